@@ -1,0 +1,27 @@
+"""`pytest_test`: a py_test that runs pytest on its source files, on the configured interpreter.
+
+    pytest_test(
+        name = "test_array",
+        srcs = ["test_array.py"],
+        deps = ["//chainerx:chainerx_pkg"],
+    )
+
+Every target gets the tag "py", so that `--config=asan` can leave Python tests out.
+`args` are passed to pytest after the files (e.g. ["-k", "not slow"]).
+"""
+
+def pytest_test(name, srcs, deps = [], data = [], args = [], size = "small", tags = [], **kwargs):
+    native.py_test(
+        name = name,
+        srcs = srcs + ["//tools/pytest:pytest_main.py"],
+        main = "//tools/pytest:pytest_main.py",
+        args = ["$(rootpath %s)" % src for src in srcs] + args,
+        deps = deps,
+        data = data,
+        size = size,
+        tags = tags + ([] if "py" in tags else ["py"]),
+        python_version = "PY3",
+        srcs_version = "PY3",
+        legacy_create_init = False,
+        **kwargs
+    )
