@@ -1,0 +1,57 @@
+// Scopes that switch gradient recording off (NoBackpropModeScope) or back on (ForceBackpropModeScope), for
+// all graphs of a context or for chosen graphs. Scopes nest per thread; the innermost one that covers a graph
+// decides. With no scope, backprop is enabled, and checking costs one thread-local load.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "chainerx/core/backprop_id.h"
+
+namespace chainerx {
+
+class Context;
+
+namespace internal {
+
+struct BackpropModeFrame {
+    Context* context;
+    std::optional<std::vector<BackpropId>> backprop_ids;  // nullopt: every graph of the context
+    bool enabled;
+};
+
+std::vector<BackpropModeFrame>& GetBackpropModeStack();
+
+}  // namespace internal
+
+template <bool kEnabled>
+class BackpropModeScope {
+public:
+    // All graphs of the default context.
+    BackpropModeScope();
+    // All graphs of `context`.
+    explicit BackpropModeScope(Context& context);
+    // The listed graphs (all must belong to one context).
+    explicit BackpropModeScope(std::vector<BackpropId> backprop_ids);
+    explicit BackpropModeScope(const BackpropId& backprop_id) : BackpropModeScope{std::vector<BackpropId>{backprop_id}} {}
+    ~BackpropModeScope();
+    BackpropModeScope(const BackpropModeScope&) = delete;
+    BackpropModeScope& operator=(const BackpropModeScope&) = delete;
+
+private:
+    size_t depth_;
+};
+
+using NoBackpropModeScope = BackpropModeScope<false>;
+using ForceBackpropModeScope = BackpropModeScope<true>;
+
+extern template class BackpropModeScope<false>;
+extern template class BackpropModeScope<true>;
+
+// Whether operations record backward steps on the graph under the current scopes.
+bool IsBackpropRequired(const BackpropId& backprop_id);
+// The same for the default graph of `context` (default: the default context).
+bool IsBackpropRequired(Context& context);
+bool IsBackpropRequired();
+
+}  // namespace chainerx

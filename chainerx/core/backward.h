@@ -1,0 +1,32 @@
+// Backpropagation over a recorded graph.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/backprop_id.h"
+
+namespace chainerx {
+
+// Computes gradients of `outputs` with respect to every array that requires grad on the graph and accumulates
+// them into those arrays' grads. An output without a grad starts from ones (times loss_scale, if given).
+// With DoubleBackpropOption::kEnable the backward computation is itself recorded, so the resulting grads can
+// be differentiated again.
+// Throws ChainerxError if an output is not in the graph, GradientError if a backward function produces a
+// gradient of the wrong shape or dtype.
+void Backward(
+        const std::vector<ConstArrayRef>& outputs,
+        const std::optional<BackpropId>& backprop_id = std::nullopt,
+        DoubleBackpropOption double_backprop = DoubleBackpropOption::kDisable,
+        std::optional<float> loss_scale = std::nullopt);
+
+inline void Backward(
+        const Array& output,
+        const std::optional<BackpropId>& backprop_id = std::nullopt,
+        DoubleBackpropOption double_backprop = DoubleBackpropOption::kDisable,
+        std::optional<float> loss_scale = std::nullopt) {
+    Backward(std::vector<ConstArrayRef>{output}, backprop_id, double_backprop, loss_scale);
+}
+
+}  // namespace chainerx

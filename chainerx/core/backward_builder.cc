@@ -1,0 +1,119 @@
+#include "chainerx/core/backward_builder.h"
+
+#include <algorithm>
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/error.h"
+
+namespace chainerx {
+namespace {
+
+internal::RetainedArray MakeRetained(const Array& a) {
+    return {a.body(), a.shape(), a.strides(), a.dtype(), &a.device(), a.data(), a.offset()};
+}
+
+}  // namespace
+
+BackwardBuilder::BackwardBuilder(const char* op_name, std::vector<ConstArrayRef> inputs, std::vector<ConstArrayRef> outputs)
+    : op_name_{op_name}, inputs_{std::move(inputs)}, outputs_{std::move(outputs)} {
+    // Collect the graphs on which some input requires backprop, outer (lower ordinal) first.
+    std::vector<BackpropId> graphs;
+    for (const Array& input : inputs_) {
+        for (const auto& entry : input.body()->graph_entries()) {
+            if (std::find(graphs.begin(), graphs.end(), entry.backprop_id) == graphs.end() &&
+                IsBackpropRequired(entry.backprop_id)) {
+                graphs.push_back(entry.backprop_id);
+            }
+        }
+    }
+    if (graphs.empty()) {
+        return;
+    }
+    std::sort(graphs.begin(), graphs.end(), [](const BackpropId& a, const BackpropId& b) {
+        return a.ordinal() < b.ordinal();
+    });
+    for (const BackpropId& graph : graphs) {
+        std::vector<std::shared_ptr<internal::ArrayNode>> input_nodes;
+        input_nodes.reserve(inputs_.size());
+        for (const Array& input : inputs_) {
+            const auto* entry = input.body()->FindGraphEntry(graph);
+            input_nodes.push_back(entry != nullptr ? entry->node : nullptr);
+        }
+        op_nodes_.push_back(std::make_shared<internal::OpNode>(op_name_, graph, std::move(input_nodes)));
+    }
+    retain_inputs_.resize(inputs_.size(), false);
+    retain_outputs_.resize(outputs_.size(), false);
+}
+
+BackwardBuilder::Target::Target(BackwardBuilder& builder, std::vector<size_t> input_indices)
+    : builder_{&builder}, input_indices_{std::move(input_indices)} {
+    for (size_t i = 0; i < builder.op_nodes_.size(); ++i) {
+        const auto& input_nodes = builder.op_nodes_[i]->input_array_nodes();
+        if (std::any_of(input_indices_.begin(), input_indices_.end(), [&input_nodes](size_t k) {
+                return input_nodes.at(k) != nullptr;
+            })) {
+            graphs_.push_back(i);
+        }
+    }
+}
+
+void BackwardBuilder::Target::Define(BackwardFunction function) {
+    auto shared = std::make_shared<const BackwardFunction>(std::move(function));
+    for (size_t i : graphs_) {
+        builder_->op_nodes_[i]->AddBackwardEntry({input_indices_, shared});
+    }
+}
+
+BackwardBuilder::Target BackwardBuilder::CreateTarget() {
+    std::vector<size_t> all(inputs_.size());
+    for (size_t i = 0; i < all.size(); ++i) {
+        all[i] = i;
+    }
+    return Target{*this, std::move(all)};
+}
+
+RetainedInputToken BackwardBuilder::RetainInput(size_t input_index) {
+    if (is_active()) {
+        retain_inputs_.at(input_index) = true;
+    }
+    return RetainedInputToken{input_index};
+}
+
+RetainedOutputToken BackwardBuilder::RetainOutput(size_t output_index) {
+    if (is_active()) {
+        retain_outputs_.at(output_index) = true;
+    }
+    return RetainedOutputToken{output_index};
+}
+
+void BackwardBuilder::Finalize() {
+    if (!is_active()) {
+        return;
+    }
+    std::vector<internal::RetainedArray> retained_inputs(inputs_.size());
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+        if (retain_inputs_[i]) {
+            retained_inputs[i] = MakeRetained(inputs_[i]);
+        }
+    }
+    std::vector<internal::RetainedArray> retained_outputs(outputs_.size());
+    for (size_t i = 0; i < outputs_.size(); ++i) {
+        if (retain_outputs_[i]) {
+            retained_outputs[i] = MakeRetained(outputs_[i]);
+        }
+    }
+    for (const auto& op_node : op_nodes_) {
+        for (const Array& output : outputs_) {
+            if (output.body()->FindGraphEntry(op_node->backprop_id()) != nullptr) {
+                throw ChainerxError{op_name_, ": an output is already part of the graph ", op_node->backprop_id()};
+            }
+            const auto& output_node = internal::ArrayBody::GetOrCreateArrayNode(output.body(), op_node->backprop_id());
+            output_node->set_creator_op_node(op_node);
+            op_node->AddOutput(output_node, {output.shape(), output.dtype(), &output.device()});
+        }
+        op_node->SetRetained(retained_inputs, retained_outputs);
+    }
+    op_nodes_.clear();
+}
+
+}  // namespace chainerx

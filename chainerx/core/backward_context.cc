@@ -1,0 +1,71 @@
+#include "chainerx/core/backward_context.h"
+
+#include <algorithm>
+
+#include "chainerx/core/array_body.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/creation.h"
+
+namespace chainerx {
+
+BackwardContext::BackwardContext(
+        const std::shared_ptr<internal::OpNode>& op_node,
+        const internal::OpNode::BackwardEntry& entry,
+        std::vector<std::optional<Array>>& output_grads,
+        std::vector<std::optional<Array>>& input_grads,
+        bool double_backprop)
+    : op_node_{op_node},
+      entry_{entry},
+      output_grads_{output_grads},
+      input_grads_{input_grads},
+      double_backprop_{double_backprop} {}
+
+const std::optional<Array>& BackwardContext::output_grad(size_t output_index) {
+    std::optional<Array>& grad = output_grads_.at(output_index);
+    if (!grad.has_value()) {
+        const internal::ArrayProps& props = op_node_->output_array_props()[output_index];
+        grad = Zeros(props.shape, props.dtype, *props.device);
+    }
+    return grad;
+}
+
+bool BackwardContext::is_input_grad_required(size_t target_index) const {
+    return op_node_->input_array_nodes().at(entry_.input_indices.at(target_index)) != nullptr;
+}
+
+std::optional<Array>& BackwardContext::input_grad(size_t target_index) {
+    return input_grads_.at(entry_.input_indices.at(target_index));
+}
+
+Array BackwardContext::RebuildRetained(
+        const internal::RetainedArray& retained, const std::shared_ptr<internal::ArrayNode>& node) {
+    if (retained.data == nullptr) {
+        throw ChainerxError{op_node_->name(), ": backward asked for an array that was not retained"};
+    }
+    if (std::shared_ptr<internal::ArrayBody> body = retained.weak_body.lock()) {
+        return Array{std::move(body)};
+    }
+    if (node != nullptr) {
+        if (std::shared_ptr<internal::ArrayBody> body = node->weak_body_lock()) {
+            return Array{std::move(body)};
+        }
+    }
+    auto body = std::make_shared<internal::ArrayBody>(
+            retained.shape, retained.strides, retained.dtype, *retained.device, retained.data, retained.offset);
+    if (double_backprop_ && node != nullptr) {
+        internal::ArrayBody::AttachArrayNode(body, node);
+    }
+    return Array{std::move(body)};
+}
+
+Array BackwardContext::GetRetainedInput(const RetainedInputToken& token) {
+    size_t i = token.index();
+    return RebuildRetained(op_node_->retained_inputs().at(i), op_node_->input_array_nodes().at(i));
+}
+
+Array BackwardContext::GetRetainedOutput(const RetainedOutputToken& token) {
+    size_t i = token.index();
+    return RebuildRetained(op_node_->retained_outputs().at(i), op_node_->output_array_nodes().at(i).lock());
+}
+
+}  // namespace chainerx

@@ -1,0 +1,48 @@
+// BackwardContext: what a backward function sees of its operation while backward runs.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/op_node.h"
+
+namespace chainerx {
+
+class BackwardContext {
+public:
+    BackwardContext(
+            const std::shared_ptr<internal::OpNode>& op_node,
+            const internal::OpNode::BackwardEntry& entry,
+            std::vector<std::optional<Array>>& output_grads,
+            std::vector<std::optional<Array>>& input_grads,
+            bool double_backprop);
+
+    size_t output_count() const { return output_grads_.size(); }
+
+    // The gradient of output i; zeros when nothing flowed back into that output.
+    const std::optional<Array>& output_grad(size_t output_index = 0);
+
+    // Whether the gradient of the k-th target input of this backward function is needed.
+    bool is_input_grad_required(size_t target_index = 0) const;
+    // Slot for the gradient of the k-th target input of this backward function.
+    std::optional<Array>& input_grad(size_t target_index = 0);
+
+    // The retained input/output, connected to the graph when double backprop is enabled.
+    Array GetRetainedInput(const RetainedInputToken& token);
+    Array GetRetainedOutput(const RetainedOutputToken& token);
+
+private:
+    Array RebuildRetained(const internal::RetainedArray& retained, const std::shared_ptr<internal::ArrayNode>& node);
+
+    const std::shared_ptr<internal::OpNode>& op_node_;
+    const internal::OpNode::BackwardEntry& entry_;
+    std::vector<std::optional<Array>>& output_grads_;
+    std::vector<std::optional<Array>>& input_grads_;  // indexed like the op's inputs
+    bool double_backprop_;
+};
+
+}  // namespace chainerx

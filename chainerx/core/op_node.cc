@@ -1,0 +1,59 @@
+#include "chainerx/core/op_node.h"
+
+#include <algorithm>
+
+namespace chainerx {
+namespace internal {
+namespace {
+
+// See Note [Iterative graph destruction].
+void ReleaseIteratively(std::vector<std::shared_ptr<ArrayNode>> nodes) {
+    thread_local std::vector<std::shared_ptr<ArrayNode>> pending;
+    thread_local bool draining = false;
+    for (auto& node : nodes) {
+        if (node != nullptr) {
+            pending.push_back(std::move(node));
+        }
+    }
+    if (draining) {
+        return;
+    }
+    draining = true;
+    while (!pending.empty()) {
+        std::shared_ptr<ArrayNode> node = std::move(pending.back());
+        pending.pop_back();
+        node.reset();  // may destroy an OpNode, whose destructor appends to `pending` instead of recursing
+    }
+    draining = false;
+}
+
+}  // namespace
+
+OpNode::OpNode(std::string name, const BackpropId& backprop_id, std::vector<std::shared_ptr<ArrayNode>> input_array_nodes)
+    : name_{std::move(name)}, backprop_id_{backprop_id}, rank_{0}, input_array_nodes_{std::move(input_array_nodes)} {
+    for (const auto& node : input_array_nodes_) {
+        if (node != nullptr && node->creator_op_node() != nullptr) {
+            rank_ = std::max(rank_, node->creator_op_node()->rank() + 1);
+        }
+    }
+}
+
+// Note [Iterative graph destruction]
+// A chain of N operations is a chain of shared_ptrs: op node → input array node → its creator op node → ...
+// Destroying the head would recurse N levels deep and overflow the stack for long chains (1e5 ops is a
+// normal RNN unroll). Op nodes therefore hand their inputs to a thread-local work list that the outermost
+// destructor drains in a loop.
+OpNode::~OpNode() { ReleaseIteratively(std::move(input_array_nodes_)); }
+
+void OpNode::AddOutput(const std::shared_ptr<ArrayNode>& output_node, ArrayProps props) {
+    output_array_nodes_.emplace_back(output_node);
+    output_array_props_.push_back(std::move(props));
+}
+
+void OpNode::SetRetained(std::vector<RetainedArray> inputs, std::vector<RetainedArray> outputs) {
+    retained_inputs_ = std::move(inputs);
+    retained_outputs_ = std::move(outputs);
+}
+
+}  // namespace internal
+}  // namespace chainerx

@@ -1,0 +1,217 @@
+#include "chainerx/core/routines/arithmetic.h"
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/kernels/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/type_util.h"
+
+namespace chainerx {
+namespace {
+
+// Prepares an operand for a kernel: cast to the kernel dtype and broadcast to the output shape, recording
+// nothing (the routine records its own backward).
+Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape) {
+    Array cast = x;
+    if (x.dtype() != dtype) {
+        NoBackpropModeScope no_backprop{x.device().context()};
+        cast = x.AsType(dtype);
+    }
+    return internal::BroadcastView(cast, shape);
+}
+
+template <typename KeyKernel>
+Array BinaryForward(const char* op, const Array& x1, const Array& x2) {
+    internal::CheckSameDevice(op, x1, x2);
+    Dtype dtype = ResultType(x1, x2);
+    Shape shape = x1.shape() == x2.shape() ? x1.shape() : internal::BroadcastShapes(x1.shape(), x2.shape());
+    Array out = Empty(shape, dtype, x1.device());
+    x1.device().CallKernel<KeyKernel>(KernelOperand(x1, dtype, shape), KernelOperand(x2, dtype, shape), out);
+    return out;
+}
+
+template <typename KeyKernel>
+Array BinaryScalarForward(const Array& x1, Scalar x2) {
+    Dtype dtype = ResultType(x1, x2);
+    Array out = Empty(x1.shape(), dtype, x1.device());
+    x1.device().CallKernel<KeyKernel>(internal::CastIfNeeded(x1, dtype), x2, out);
+    return out;
+}
+
+// Gradient of a broadcast input: summed back to the input's shape and cast to its dtype.
+Array ReduceGrad(const Array& grad, const Shape& shape, Dtype dtype) {
+    return internal::CastIfNeeded(internal::SumTo(grad, shape), dtype);
+}
+
+// Backward of out = x1 ± x2 (sign of x2 given).
+void DefineAddBackward(BackwardBuilder& bb, const Array& x1, const Array& x2, bool subtract) {
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([shape = x1.shape(), dtype = x1.dtype()](BackwardContext& bctx) {
+            bctx.input_grad() = ReduceGrad(*bctx.output_grad(), shape, dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([shape = x2.shape(), dtype = x2.dtype(), subtract](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            bctx.input_grad() = ReduceGrad(subtract ? -gout : gout, shape, dtype);
+        });
+    }
+}
+
+// Backward of out = x1 op scalar where d(out)/d(x1) = factor.
+void DefineScalarBackward(BackwardBuilder& bb, Dtype dtype, Scalar factor) {
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([dtype, factor](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            Array grad = factor == Scalar{1} ? gout : gout * factor;
+            bctx.input_grad() = internal::CastIfNeeded(grad, dtype);
+        });
+    }
+}
+
+}  // namespace
+
+Array Add(const Array& x1, const Array& x2) {
+    internal::CheckNotBool("add", x1);
+    internal::CheckNotBool("add", x2);
+    Array out = BinaryForward<AddKernel>("add", x1, x2);
+    BackwardBuilder bb{"add", {x1, x2}, {out}};
+    DefineAddBackward(bb, x1, x2, false);
+    bb.Finalize();
+    return out;
+}
+
+Array Add(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("add", x1);
+    internal::CheckNotBool("add", x2);
+    Array out = BinaryScalarForward<AddASKernel>(x1, x2);
+    BackwardBuilder bb{"add", x1, out};
+    DefineScalarBackward(bb, x1.dtype(), 1);
+    bb.Finalize();
+    return out;
+}
+
+Array Add(Scalar x1, const Array& x2) { return Add(x2, x1); }
+
+Array Subtract(const Array& x1, const Array& x2) {
+    internal::CheckNotBool("subtract", x1);
+    internal::CheckNotBool("subtract", x2);
+    Array out = BinaryForward<SubtractKernel>("subtract", x1, x2);
+    BackwardBuilder bb{"subtract", {x1, x2}, {out}};
+    DefineAddBackward(bb, x1, x2, true);
+    bb.Finalize();
+    return out;
+}
+
+Array Subtract(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("subtract", x1);
+    internal::CheckNotBool("subtract", x2);
+    Array out = BinaryScalarForward<SubtractASKernel>(x1, x2);
+    BackwardBuilder bb{"subtract", x1, out};
+    DefineScalarBackward(bb, x1.dtype(), 1);
+    bb.Finalize();
+    return out;
+}
+
+Array Subtract(Scalar x1, const Array& x2) {
+    internal::CheckNotBool("subtract", x1);
+    internal::CheckNotBool("subtract", x2);
+    Array out = BinaryScalarForward<SubtractSAKernel>(x2, x1);
+    BackwardBuilder bb{"subtract", x2, out};
+    DefineScalarBackward(bb, x2.dtype(), -1);
+    bb.Finalize();
+    return out;
+}
+
+Array Multiply(const Array& x1, const Array& x2) {
+    Array out = BinaryForward<MultiplyKernel>("multiply", x1, x2);
+    BackwardBuilder bb{"multiply", {x1, x2}, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x2_tok = bb.RetainInput(1), shape = x1.shape(), dtype = x1.dtype()](BackwardContext& bctx) {
+            bctx.input_grad() = ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x2_tok), shape, dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([x1_tok = bb.RetainInput(0), shape = x2.shape(), dtype = x2.dtype()](BackwardContext& bctx) {
+            bctx.input_grad() = ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x1_tok), shape, dtype);
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+Array Multiply(const Array& x1, Scalar x2) {
+    Array out = BinaryScalarForward<MultiplyASKernel>(x1, x2);
+    BackwardBuilder bb{"multiply", x1, out};
+    DefineScalarBackward(bb, x1.dtype(), x2);
+    bb.Finalize();
+    return out;
+}
+
+Array Multiply(Scalar x1, const Array& x2) { return Multiply(x2, x1); }
+
+Array Negative(const Array& x) {
+    internal::CheckNotBool("negative", x);
+    Array out = EmptyLike(x);
+    x.device().CallKernel<NegativeKernel>(x, out);
+    BackwardBuilder bb{"negative", x, out};
+    DefineScalarBackward(bb, x.dtype(), -1);
+    bb.Finalize();
+    return out;
+}
+
+namespace internal {
+namespace {
+
+template <typename KeyKernel>
+void InplaceBinary(const char* op, const Array& out, const Array& x) {
+    CheckInplaceAllowed(op, out);
+    CheckSameDevice(op, out, x);
+    Dtype dtype = ResultType(out, x);
+    if (dtype != out.dtype()) {
+        throw DtypeError{op, ": cannot write the ", dtype, " result into an array of dtype ", out.dtype()};
+    }
+    if (BroadcastShapes(out.shape(), x.shape()) != out.shape()) {
+        throw DimensionError{op, ": cannot broadcast ", x.shape(), " into the output shape ", out.shape()};
+    }
+    out.device().CallKernel<KeyKernel>(out, KernelOperand(x, dtype, out.shape()), out);
+}
+
+template <typename KeyKernel>
+void InplaceScalar(const char* op, const Array& out, Scalar x) {
+    CheckInplaceAllowed(op, out);
+    if (ResultType(out, x) != out.dtype()) {
+        throw DtypeError{op, ": cannot write a float result into an array of dtype ", out.dtype()};
+    }
+    out.device().CallKernel<KeyKernel>(out, x, out);
+}
+
+}  // namespace
+
+void IAdd(const Array& out, const Array& x) {
+    CheckNotBool("add", out);
+    CheckNotBool("add", x);
+    InplaceBinary<AddKernel>("add", out, x);
+}
+
+void IAdd(const Array& out, Scalar x) {
+    CheckNotBool("add", out);
+    CheckNotBool("add", x);
+    InplaceScalar<AddASKernel>("add", out, x);
+}
+
+void IMultiply(const Array& out, const Array& x) { InplaceBinary<MultiplyKernel>("multiply", out, x); }
+
+void IMultiply(const Array& out, Scalar x) {
+    if (out.dtype() == Dtype::kBool && x.kind() != DtypeKind::kBool) {
+        throw DtypeError{"multiply: cannot write numbers into a bool array in place"};
+    }
+    InplaceScalar<MultiplyASKernel>("multiply", out, x);
+}
+
+}  // namespace internal
+}  // namespace chainerx

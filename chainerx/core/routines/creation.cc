@@ -1,0 +1,139 @@
+#include "chainerx/core/routines/creation.h"
+
+#include <cmath>
+
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/kernels/creation.h"
+
+namespace chainerx {
+namespace internal {
+
+Array MakeArray(const Shape& shape, const Strides& strides, Dtype dtype, Device& device, std::shared_ptr<void> data,
+                int64_t offset) {
+    return Array{std::make_shared<ArrayBody>(shape, strides, dtype, device, std::move(data), offset)};
+}
+
+bool IsInRange(const Shape& shape, const Strides& strides, int64_t item_size, int64_t offset, int64_t data_size) {
+    if (shape.GetTotalSize() == 0) {
+        return offset >= 0 && offset <= data_size;
+    }
+    int64_t low = offset;
+    int64_t high = offset + item_size;
+    for (int8_t i = 0; i < shape.ndim(); ++i) {
+        int64_t extent = (shape[i] - 1) * strides[i];
+        (extent < 0 ? low : high) += extent;
+    }
+    return low >= 0 && high <= data_size;
+}
+
+}  // namespace internal
+
+namespace {
+
+void CheckShape(const Shape& shape) {
+    for (int64_t dim : shape) {
+        if (dim < 0) {
+            throw DimensionError{"negative dimensions are not allowed: ", shape};
+        }
+    }
+}
+
+}  // namespace
+
+Array Empty(const Shape& shape, Dtype dtype, Device& device) {
+    CheckShape(shape);
+    int64_t item_size = GetItemSize(dtype);
+    int64_t size = shape.GetTotalSize();
+    if (size > 0 && item_size > INT64_MAX / size) {
+        throw DimensionError{"array of shape ", shape, " and dtype ", dtype, " is too large"};
+    }
+    return internal::MakeArray(shape, Strides{shape, item_size}, dtype, device, device.Allocate(size * item_size));
+}
+
+Array Full(const Shape& shape, Scalar fill_value, Dtype dtype, Device& device) {
+    Array out = Empty(shape, dtype, device);
+    out.Fill(fill_value);
+    return out;
+}
+
+Array Full(const Shape& shape, Scalar fill_value, Device& device) {
+    return Full(shape, fill_value, GetDefaultDtype(fill_value.kind()), device);
+}
+
+Array Zeros(const Shape& shape, Dtype dtype, Device& device) { return Full(shape, 0, dtype, device); }
+Array Ones(const Shape& shape, Dtype dtype, Device& device) { return Full(shape, 1, dtype, device); }
+
+Array Arange(Scalar start, Scalar stop, Scalar step, std::optional<Dtype> dtype, Device& device) {
+    if (step.As<double>() == 0.0) {
+        throw ChainerxError{"arange: step must not be zero"};
+    }
+    if (!dtype.has_value()) {
+        DtypeKind kind = std::max({start.kind(), stop.kind(), step.kind()});
+        dtype = GetDefaultDtype(kind);
+    }
+    double length = std::ceil((stop.As<double>() - start.As<double>()) / step.As<double>());
+    int64_t size = length > 0 ? static_cast<int64_t>(length) : 0;
+    if (*dtype == Dtype::kBool && size > 2) {
+        throw DtypeError{"arange: a bool range cannot have more than 2 elements"};
+    }
+    Array out = Empty({size}, *dtype, device);
+    if (size > 0) {
+        device.CallKernel<ArangeKernel>(start, step, out);
+    }
+    return out;
+}
+
+Array EmptyLike(const Array& a, Device& device) { return Empty(a.shape(), a.dtype(), device); }
+Array EmptyLike(const Array& a) { return EmptyLike(a, a.device()); }
+Array ZerosLike(const Array& a) { return Zeros(a.shape(), a.dtype(), a.device()); }
+Array OnesLike(const Array& a) { return Ones(a.shape(), a.dtype(), a.device()); }
+Array FullLike(const Array& a, Scalar fill_value) { return Full(a.shape(), fill_value, a.dtype(), a.device()); }
+
+Array Copy(const Array& a) {
+    Array out = EmptyLike(a);
+    a.device().CallKernel<CopyKernel>(a, out);
+    BackwardBuilder bb{"copy", a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([](BackwardContext& bctx) { bctx.input_grad() = *bctx.output_grad(); });
+    }
+    bb.Finalize();
+    return out;
+}
+
+Array AsType(const Array& a, Dtype dtype, bool copy) {
+    Dtype src_dtype = a.dtype();
+    if (!copy && dtype == src_dtype) {
+        return a;
+    }
+    Array out = Empty(a.shape(), dtype, a.device());
+    a.device().CallKernel<AsTypeKernel>(a, out);
+    if (IsFloatingPoint(src_dtype) && IsFloatingPoint(dtype)) {
+        BackwardBuilder bb{"astype", a, out};
+        if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+            bt.Define([src_dtype](BackwardContext& bctx) { bctx.input_grad() = bctx.output_grad()->AsType(src_dtype); });
+        }
+        bb.Finalize();
+    }
+    return out;
+}
+
+Array FromData(const Shape& shape, Dtype dtype, std::shared_ptr<void> data, const Strides& strides, int64_t offset,
+               Device& device) {
+    CheckShape(shape);
+    if (shape.size() != strides.size()) {
+        throw DimensionError{"shape ", shape, " and strides ", strides, " have different lengths"};
+    }
+    return internal::MakeArray(shape, strides, dtype, device, std::move(data), offset);
+}
+
+Array FromContiguousHostData(const Shape& shape, Dtype dtype, std::shared_ptr<void> data, Device& device) {
+    CheckShape(shape);
+    int64_t bytesize = shape.GetTotalSize() * GetItemSize(dtype);
+    return internal::MakeArray(
+            shape, Strides{shape, GetItemSize(dtype)}, dtype, device, device.FromHostMemory(data, bytesize));
+}
+
+}  // namespace chainerx

@@ -1,0 +1,33 @@
+// Result-dtype and argument checks shared by routines.
+#pragma once
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/scalar.h"
+
+namespace chainerx {
+
+// Result dtype of an array-array operation (see PromoteTypes).
+Dtype ResultType(const Array& a, const Array& b);
+// Result dtype of an array-scalar operation: the array's dtype, unless the scalar is a float and the array is
+// not, in which case float32.
+Dtype ResultType(const Array& a, Scalar b);
+
+namespace internal {
+
+// Throws DeviceError naming `op` unless both arrays are on the same device.
+void CheckSameDevice(const char* op, const Array& a, const Array& b);
+
+// Throws DtypeError naming `op` if the array (or scalar) is bool: arithmetic other than multiply rejects
+// bool operands, as the original ChainerX does.
+void CheckNotBool(const char* op, const Array& a);
+void CheckNotBool(const char* op, Scalar s);
+
+// Throws ChainerxError if an in-place operation would write into an array that is part of a graph.
+void CheckInplaceAllowed(const char* op, const Array& out);
+
+// `a` cast to `dtype` when it differs (no copy otherwise).
+Array CastIfNeeded(const Array& a, Dtype dtype);
+
+}  // namespace internal
+}  // namespace chainerx

@@ -1,0 +1,74 @@
+// Native kernels of the creation family.
+#include "chainerx/core/kernels/creation.h"
+
+#include "chainerx/core/dtype.h"
+#include "chainerx/native/elementwise.h"
+#include "chainerx/native/native_backend.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+class NativeFillKernel : public FillKernel {
+public:
+    void Call(const Array& out, Scalar value) override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const T v = value.As<T>();
+            ForEachInnerRun<1>(out.shape(), {&out.strides()}, {DataPtr(out)}, [v](auto p, int64_t n, auto s) {
+                for (int64_t i = 0; i < n; ++i) {
+                    *reinterpret_cast<T*>(p[0] + i * s[0]) = v;
+                }
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(FillKernel, NativeFillKernel);
+
+class NativeArangeKernel : public ArangeKernel {
+public:
+    void Call(Scalar start, Scalar step, const Array& out) override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            int64_t n = out.GetTotalSize();
+            char* base = DataPtr(out);
+            int64_t stride = out.strides()[0];
+            bool integral = start.kind() != DtypeKind::kFloat && step.kind() != DtypeKind::kFloat;
+            for (int64_t i = 0; i < n; ++i) {
+                T v = integral ? CastValue<T>(start.As<int64_t>() + i * step.As<int64_t>())
+                               : CastValue<T>(start.As<double>() + static_cast<double>(i) * step.As<double>());
+                *reinterpret_cast<T*>(base + i * stride) = v;
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(ArangeKernel, NativeArangeKernel);
+
+class NativeCopyKernel : public CopyKernel {
+public:
+    void Call(const Array& x, const Array& out) override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            UnaryElementwise<T, T>(x, out, [](T v) { return v; });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(CopyKernel, NativeCopyKernel);
+
+class NativeAsTypeKernel : public AsTypeKernel {
+public:
+    void Call(const Array& x, const Array& out) override {
+        VisitDtype(x.dtype(), [&](auto in_pt) {
+            using In = typename decltype(in_pt)::type;
+            VisitDtype(out.dtype(), [&](auto out_pt) {
+                using Out = typename decltype(out_pt)::type;
+                UnaryElementwise<In, Out>(x, out, [](In v) { return CastValue<Out>(v); });
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(AsTypeKernel, NativeAsTypeKernel);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
