@@ -1,0 +1,230 @@
+// Binding of chainerx.ndarray: properties, methods, operators and the autograd methods.
+#include "chainerx/core/array.h"
+
+#include <string>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "chainerx/core/backward.h"
+#include "chainerx/core/context.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/python/common.h"
+#include "chainerx/python/init.h"
+
+namespace chainerx {
+namespace python {
+namespace internal {
+namespace {
+
+namespace py = pybind11;
+using chainerx::internal::ArrayBody;
+
+template <typename Vector>
+py::tuple ToTuple(const Vector& v) {
+    py::tuple t{v.size()};
+    for (size_t i = 0; i < v.size(); ++i) {
+        t[i] = py::int_{static_cast<int64_t>(v[i])};
+    }
+    return t;
+}
+
+Array A(const ArrayBodyPtr& body) { return Array{body}; }
+
+// Binary operator: array or scalar right-hand side; anything else is NotImplemented so Python can try the
+// reflected operation of the other operand.
+template <typename ArrayFn, typename ScalarFn>
+py::object BinaryOperator(const ArrayBodyPtr& self, py::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+    if (IsArray(other)) {
+        return py::cast(array_fn(A(self), ToArray(other)).body());
+    }
+    if (IsScalar(other)) {
+        return py::cast(scalar_fn(A(self), ToScalar(other)).body());
+    }
+    return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+}
+
+template <typename ArrayFn, typename ScalarFn>
+py::object InplaceOperator(const ArrayBodyPtr& self, py::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+    if (IsArray(other)) {
+        array_fn(A(self), ToArray(other));
+    } else if (IsScalar(other)) {
+        scalar_fn(A(self), ToScalar(other));
+    } else {
+        return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    }
+    return py::cast(self);
+}
+
+Scalar ItemOf(const ArrayBodyPtr& self) { return A(self).AsScalar(); }
+
+void DefineProperties(py::class_<ArrayBody, ArrayBodyPtr>& c) {
+    c.def_property_readonly("shape", [](const ArrayBodyPtr& self) { return ToTuple(self->shape()); });
+    c.def_property_readonly("strides", [](const ArrayBodyPtr& self) { return ToTuple(self->strides()); });
+    c.def_property_readonly("dtype", [](const ArrayBodyPtr& self) { return GetNumpyDtype(self->dtype()); });
+    c.def_property_readonly("device", [](const ArrayBodyPtr& self) -> Device& { return self->device(); },
+                            py::return_value_policy::reference);
+    c.def_property_readonly("ndim", [](const ArrayBodyPtr& self) { return self->ndim(); });
+    c.def_property_readonly("size", [](const ArrayBodyPtr& self) { return self->GetTotalSize(); });
+    c.def_property_readonly("itemsize", [](const ArrayBodyPtr& self) { return self->GetItemSize(); });
+    c.def_property_readonly("nbytes", [](const ArrayBodyPtr& self) { return A(self).GetNBytes(); });
+    c.def_property_readonly("offset", [](const ArrayBodyPtr& self) { return self->offset(); });
+    c.def_property_readonly("is_contiguous", [](const ArrayBodyPtr& self) { return A(self).IsContiguous(); });
+    c.def_property_readonly("T", [](const ArrayBodyPtr& self) { return A(self).Transpose().body(); });
+    c.def_property_readonly("data_ptr", [](const ArrayBodyPtr& self) { return reinterpret_cast<intptr_t>(self->data().get()); });
+    c.def_property_readonly("__array_priority__", [](const ArrayBodyPtr&) { return 100.0; });
+    c.def_property(
+            "grad",
+            [](const ArrayBodyPtr& self) -> py::object {
+                // The default graph; None unless the array requires grad and has one.
+                if (!A(self).IsGradRequired()) {
+                    return py::none();
+                }
+                std::optional<Array> grad = A(self).GetGrad();
+                return grad.has_value() ? py::cast(grad->body()) : py::none();
+            },
+            [](const ArrayBodyPtr& self, py::handle grad) {
+                if (grad.is_none()) {
+                    if (A(self).IsGradRequired()) {
+                        A(self).ClearGrad();
+                    }
+                    return;
+                }
+                A(self).SetGrad(ToArray(grad));
+            });
+}
+
+void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
+    c.def("view", [](const ArrayBodyPtr& self) { return A(self).MakeView().body(); });
+    c.def("copy", [](const ArrayBodyPtr& self) { return A(self).Copy().body(); });
+    c.def("astype", [](const ArrayBodyPtr& self, py::handle dtype, bool copy) { return A(self).AsType(GetDtype(dtype), copy).body(); },
+          py::arg("dtype"), py::arg("copy") = true);
+    c.def("fill", [](const ArrayBodyPtr& self, py::handle value) { A(self).Fill(ToScalar(value)); }, py::arg("value"));
+    c.def("item", [](const ArrayBodyPtr& self) { return ScalarToPython(ItemOf(self)); });
+    c.def("to_device",
+          [](const ArrayBodyPtr& self, py::handle device, py::handle index) {
+              Device& dst = index.is_none() ? GetDevice(device)
+                                            : GetDefaultContext().GetDevice(device.cast<std::string>(), index.cast<int>());
+              return A(self).ToDevice(dst).body();
+          },
+          py::arg("device"), py::arg("index") = py::none());
+    c.def("as_grad_stopped",
+          [](const ArrayBodyPtr& self, bool copy) { return A(self).AsGradStopped(copy ? CopyKind::kCopy : CopyKind::kView).body(); },
+          py::arg("copy") = false);
+    c.def("reshape", [](const ArrayBodyPtr& self, py::args args) {
+        if (args.empty()) {
+            throw ChainerxError{"reshape: a new shape is required"};
+        }
+        return A(self).Reshape(args.size() == 1 ? ToShape(args[0]) : ToShape(args)).body();
+    });
+    c.def("transpose", [](const ArrayBodyPtr& self, py::args args) {
+        OptionalAxes axes = args.empty() ? std::nullopt : (args.size() == 1 ? ToAxes(args[0]) : ToAxes(args));
+        return A(self).Transpose(axes).body();
+    });
+    c.def("sum", [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) { return A(self).Sum(ToAxes(axis), keepdims).body(); },
+          py::arg("axis") = py::none(), py::arg("keepdims") = false);
+    c.def("__repr__", [](const ArrayBodyPtr& self) {
+        return py::module::import("chainerx._array_repr").attr("array_repr")(py::cast(self));
+    });
+    c.def("__str__", [](const ArrayBodyPtr& self) {
+        return py::module::import("chainerx._array_repr").attr("array_repr")(py::cast(self));
+    });
+    c.def("__len__", [](const ArrayBodyPtr& self) {
+        if (self->ndim() == 0) {
+            throw py::type_error{"len() of unsized object"};
+        }
+        return self->shape()[0];
+    });
+    c.def("__bool__", [](const ArrayBodyPtr& self) { return ItemOf(self).As<bool>(); });
+    c.def("__int__", [](const ArrayBodyPtr& self) { return ItemOf(self).As<int64_t>(); });
+    c.def("__float__", [](const ArrayBodyPtr& self) { return ItemOf(self).As<double>(); });
+}
+
+void DefineOperators(py::class_<ArrayBody, ArrayBodyPtr>& c) {
+    using chainerx::internal::IAdd;
+    using chainerx::internal::IMultiply;
+    c.def("__neg__", [](const ArrayBodyPtr& self) { return Negative(A(self)).body(); });
+    c.def("__add__", [](const ArrayBodyPtr& self, py::handle other) {
+        return BinaryOperator(self, other, [](const Array& a, const Array& b) { return Add(a, b); }, [](const Array& a, Scalar b) { return Add(a, b); });
+    });
+    c.def("__radd__", [](const ArrayBodyPtr& self, py::handle other) { return Add(ToScalar(other), A(self)).body(); });
+    c.def("__sub__", [](const ArrayBodyPtr& self, py::handle other) {
+        return BinaryOperator(
+                self, other, [](const Array& a, const Array& b) { return Subtract(a, b); }, [](const Array& a, Scalar b) { return Subtract(a, b); });
+    });
+    c.def("__rsub__", [](const ArrayBodyPtr& self, py::handle other) { return Subtract(ToScalar(other), A(self)).body(); });
+    c.def("__mul__", [](const ArrayBodyPtr& self, py::handle other) {
+        return BinaryOperator(
+                self, other, [](const Array& a, const Array& b) { return Multiply(a, b); }, [](const Array& a, Scalar b) { return Multiply(a, b); });
+    });
+    c.def("__rmul__", [](const ArrayBodyPtr& self, py::handle other) { return Multiply(ToScalar(other), A(self)).body(); });
+    c.def("__iadd__", [](const ArrayBodyPtr& self, py::handle other) {
+        return InplaceOperator(
+                self, other, [](const Array& a, const Array& b) { IAdd(a, b); }, [](const Array& a, Scalar b) { IAdd(a, b); });
+    });
+    c.def("__imul__", [](const ArrayBodyPtr& self, py::handle other) {
+        return InplaceOperator(
+                self, other, [](const Array& a, const Array& b) { IMultiply(a, b); }, [](const Array& a, Scalar b) { IMultiply(a, b); });
+    });
+}
+
+void DefineAutogradMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
+    c.def("require_grad",
+          [](const ArrayBodyPtr& self, py::handle backprop_id) {
+              A(self).RequireGrad(ToBackpropId(backprop_id));
+              return self;
+          },
+          py::arg("backprop_id") = py::none());
+    c.def("is_grad_required",
+          [](const ArrayBodyPtr& self, py::handle backprop_id) { return A(self).IsGradRequired(ToBackpropId(backprop_id)); },
+          py::arg("backprop_id") = py::none());
+    c.def("is_backprop_required",
+          [](const ArrayBodyPtr& self, py::handle backprop_id) {
+              if (py::isinstance<AnyGraph>(backprop_id)) {
+                  return A(self).IsBackpropRequired(AnyGraph{});
+              }
+              return A(self).IsBackpropRequired(ToBackpropId(backprop_id));
+          },
+          py::arg("backprop_id") = py::none());
+    c.def("get_grad",
+          [](const ArrayBodyPtr& self, py::handle backprop_id) -> py::object {
+              std::optional<Array> grad = A(self).GetGrad(ToBackpropId(backprop_id));
+              return grad.has_value() ? py::cast(grad->body()) : py::none();
+          },
+          py::arg("backprop_id") = py::none());
+    c.def("set_grad",
+          [](const ArrayBodyPtr& self, py::handle grad, py::handle backprop_id) {
+              A(self).SetGrad(grad.is_none() ? std::nullopt : std::optional<Array>{ToArray(grad)}, ToBackpropId(backprop_id));
+          },
+          py::arg("grad"), py::arg("backprop_id") = py::none());
+    c.def("cleargrad", [](const ArrayBodyPtr& self, py::handle backprop_id) { A(self).ClearGrad(ToBackpropId(backprop_id)); },
+          py::arg("backprop_id") = py::none());
+    c.def("backward",
+          [](const ArrayBodyPtr& self, py::handle backprop_id, bool enable_double_backprop, std::optional<float> loss_scale) {
+              Backward(A(self), ToBackpropId(backprop_id),
+                       enable_double_backprop ? DoubleBackpropOption::kEnable : DoubleBackpropOption::kDisable, loss_scale);
+          },
+          py::arg("backprop_id") = py::none(), py::arg("enable_double_backprop") = false, py::arg("loss_scale") = py::none());
+}
+
+}  // namespace
+
+void InitArray(py::module& m) {
+    py::class_<ArrayBody, ArrayBodyPtr> c{m, "ndarray"};
+    c.def(py::init([](py::handle shape, py::handle dtype, py::handle device) {
+              return Empty(ToShape(shape), GetDtype(dtype), GetDevice(device)).body();
+          }),
+          py::arg("shape"), py::arg("dtype"), py::arg("device") = py::none());
+    // Arrays compare elementwise, so they cannot be hashed.
+    c.attr("__hash__") = py::none();
+    DefineProperties(c);
+    DefineMethods(c);
+    DefineOperators(c);
+    DefineAutogradMethods(c);
+}
+
+}  // namespace internal
+}  // namespace python
+}  // namespace chainerx

@@ -1,0 +1,157 @@
+// Bindings of the autograd API: backprop ids and scopes, backprop modes, backward.
+#include "chainerx/core/backward.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/context.h"
+#include "chainerx/python/common.h"
+#include "chainerx/python/init.h"
+
+namespace chainerx {
+namespace python {
+namespace internal {
+namespace {
+
+namespace py = pybind11;
+
+// `with chainerx.backprop_scope('name') as bp:` makes a graph and releases it on exit.
+class PyBackpropScope {
+public:
+    PyBackpropScope(std::string name, Context& context) : name_{std::move(name)}, context_{context} {}
+    BackpropId Enter() {
+        backprop_id_ = context_.MakeBackpropId(name_);
+        return *backprop_id_;
+    }
+    void Exit() {
+        if (backprop_id_.has_value()) {
+            context_.ReleaseBackpropId(*backprop_id_);
+            backprop_id_.reset();
+        }
+    }
+
+private:
+    std::string name_;
+    Context& context_;
+    std::optional<BackpropId> backprop_id_;
+};
+
+// no_backprop_mode / force_backprop_mode: the target (a context, one id or a list of ids) is resolved at
+// construction, the switch happens on __enter__.
+template <bool kEnabled>
+class PyBackpropModeScope {
+public:
+    explicit PyBackpropModeScope(py::handle target) {
+        if (target.is_none()) {
+            context_ = &GetDefaultContext();
+        } else if (py::isinstance<Context>(target)) {
+            context_ = &target.cast<Context&>();
+        } else if (py::isinstance<BackpropId>(target)) {
+            ids_ = std::vector<BackpropId>{target.cast<BackpropId>()};
+        } else if (py::isinstance<py::sequence>(target)) {
+            ids_ = target.cast<std::vector<BackpropId>>();
+        } else {
+            throw py::type_error{"expected None, a Context, a BackpropId or a list of BackpropIds"};
+        }
+    }
+    void Enter() {
+        scope_ = ids_.has_value() ? std::make_unique<BackpropModeScope<kEnabled>>(*ids_)
+                                  : std::make_unique<BackpropModeScope<kEnabled>>(*context_);
+    }
+    void Exit() { scope_.reset(); }
+
+private:
+    Context* context_{nullptr};
+    std::optional<std::vector<BackpropId>> ids_;
+    std::unique_ptr<BackpropModeScope<kEnabled>> scope_;
+};
+
+template <bool kEnabled>
+void BindBackpropModeScope(py::module& m, const char* class_name, const char* function_name) {
+    using Scope = PyBackpropModeScope<kEnabled>;
+    py::class_<Scope>(m, class_name)
+            .def("__enter__", [](Scope& self) { self.Enter(); })
+            .def("__exit__", [](Scope& self, py::args) { self.Exit(); });
+    m.def(function_name, [](py::handle target) { return std::make_unique<Scope>(target); }, py::arg("backprop_id") = py::none());
+}
+
+std::vector<Array> ToArrayList(py::handle outputs) {
+    std::vector<Array> arrays;
+    if (IsArray(outputs)) {
+        arrays.push_back(ToArray(outputs));
+    } else {
+        for (py::handle item : outputs) {
+            arrays.push_back(ToArray(item));
+        }
+    }
+    return arrays;
+}
+
+}  // namespace
+
+void InitBackprop(py::module& m) {
+    py::class_<BackpropId>(m, "BackpropId")
+            .def_property_readonly("name", &BackpropId::GetName)
+            .def_property_readonly("context", &BackpropId::context, py::return_value_policy::reference)
+            .def("__repr__", &BackpropId::GetName)
+            .def("__eq__", [](const BackpropId& self, py::handle other) {
+                return py::isinstance<BackpropId>(other) && self == other.cast<BackpropId>();
+            })
+            .def("__hash__", [](const BackpropId& self) { return std::hash<uint64_t>{}(self.ordinal()); });
+
+    py::class_<PyBackpropScope>(m, "BackpropScope")
+            .def("__enter__", &PyBackpropScope::Enter)
+            .def("__exit__", [](PyBackpropScope& self, py::args) { self.Exit(); });
+    m.def("backprop_scope",
+          [](std::string name, py::handle context) {
+              return std::make_unique<PyBackpropScope>(
+                      std::move(name), context.is_none() ? GetDefaultContext() : context.cast<Context&>());
+          },
+          py::arg("backprop_name"),
+          py::arg("context") = py::none());
+
+    py::class_<AnyGraph>(m, "AnyGraph");
+    m.attr("anygraph") = AnyGraph{};
+
+    BindBackpropModeScope<false>(m, "NoBackpropMode", "no_backprop_mode");
+    BindBackpropModeScope<true>(m, "ForceBackpropMode", "force_backprop_mode");
+
+    m.def("is_backprop_required",
+          [](py::handle target) {
+              if (target.is_none()) {
+                  return IsBackpropRequired();
+              }
+              if (py::isinstance<BackpropId>(target)) {
+                  return IsBackpropRequired(target.cast<BackpropId>());
+              }
+              if (py::isinstance<Context>(target)) {
+                  return IsBackpropRequired(target.cast<Context&>());
+              }
+              throw py::type_error{"expected None, a Context or a BackpropId"};
+          },
+          py::arg("backprop_id") = py::none());
+
+    m.def("backward",
+          [](py::handle outputs, py::handle backprop_id, bool enable_double_backprop, std::optional<float> loss_scale) {
+              std::vector<Array> arrays = ToArrayList(outputs);
+              std::vector<ConstArrayRef> refs{arrays.begin(), arrays.end()};
+              Backward(refs,
+                       ToBackpropId(backprop_id),
+                       enable_double_backprop ? DoubleBackpropOption::kEnable : DoubleBackpropOption::kDisable,
+                       loss_scale);
+          },
+          py::arg("outputs"),
+          py::arg("backprop_id") = py::none(),
+          py::arg("enable_double_backprop") = false,
+          py::arg("loss_scale") = py::none());
+}
+
+}  // namespace internal
+}  // namespace python
+}  // namespace chainerx

@@ -1,0 +1,176 @@
+#include "chainerx/python/common.h"
+
+#include <string>
+
+#include "chainerx/core/context.h"
+#include "chainerx/core/error.h"
+
+namespace chainerx {
+namespace python {
+namespace internal {
+namespace {
+
+std::string TypeName(py::handle handle) { return Py_TYPE(handle.ptr())->tp_name; }
+
+}  // namespace
+
+Dtype GetDtype(py::handle handle) {
+    if (py::isinstance<py::str>(handle)) {
+        return chainerx::GetDtype(handle.cast<std::string>());
+    }
+    PyObject* ptr = handle.ptr();
+    if (ptr == reinterpret_cast<PyObject*>(&PyBool_Type)) {
+        return Dtype::kBool;
+    }
+    if (ptr == reinterpret_cast<PyObject*>(&PyLong_Type)) {
+        return Dtype::kInt64;
+    }
+    if (ptr == reinterpret_cast<PyObject*>(&PyFloat_Type)) {
+        return Dtype::kFloat64;
+    }
+    py::object numpy_dtype;
+    try {
+        numpy_dtype = py::module::import("numpy").attr("dtype")(handle);
+    } catch (const py::error_already_set&) {
+        throw py::type_error{"dtype must be a dtype, a dtype name or a scalar type, not " +
+                             TypeName(handle)};
+    }
+    std::string name = py::str(numpy_dtype.attr("name"));
+    for (Dtype dtype : kAllDtypes) {
+        if (name == GetDtypeName(dtype)) {
+            return dtype;
+        }
+    }
+    throw DtypeError{"unsupported dtype: ", name};
+}
+
+std::optional<Dtype> GetOptionalDtype(py::handle handle) {
+    if (handle.is_none()) {
+        return std::nullopt;
+    }
+    return GetDtype(handle);
+}
+
+py::object GetNumpyDtype(Dtype dtype) {
+    // Leaked on purpose: the objects must outlive every array, and destruction order at exit is unspecified.
+    static auto* cache = new py::object[kNumDtypes + 1];
+    py::object& entry = cache[static_cast<int>(dtype)];
+    if (!entry) {
+        entry = py::module::import("numpy").attr("dtype")(GetDtypeName(dtype));
+    }
+    return entry;
+}
+
+Device& GetDevice(py::handle handle) {
+    if (handle.is_none()) {
+        return GetDefaultDevice();
+    }
+    if (py::isinstance<Device>(handle)) {
+        return handle.cast<Device&>();
+    }
+    if (py::isinstance<py::str>(handle)) {
+        return GetDefaultContext().GetDevice(handle.cast<std::string>());
+    }
+    throw py::type_error{"device must be None, a chainerx.Device or a device name, not " +
+                         TypeName(handle)};
+}
+
+Shape ToShape(py::handle handle) {
+    if (py::isinstance<py::int_>(handle)) {
+        return Shape{handle.cast<int64_t>()};
+    }
+    if (py::isinstance<py::sequence>(handle) && !py::isinstance<py::str>(handle)) {
+        Shape shape;
+        for (py::handle item : handle) {
+            if (!py::isinstance<py::int_>(item) && !py::hasattr(item, "__index__")) {
+                throw py::type_error{"shape elements must be integers"};
+            }
+            shape.push_back(py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr())).cast<int64_t>());
+        }
+        return shape;
+    }
+    throw py::type_error{"shape must be an int or a sequence of ints, not " +
+                         TypeName(handle)};
+}
+
+OptionalAxes ToAxes(py::handle handle) {
+    if (handle.is_none()) {
+        return std::nullopt;
+    }
+    Axes axes;
+    auto add = [&axes](py::handle item) {
+        int64_t axis = item.cast<int64_t>();
+        if (axis < -128 || axis > 127) {
+            throw DimensionError{"axis ", axis, " is out of range"};
+        }
+        axes.push_back(static_cast<int8_t>(axis));
+    };
+    if (py::isinstance<py::int_>(handle)) {
+        add(handle);
+    } else if (py::isinstance<py::sequence>(handle)) {
+        for (py::handle item : handle) {
+            add(item);
+        }
+    } else {
+        throw py::type_error{"axis must be None, an int or a sequence of ints"};
+    }
+    return axes;
+}
+
+bool IsScalar(py::handle handle) {
+    PyObject* ptr = handle.ptr();
+    if (PyBool_Check(ptr) || PyLong_Check(ptr) || PyFloat_Check(ptr)) {
+        return true;
+    }
+    static py::object* numpy_generic = new py::object{py::module::import("numpy").attr("generic")};
+    return py::isinstance(handle, *numpy_generic) && !py::hasattr(handle, "__len__");
+}
+
+Scalar ToScalar(py::handle handle) {
+    PyObject* ptr = handle.ptr();
+    if (PyBool_Check(ptr)) {
+        return Scalar{ptr == Py_True};
+    }
+    if (PyLong_Check(ptr)) {
+        return Scalar{handle.cast<int64_t>()};
+    }
+    if (PyFloat_Check(ptr)) {
+        return Scalar{PyFloat_AS_DOUBLE(ptr)};
+    }
+    if (IsScalar(handle)) {
+        // NumPy scalars act like the Python scalar of their kind (their width is ignored).
+        return ToScalar(handle.attr("tolist")());
+    }
+    throw py::type_error{"expected a scalar, got " + TypeName(handle)};
+}
+
+py::object ScalarToPython(Scalar scalar) {
+    switch (scalar.kind()) {
+        case DtypeKind::kBool:
+            return py::bool_{scalar.As<bool>()};
+        case DtypeKind::kFloat:
+            return py::float_{scalar.As<double>()};
+        default:
+            return py::int_{scalar.As<int64_t>()};
+    }
+}
+
+std::optional<BackpropId> ToBackpropId(py::handle handle) {
+    if (handle.is_none()) {
+        return std::nullopt;
+    }
+    return handle.cast<BackpropId>();
+}
+
+bool IsArray(py::handle handle) { return py::isinstance<chainerx::internal::ArrayBody>(handle); }
+
+Array ToArray(py::handle handle) {
+    if (!IsArray(handle)) {
+        throw py::type_error{"expected a chainerx.ndarray, got " + TypeName(handle)};
+    }
+    return Array{handle.cast<ArrayBodyPtr>()};
+}
+
+}  // namespace internal
+}  // namespace python
+}  // namespace chainerx

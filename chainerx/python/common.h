@@ -1,0 +1,56 @@
+// Conversions between Python objects and core types, shared by the binding files.
+//
+// Functions take py::handle and convert by hand rather than relying on pybind11 overloads, so a call never
+// tries and rejects overloads (see DESIGN.md: the binding is on the per-op hot path).
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include <pybind11/pybind11.h>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/backprop_id.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/core/shape.h"
+
+namespace chainerx {
+namespace python {
+namespace internal {
+
+namespace py = pybind11;
+
+using ArrayBodyPtr = std::shared_ptr<chainerx::internal::ArrayBody>;
+
+// dtype arguments: numpy dtypes, names, one-char codes, bool/int/float and numpy scalar types.
+// TypeError for other objects, DtypeError for unknown or unsupported dtypes.
+Dtype GetDtype(py::handle handle);
+std::optional<Dtype> GetOptionalDtype(py::handle handle);  // None → nullopt
+// The numpy.dtype object of a dtype (cached).
+py::object GetNumpyDtype(Dtype dtype);
+
+// device arguments: None (default device), a Device, or "backend[:index]". TypeError otherwise.
+Device& GetDevice(py::handle handle);
+
+// shape arguments: an int or a sequence of ints.
+Shape ToShape(py::handle handle);
+// axis arguments: None, an int, or a sequence of ints.
+OptionalAxes ToAxes(py::handle handle);
+
+// Python bool/int/float and NumPy scalars.
+bool IsScalar(py::handle handle);
+Scalar ToScalar(py::handle handle);
+// Converts an element value to a Python object.
+py::object ScalarToPython(Scalar scalar);
+
+// backprop_id arguments: None (default graph) or a BackpropId.
+std::optional<BackpropId> ToBackpropId(py::handle handle);
+
+bool IsArray(py::handle handle);
+Array ToArray(py::handle handle);
+
+}  // namespace internal
+}  // namespace python
+}  // namespace chainerx

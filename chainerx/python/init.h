@@ -1,0 +1,22 @@
+// The parts of the _core module, one per binding file; module.cc calls them in dependency order.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace chainerx {
+namespace python {
+namespace internal {
+
+void InitErrors(pybind11::module& m);
+void InitDevice(pybind11::module& m);
+void InitBackprop(pybind11::module& m);
+void InitArray(pybind11::module& m);
+void InitNumpyInterop(pybind11::module& m);
+void InitCreation(pybind11::module& m);
+void InitArithmetic(pybind11::module& m);
+void InitManipulation(pybind11::module& m);
+void InitReduction(pybind11::module& m);
+
+}  // namespace internal
+}  // namespace python
+}  // namespace chainerx

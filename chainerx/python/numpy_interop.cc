@@ -1,0 +1,116 @@
+// Conversion between NumPy arrays (and Python sequences) and chainerx arrays: array, asarray, to_numpy.
+//
+// On host-accessible devices data is shared without copying wherever the caller allows it: the chainerx array
+// keeps the NumPy array alive and vice versa.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/context.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/python/common.h"
+#include "chainerx/python/init.h"
+
+namespace chainerx {
+namespace python {
+namespace internal {
+namespace {
+
+namespace py = pybind11;
+
+// Owns a reference to a Python object from C++ data handles, which may be released without the GIL held.
+std::shared_ptr<void> KeepAlive(void* ptr, py::object owner) {
+    auto* holder = new py::object{std::move(owner)};
+    return std::shared_ptr<void>{ptr, [holder](void*) {
+                                     if (Py_IsInitialized() == 0) {
+                                         return;  // the interpreter is gone; nothing left to release
+                                     }
+                                     py::gil_scoped_acquire gil;
+                                     delete holder;
+                                 }};
+}
+
+// Wraps (copy=false) a NumPy array as a chainerx array on `device`.
+Array FromNumpy(const py::array& np_array, Device& device) {
+    Dtype dtype = GetDtype(np_array.dtype());
+    Shape shape{np_array.shape(), np_array.shape() + np_array.ndim()};
+    Strides strides{np_array.strides(), np_array.strides() + np_array.ndim()};
+    void* ptr = const_cast<void*>(np_array.data());  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+    if (device.IsHostAccessible()) {
+        // Data starts at ptr; the offset is 0 relative to it even for negative strides.
+        return FromData(shape, dtype, KeepAlive(ptr, np_array), strides, 0, device);
+    }
+    py::array contiguous = py::module::import("numpy").attr("ascontiguousarray")(np_array);
+    Array out = Empty(shape, dtype, device);
+    device.MemoryCopyFromHost(out.raw_data(), contiguous.data(), static_cast<size_t>(out.GetNBytes()));
+    return out;
+}
+
+py::object ToNumpyDtypeOrNone(py::handle dtype) {
+    return dtype.is_none() ? py::object{py::none()} : GetNumpyDtype(GetDtype(dtype));
+}
+
+Array ArrayFromObject(py::handle object, py::handle dtype, bool copy, py::handle device) {
+    if (IsArray(object)) {
+        Array a = ToArray(object);
+        Device& dst = device.is_none() ? a.device() : GetDevice(device);
+        Array out = a.ToDevice(dst);
+        if (!dtype.is_none()) {
+            out = out.AsType(GetDtype(dtype), false);
+        }
+        if (copy && out.body() == a.body()) {
+            out = out.Copy();
+        }
+        return out;
+    }
+    py::module numpy = py::module::import("numpy");
+    py::object np_dtype = ToNumpyDtypeOrNone(dtype);
+    // numpy.array copies; numpy.asarray copies only when it has to (works with NumPy 1 and 2 alike).
+    py::array np_array = copy ? numpy.attr("array")(object, np_dtype) : numpy.attr("asarray")(object, np_dtype);
+    return FromNumpy(np_array, GetDevice(device));
+}
+
+py::array ToNumpy(const Array& a, bool copy) {
+    std::vector<py::ssize_t> shape{a.shape().begin(), a.shape().end()};
+    std::vector<py::ssize_t> strides{a.strides().begin(), a.strides().end()};
+    py::dtype np_dtype = GetNumpyDtype(a.dtype());
+    if (a.device().IsHostAccessible()) {
+        // The capsule keeps the chainerx body (and so its data) alive as the NumPy array's base.
+        auto* keep = new ArrayBodyPtr{a.body()};
+        py::capsule base{keep, [](void* p) { delete static_cast<ArrayBodyPtr*>(p); }};
+        py::array view{np_dtype, shape, strides, a.raw_data(), base};
+        return copy ? py::array{view.attr("copy")()} : view;
+    }
+    if (!copy) {
+        throw ChainerxError{"to_numpy: an array on ", a.device().name(), " cannot be viewed without copying"};
+    }
+    Array contiguous = a.IsContiguous() ? a : (NoBackpropModeScope{a.device().context()}, a.Copy());
+    py::array out{np_dtype, shape};
+    a.device().MemoryCopyToHost(out.mutable_data(), contiguous.raw_data(), static_cast<size_t>(a.GetNBytes()));
+    return out;
+}
+
+}  // namespace
+
+void InitNumpyInterop(py::module& m) {
+    m.def("array",
+          [](py::handle object, py::handle dtype, bool copy, py::handle device) {
+              return ArrayFromObject(object, dtype, copy, device).body();
+          },
+          py::arg("object"), py::arg("dtype") = py::none(), py::arg("copy") = true, py::arg("device") = py::none());
+    m.def("asarray",
+          [](py::handle object, py::handle dtype, py::handle device) { return ArrayFromObject(object, dtype, false, device).body(); },
+          py::arg("object"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
+    m.def("to_numpy", [](py::handle array, bool copy) { return ToNumpy(ToArray(array), copy); }, py::arg("array"),
+          py::arg("copy") = true);
+}
+
+}  // namespace internal
+}  // namespace python
+}  // namespace chainerx
