@@ -1,0 +1,92 @@
+// CUDA kernels of the creation family.
+#include "chainerx/core/kernels/creation.h"
+#include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/elementwise.cuh"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+template <typename T>
+struct FillFunctor {
+    T value;
+    __device__ void operator()(char* (&p)[1]) const { *reinterpret_cast<T*>(p[0]) = value; }
+};
+
+class CudaFillKernel : public FillKernel {
+public:
+    void Call(const Array& out, Scalar value) override {
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LaunchElementwise<1>(out.shape(), {&out}, FillFunctor<T>{ScalarToDevice<T>(value)});
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(FillKernel, CudaFillKernel);
+
+// Values are computed in double (or int64 for integral ranges) and converted, as on the native backend.
+template <typename T, typename V>
+struct ArangeFunctor {
+    char* base;
+    int64_t stride;
+    V start;
+    V step;
+    __device__ void operator()(char* (&p)[1]) const {
+        int64_t i = (p[0] - base) / stride;
+        *reinterpret_cast<T*>(p[0]) = DeviceCast<T>(start + static_cast<V>(i) * step);
+    }
+};
+
+class CudaArangeKernel : public ArangeKernel {
+public:
+    void Call(Scalar start, Scalar step, const Array& out) override {
+        bool integral = start.kind() != DtypeKind::kFloat && step.kind() != DtypeKind::kFloat;
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            char* base = static_cast<char*>(out.raw_data());
+            int64_t stride = out.strides()[0];
+            if (integral) {
+                LaunchElementwise<1>(out.shape(), {&out}, ArangeFunctor<T, int64_t>{base, stride, start.As<int64_t>(), step.As<int64_t>()});
+            } else {
+                LaunchElementwise<1>(out.shape(), {&out}, ArangeFunctor<T, double>{base, stride, start.As<double>(), step.As<double>()});
+            }
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(ArangeKernel, CudaArangeKernel);
+
+template <typename In, typename Out>
+struct CastFunctor {
+    __device__ void operator()(char* (&p)[2]) const {
+        *reinterpret_cast<Out*>(p[1]) = DeviceCast<Out>(*reinterpret_cast<const In*>(p[0]));
+    }
+};
+
+class CudaCopyKernel : public CopyKernel {
+public:
+    void Call(const Array& x, const Array& out) override {
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LaunchElementwise<2>(out.shape(), {&x, &out}, CastFunctor<T, T>{});
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(CopyKernel, CudaCopyKernel);
+
+class CudaAsTypeKernel : public AsTypeKernel {
+public:
+    void Call(const Array& x, const Array& out) override {
+        VisitDeviceDtype(x.dtype(), [&](auto in_pt) {
+            using In = typename decltype(in_pt)::type;
+            VisitDeviceDtype(out.dtype(), [&](auto out_pt) {
+                using Out = typename decltype(out_pt)::type;
+                LaunchElementwise<2>(out.shape(), {&x, &out}, CastFunctor<In, Out>{});
+            });
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(AsTypeKernel, CudaAsTypeKernel);
+
+}  // namespace
+}  // namespace cuda
+}  // namespace chainerx

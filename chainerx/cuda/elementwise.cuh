@@ -1,0 +1,131 @@
+// Elementwise launch helpers for CUDA kernels: a strided indexer passed by value to the kernel, the device
+// type of each dtype (Float16 is __half on the GPU), and scalar/cast conversions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <type_traits>
+
+#include <cuda_fp16.h>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/cuda/cuda_runtime.h"
+
+namespace chainerx {
+namespace cuda {
+
+template <typename T>
+struct DeviceTypeImpl {
+    using type = T;
+};
+template <>
+struct DeviceTypeImpl<Float16> {
+    using type = __half;
+};
+template <typename T>
+using DeviceType = typename DeviceTypeImpl<T>::type;
+
+template <typename T>
+T ScalarToDevice(Scalar s) {
+    if constexpr (std::is_same<T, __half>::value) {
+        return __float2half(s.As<float>());
+    } else {
+        return s.As<T>();
+    }
+}
+
+// C++ conversion semantics; half precision goes through float.
+template <typename To, typename From>
+__device__ To DeviceCast(From v) {
+    if constexpr (std::is_same<To, __half>::value) {
+        return __float2half(static_cast<float>(v));
+    } else if constexpr (std::is_same<From, __half>::value) {
+        return static_cast<To>(__half2float(v));
+    } else {
+        return static_cast<To>(v);
+    }
+}
+
+// Byte offsets of N arrays of one shape, computed from a C-order linear index.
+template <size_t N>
+struct StridedIndexer {
+    int ndim;
+    int64_t total;
+    int64_t shape[kMaxNdim];
+    int64_t strides[N][kMaxNdim];
+    char* base[N];
+
+    __device__ void Pointers(int64_t index, char* (&ptrs)[N]) const {
+        for (size_t k = 0; k < N; ++k) {
+            ptrs[k] = base[k];
+        }
+        for (int d = ndim - 1; d >= 0; --d) {
+            int64_t i = index % shape[d];
+            index /= shape[d];
+            for (size_t k = 0; k < N; ++k) {
+                ptrs[k] += i * strides[k][d];
+            }
+        }
+    }
+};
+
+template <size_t N>
+StridedIndexer<N> MakeIndexer(const Shape& shape, const std::array<const Array*, N>& arrays) {
+    StridedIndexer<N> indexer{};
+    indexer.ndim = shape.ndim();
+    indexer.total = shape.GetTotalSize();
+    for (int8_t d = 0; d < shape.ndim(); ++d) {
+        indexer.shape[d] = shape[d];
+        for (size_t k = 0; k < N; ++k) {
+            indexer.strides[k][d] = arrays[k]->strides()[d];
+        }
+    }
+    for (size_t k = 0; k < N; ++k) {
+        indexer.base[k] = static_cast<char*>(arrays[k]->raw_data());
+    }
+    return indexer;
+}
+
+constexpr int kBlockSize = 256;
+
+inline int GridSize(int64_t total) {
+    int64_t blocks = (total + kBlockSize - 1) / kBlockSize;
+    return static_cast<int>(blocks < 4096 ? (blocks > 0 ? blocks : 1) : 4096);
+}
+
+// Calls op(ptrs) for every element, with grid-stride loops.
+template <size_t N, typename Op>
+__global__ void ElementwiseKernel(StridedIndexer<N> indexer, Op op) {
+    for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < indexer.total;
+         i += static_cast<int64_t>(blockDim.x) * gridDim.x) {
+        char* ptrs[N];
+        indexer.Pointers(i, ptrs);
+        op(ptrs);
+    }
+}
+
+template <size_t N, typename Op>
+void LaunchElementwise(const Shape& shape, const std::array<const Array*, N>& arrays, Op op) {
+    StridedIndexer<N> indexer = MakeIndexer(shape, arrays);
+    if (indexer.total == 0) {
+        return;
+    }
+    CudaSetDeviceScope scope{arrays[0]->device().index()};
+    ElementwiseKernel<N><<<GridSize(indexer.total), kBlockSize>>>(indexer, op);
+    CheckCudaError(cudaGetLastError());
+}
+
+// Calls f(PrimitiveType<DeviceType<T>>{}) for the dtype.
+template <typename F>
+void VisitDeviceDtype(Dtype dtype, F&& f) {
+    VisitDtype(dtype, [&f](auto pt) {
+        using T = typename decltype(pt)::type;
+        f(PrimitiveType<DeviceType<T>>{});
+    });
+}
+
+}  // namespace cuda
+}  // namespace chainerx
