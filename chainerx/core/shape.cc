@@ -55,11 +55,11 @@ std::ostream& operator<<(std::ostream& os, const Axes& axes) { return PrintTuple
 namespace internal {
 
 bool IsContiguous(const Shape& shape, const Strides& strides, int64_t item_size) {
+    if (shape.GetTotalSize() == 0) {
+        return true;
+    }
     int64_t expected = item_size;
     for (int8_t i = shape.ndim() - 1; i >= 0; --i) {
-        if (shape[i] == 0) {
-            return true;
-        }
         if (shape[i] != 1 && strides[i] != expected) {
             return false;
         }

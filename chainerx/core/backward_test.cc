@@ -1,0 +1,115 @@
+#include "chainerx/core/backward.h"
+
+#include <gtest/gtest.h>
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/testing/testing.h"
+
+namespace chainerx {
+namespace {
+
+using testing::ExpectArrayEq;
+using testing::MakeArray;
+
+class BackwardTest : public testing::ContextTest {};
+
+TEST_F(BackwardTest, AddMultiplySumGradients) {
+    Array x = MakeArray<float>({2, 3}, {1, 2, 3, 4, 5, 6}).RequireGrad();
+    Array w = MakeArray<float>({3}, {1, 10, 100}).RequireGrad();
+    Array y = ((x * w) + x).Sum();
+    y.Backward();
+    ExpectArrayEq<float>(*x.GetGrad(), {2, 3}, {2, 11, 101, 2, 11, 101});
+    ExpectArrayEq<float>(*w.GetGrad(), {3}, {5, 7, 9});  // summed over the broadcast axis
+}
+
+TEST_F(BackwardTest, GradientsAccumulateAcrossBackwardCalls) {
+    Array x = MakeArray<float>({2}, {1, 2}).RequireGrad();
+    (x * 3).Sum().Backward();
+    (x * 3).Sum().Backward();
+    ExpectArrayEq<float>(*x.GetGrad(), {2}, {6, 6});
+    x.ClearGrad();
+    EXPECT_FALSE(x.GetGrad().has_value());
+}
+
+TEST_F(BackwardTest, GradIsTheSameBodyEachTime) {
+    Array x = Ones({2}, Dtype::kFloat32).RequireGrad();
+    x.Sum().Backward();
+    EXPECT_EQ(x.GetGrad()->body(), x.GetGrad()->body());
+}
+
+TEST_F(BackwardTest, MixedDtypeGradientsHaveInputDtypes) {
+    Array x = Ones({2}, Dtype::kFloat32).RequireGrad();
+    Array w = Ones({2}, Dtype::kFloat64).RequireGrad();
+    (x * w).Sum().Backward();
+    EXPECT_EQ(x.GetGrad()->dtype(), Dtype::kFloat32);
+    EXPECT_EQ(w.GetGrad()->dtype(), Dtype::kFloat64);
+}
+
+TEST_F(BackwardTest, DoubleBackprop) {
+    Array x = MakeArray<float>({2}, {1, 3}).RequireGrad();
+    Array y = (x * x * x).Sum();
+    y.Backward(std::nullopt, DoubleBackpropOption::kEnable);
+    Array gx = *x.GetGrad();  // 3x^2, still connected to the graph
+    ExpectArrayEq<float>(gx, {2}, {3, 27});
+    x.ClearGrad();
+    gx.Sum().Backward();
+    ExpectArrayEq<float>(*x.GetGrad(), {2}, {6, 18});  // 6x
+}
+
+TEST_F(BackwardTest, NoBackpropModeRecordsNothing) {
+    Array x = Ones({2}, Dtype::kFloat32).RequireGrad();
+    Array y;
+    {
+        NoBackpropModeScope scope;
+        y = x * 2;
+        EXPECT_FALSE(x.IsBackpropRequired());
+        {
+            ForceBackpropModeScope force;
+            EXPECT_TRUE(x.IsBackpropRequired());
+        }
+    }
+    EXPECT_FALSE(y.IsBackpropRequired(AnyGraph{}));
+    EXPECT_THROW(y.Backward(), ChainerxError);
+}
+
+TEST_F(BackwardTest, MultipleGraphs) {
+    BackpropId bp = context().MakeBackpropId("bp");
+    Array x = MakeArray<float>({1}, {2}).RequireGrad(bp);
+    Array w = MakeArray<float>({1}, {5}).RequireGrad();
+    Array y = (x * w).Sum();
+    EXPECT_TRUE(y.IsBackpropRequired(bp));
+    EXPECT_TRUE(y.IsBackpropRequired());
+    y.Backward(bp);
+    ExpectArrayEq<float>(*x.GetGrad(bp), {1}, {5});
+    EXPECT_FALSE(w.GetGrad().has_value());  // backward ran on bp only
+    y.Backward();
+    ExpectArrayEq<float>(*w.GetGrad(), {1}, {2});
+    EXPECT_THROW(x.GetGrad(), ChainerxError);  // x does not require grad on the default graph
+}
+
+TEST_F(BackwardTest, GradientAndGraphErrors) {
+    EXPECT_THROW(Ones({2}, Dtype::kInt32).RequireGrad(), DtypeError);
+    Array x = Ones({2}, Dtype::kFloat32).RequireGrad();
+    EXPECT_THROW(x.SetGrad(Ones({3}, Dtype::kFloat32)), GradientError);
+    EXPECT_THROW(x.SetGrad(Ones({2}, Dtype::kFloat64)), GradientError);
+    EXPECT_THROW(Ones({2}, Dtype::kFloat32).GetGrad(), ChainerxError);
+    BackpropId bp = context().MakeBackpropId("released");
+    context().ReleaseBackpropId(bp);
+    EXPECT_THROW(x.RequireGrad(bp), ChainerxError);
+}
+
+TEST_F(BackwardTest, LongChainDoesNotOverflowTheStack) {
+    Array x = Ones({1}, Dtype::kFloat32).RequireGrad();
+    Array y = x;
+    for (int i = 0; i < 100000; ++i) {
+        y = y + 1;
+    }
+    y.Sum().Backward();
+    ExpectArrayEq<float>(*x.GetGrad(), {1}, {1});
+    y = Array{};  // destroys the chain of 1e5 op nodes iteratively
+}
+
+}  // namespace
+}  // namespace chainerx
