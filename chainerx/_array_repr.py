@@ -12,15 +12,8 @@ def array_repr(array):
         chainerx.to_numpy(array, copy=True), separator=', ', prefix=prefix)
     text = '{}{}, shape={}, dtype={}, device={!r}'.format(
         prefix, body, array.shape, array.dtype.name, array.device.name)
-    backprop_ids = _backprop_ids(array)
+    backprop_ids = array._backprop_ids()
     if backprop_ids:
         text += ', backprop_ids={!r}'.format(backprop_ids)
     return text + ')'
 
-
-def _backprop_ids(array):
-    # The default graph is the only one reachable from Python without a handle to the id; arrays in other
-    # graphs are listed by the C++ repr. TODO(#3): expose the array's graph list to Python.
-    if array.is_backprop_required() or array.is_grad_required():
-        return ['<default>']
-    return []

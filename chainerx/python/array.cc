@@ -125,6 +125,14 @@ void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
     });
     c.def("sum", [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) { return A(self).Sum(ToAxes(axis), keepdims).body(); },
           py::arg("axis") = py::none(), py::arg("keepdims") = false);
+    // Names of the graphs the array belongs to, outer first ("<expired>" for released ones); used by repr.
+    c.def("_backprop_ids", [](const ArrayBodyPtr& self) {
+        py::list names;
+        for (const auto& entry : self->graph_entries()) {
+            names.append(entry.backprop_id.GetName());
+        }
+        return names;
+    });
     c.def("__repr__", [](const ArrayBodyPtr& self) {
         return py::module::import("chainerx._array_repr").attr("array_repr")(py::cast(self));
     });
@@ -145,6 +153,7 @@ void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
 void DefineOperators(py::class_<ArrayBody, ArrayBodyPtr>& c) {
     using chainerx::internal::IAdd;
     using chainerx::internal::IMultiply;
+    using chainerx::internal::ISubtract;
     c.def("__neg__", [](const ArrayBodyPtr& self) { return Negative(A(self)).body(); });
     c.def("__add__", [](const ArrayBodyPtr& self, py::handle other) {
         return BinaryOperator(self, other, [](const Array& a, const Array& b) { return Add(a, b); }, [](const Array& a, Scalar b) { return Add(a, b); });
@@ -163,6 +172,10 @@ void DefineOperators(py::class_<ArrayBody, ArrayBodyPtr>& c) {
     c.def("__iadd__", [](const ArrayBodyPtr& self, py::handle other) {
         return InplaceOperator(
                 self, other, [](const Array& a, const Array& b) { IAdd(a, b); }, [](const Array& a, Scalar b) { IAdd(a, b); });
+    });
+    c.def("__isub__", [](const ArrayBodyPtr& self, py::handle other) {
+        return InplaceOperator(
+                self, other, [](const Array& a, const Array& b) { ISubtract(a, b); }, [](const Array& a, Scalar b) { ISubtract(a, b); });
     });
     c.def("__imul__", [](const ArrayBodyPtr& self, py::handle other) {
         return InplaceOperator(

@@ -54,8 +54,15 @@ public:
             context_ = &target.cast<Context&>();
         } else if (py::isinstance<BackpropId>(target)) {
             ids_ = std::vector<BackpropId>{target.cast<BackpropId>()};
-        } else if (py::isinstance<py::sequence>(target)) {
-            ids_ = target.cast<std::vector<BackpropId>>();
+        } else if (py::isinstance<py::sequence>(target) && !py::isinstance<py::str>(target)) {
+            std::vector<BackpropId> ids;
+            for (py::handle item : target) {
+                if (!py::isinstance<BackpropId>(item)) {
+                    throw py::type_error{"expected a list of BackpropIds"};
+                }
+                ids.push_back(item.cast<BackpropId>());
+            }
+            ids_ = std::move(ids);
         } else {
             throw py::type_error{"expected None, a Context, a BackpropId or a list of BackpropIds"};
         }

@@ -204,6 +204,18 @@ void IAdd(const Array& out, Scalar x) {
     InplaceScalar<AddASKernel>("add", out, x);
 }
 
+void ISubtract(const Array& out, const Array& x) {
+    CheckNotBool("subtract", out);
+    CheckNotBool("subtract", x);
+    InplaceBinary<SubtractKernel>("subtract", out, x);
+}
+
+void ISubtract(const Array& out, Scalar x) {
+    CheckNotBool("subtract", out);
+    CheckNotBool("subtract", x);
+    InplaceScalar<SubtractASKernel>("subtract", out, x);
+}
+
 void IMultiply(const Array& out, const Array& x) { InplaceBinary<MultiplyKernel>("multiply", out, x); }
 
 void IMultiply(const Array& out, Scalar x) {

@@ -32,6 +32,8 @@ namespace internal {
 // ChainerxError if out requires grad.
 void IAdd(const Array& out, const Array& x);
 void IAdd(const Array& out, Scalar x);
+void ISubtract(const Array& out, const Array& x);
+void ISubtract(const Array& out, Scalar x);
 void IMultiply(const Array& out, const Array& x);
 void IMultiply(const Array& out, Scalar x);
 

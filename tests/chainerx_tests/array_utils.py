@@ -1,0 +1,185 @@
+"""Shared helpers of the chainerx tests: seeded inputs, comparison with NumPy, numerical gradients.
+
+The parameter tables (dtypes, shapes, devices) are defined here once and used by every test family.
+"""
+
+import numpy
+
+import chainerx as chx
+
+ALL_DTYPES = ('bool_', 'int8', 'int16', 'int32', 'int64', 'uint8', 'float16', 'float32', 'float64')
+FLOAT_DTYPES = ('float16', 'float32', 'float64')
+INT_DTYPES = ('int8', 'int16', 'int32', 'int64', 'uint8')
+NUMERIC_DTYPES = INT_DTYPES + FLOAT_DTYPES
+DEVICES = ('native:0', 'native:1')
+
+# Shapes used by elementwise and shape-preserving tests: 0-d, zero-size, size 1, small n-d.
+SHAPES = ((), (0,), (1,), (3,), (2, 3), (2, 0, 3), (2, 3, 4))
+
+# (rtol, atol) of forward comparisons.
+_TOLERANCES = {'float16': (1e-3, 1e-3), 'float32': (1e-6, 1e-6), 'float64': (1e-12, 1e-12)}
+
+# Step and tolerances of numerical gradient checks. Inputs from `make_grad_input` are multiples
+# of 1/4 and the steps are powers of two, so polynomial ops of degree <= 2 are differentiated
+# exactly up to the rounding of the outputs themselves.
+GRAD_EPS = {'float16': 2**-2, 'float32': 2**-4, 'float64': 2**-6}
+GRAD_TOLERANCES = {'float16': (1e-2, 1e-2), 'float32': (1e-4, 1e-4), 'float64': (1e-8, 1e-8)}
+
+
+def make_numpy(shape, dtype, seed=0, contiguous=True, low=-3, high=3):
+    """A seeded NumPy array.
+
+    Non-contiguous arrays are strided views (every other element of the last axis).
+    """
+    rng = numpy.random.default_rng(seed)
+    dtype = numpy.dtype(dtype)
+    full_shape = tuple(shape)
+    if not contiguous and full_shape:
+        full_shape = full_shape[:-1] + (full_shape[-1] * 2,)
+    if dtype == numpy.bool_:
+        a = rng.integers(0, 2, full_shape).astype(dtype)
+    elif dtype.kind == 'u':
+        a = rng.integers(0, high + 1, full_shape).astype(dtype)
+    elif dtype.kind == 'i':
+        a = rng.integers(low, high + 1, full_shape).astype(dtype)
+    else:
+        a = rng.uniform(low, high, full_shape).astype(dtype)
+    if not contiguous and full_shape:
+        a = a[..., ::2]
+        assert not a.flags.c_contiguous or a.size <= 1
+    return a
+
+
+def make_grad_input(shape, dtype, seed=0):
+    """A seeded float array of multiples of 1/4 in [-2, 2] avoiding 0 (exact in float16)."""
+    rng = numpy.random.default_rng(seed)
+    values = rng.integers(1, 9, shape) * rng.choice((-1, 1), shape) / 4.0
+    return chx.array(values.astype(dtype))
+
+
+def tolerance(dtype):
+    return _TOLERANCES.get(numpy.dtype(dtype).name, (0, 0))
+
+
+def assert_array_equal(actual, expected, dtype=None, rtol=None, atol=None):
+    """Checks a chainerx array against a NumPy array (or a value): type, shape, dtype and values.
+
+    The expected dtype defaults to the dtype of `expected`; float comparisons use the tolerance of
+    that dtype.
+    """
+    assert isinstance(actual, chx.ndarray), type(actual)
+    expected = numpy.asarray(expected)
+    dtype = numpy.dtype(expected.dtype if dtype is None else dtype)
+    assert actual.dtype == dtype, (actual.dtype, dtype)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    default_rtol, default_atol = tolerance(dtype)
+    numpy.testing.assert_allclose(
+        chx.to_numpy(actual).astype(numpy.float64) if dtype.kind == 'f' else chx.to_numpy(actual),
+        expected.astype(dtype),
+        rtol=default_rtol if rtol is None else rtol,
+        atol=default_atol if atol is None else atol,
+    )
+
+
+def _as_list(outputs):
+    return list(outputs) if isinstance(outputs, (list, tuple)) else [outputs]
+
+
+def _weighted_sum(outputs, grad_outputs, dtype=None):
+    """sum_i <y_i, gy_i> as a chainerx 0-d array (computed in `dtype` if given)."""
+    total = None
+    for y, gy in zip(outputs, grad_outputs):
+        if dtype is not None:
+            y, gy = y.astype(dtype), gy.astype(dtype)
+        term = (y * gy).sum()
+        total = term if total is None else total + term
+    return total
+
+
+def numerical_grads(fn, inputs, grad_outputs, eps):
+    """Central differences of sum_i <fn(inputs)_i, grad_outputs_i> w.r.t. each input.
+
+    The results are NumPy float64 arrays. `inputs` must not require grad; `fn` may run backward
+    internally (as in check_double_backward).
+    """
+    grads = []
+    for i, x in enumerate(inputs):
+        grad = numpy.zeros(x.shape, numpy.float64)
+        for j in range(x.size):
+            basis = numpy.zeros(x.size, x.dtype)
+            basis[j] = eps
+            delta = chx.array(basis.reshape(x.shape), device=x.device)
+            values = []
+            for step in (delta, -delta):
+                shifted = list(inputs)
+                shifted[i] = x + step
+                outputs = _as_list(fn(*shifted))
+                with chx.no_backprop_mode():
+                    values.append(_weighted_sum(outputs, grad_outputs, 'float64').item())
+            grad.flat[j] = (values[0] - values[1]) / (2 * eps)
+        grads.append(grad)
+    return grads
+
+
+def _fresh_leaves(arrays):
+    return [a.as_grad_stopped(copy=True).require_grad() for a in arrays]
+
+
+def _grad_or_zeros(x, grad):
+    return chx.zeros_like(x, device=x.device) if grad is None else grad
+
+
+def _assert_grads_close(leaves, grads, expected, dtype):
+    rtol, atol = GRAD_TOLERANCES[dtype]
+    for x, grad, numerical in zip(leaves, grads, expected):
+        grad = _grad_or_zeros(x, grad)
+        assert grad.dtype == x.dtype and grad.shape == x.shape, (
+            grad.dtype,
+            grad.shape,
+            x.dtype,
+            x.shape,
+        )
+        numpy.testing.assert_allclose(
+            chx.to_numpy(grad).astype(numpy.float64), numerical, rtol=rtol, atol=atol
+        )
+
+
+def first_order_grads(fn, inputs, grad_outputs):
+    """Gradients of sum_i <fn(inputs)_i, grad_outputs_i> by backward (zeros if unreachable)."""
+    xs = _fresh_leaves(inputs)
+    _weighted_sum(_as_list(fn(*xs)), grad_outputs).backward()
+    return [_grad_or_zeros(x, x.grad) for x in xs]
+
+
+def check_backward(fn, inputs, grad_outputs, dtype):
+    """Checks first-order gradients of `fn` (chainerx arrays in and out) by central differences."""
+    grad_outputs = _as_list(grad_outputs)
+    xs = _fresh_leaves(inputs)
+    _weighted_sum(_as_list(fn(*xs)), grad_outputs).backward()
+    expected = numerical_grads(fn, inputs, grad_outputs, GRAD_EPS[dtype])
+    _assert_grads_close(xs, [x.grad for x in xs], expected, dtype)
+
+
+def check_double_backward(fn, inputs, grad_outputs, grad_grad_inputs, dtype):
+    """Checks second-order gradients of `fn`.
+
+    The double-backprop gradient is compared with numerical differentiation of the first-order
+    gradient, w.r.t. the inputs and the output gradients.
+    """
+    grad_outputs = _as_list(grad_outputs)
+    grad_grad_inputs = _as_list(grad_grad_inputs)
+    n = len(inputs)
+    leaves = _fresh_leaves(list(inputs) + grad_outputs)
+    _weighted_sum(_as_list(fn(*leaves[:n])), leaves[n:]).backward(enable_double_backprop=True)
+    grads = [_grad_or_zeros(x, x.grad) for x in leaves[:n]]
+    for leaf in leaves:
+        leaf.cleargrad()
+    _weighted_sum(grads, grad_grad_inputs).backward()
+
+    def grads_of(*args):
+        return first_order_grads(fn, args[:n], args[n:])
+
+    expected = numerical_grads(
+        grads_of, list(inputs) + grad_outputs, grad_grad_inputs, GRAD_EPS[dtype]
+    )
+    _assert_grads_close(leaves, [leaf.grad for leaf in leaves], expected, dtype)
