@@ -80,7 +80,10 @@ def measure(fn, repeat=7, target_ms=20.0, warmup_batches=1):
     fn()  # first call: lazy initialisation, kernel lookup, allocator pools, ...
     n = calibrate(fn, target_ns)
     for _ in range(warmup_batches):
-        run_batch(fn, n)
+        # A calibration batch slowed down by another process would leave the batches short;
+        # re-scale from the warm-up batch if it ran faster per call.
+        elapsed = run_batch(fn, n)
+        n = max(n, round(n * target_ns / max(elapsed, 1)))
     m = Measurement(calls_per_batch=n)
     for _ in range(repeat):
         m.samples_ns.append(run_batch(fn, n) / n)

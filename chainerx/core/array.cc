@@ -100,9 +100,11 @@ Array Array::ToDevice(Device& dst_device) const {
 }
 
 Array Array::AsGradStopped(CopyKind kind) const {
-    Array out = kind == CopyKind::kCopy ? (NoBackpropModeScope{device().context()}, chainerx::Copy(*this))
-                                        : internal::MakeArray(shape(), strides(), dtype(), device(), data(), offset());
-    return out;
+    if (kind == CopyKind::kCopy) {
+        NoBackpropModeScope no_backprop{device().context()};
+        return chainerx::Copy(*this);
+    }
+    return internal::MakeArray(shape(), strides(), dtype(), device(), data(), offset());
 }
 
 Array Array::AsGradStopped(const std::vector<BackpropId>& backprop_ids, CopyKind kind) const {

@@ -90,7 +90,7 @@ py::array ToNumpy(const Array& a, bool copy) {
     if (!copy) {
         throw ChainerxError{"to_numpy: an array on ", a.device().name(), " cannot be viewed without copying"};
     }
-    Array contiguous = a.IsContiguous() ? a : (NoBackpropModeScope{a.device().context()}, a.Copy());
+    Array contiguous = a.IsContiguous() ? a : a.AsGradStopped(CopyKind::kCopy);
     py::array out{np_dtype, shape};
     a.device().MemoryCopyToHost(out.mutable_data(), contiguous.raw_data(), static_cast<size_t>(a.GetNBytes()));
     return out;

@@ -73,58 +73,52 @@ void DefineScalarBackward(BackwardBuilder& bb, Dtype dtype, Scalar factor) {
     }
 }
 
-}  // namespace
-
-Array Add(const Array& x1, const Array& x2) {
-    internal::CheckNotBool("add", x1);
-    internal::CheckNotBool("add", x2);
-    Array out = BinaryForward<AddKernel>("add", x1, x2);
-    BackwardBuilder bb{"add", {x1, x2}, {out}};
-    DefineAddBackward(bb, x1, x2, false);
+// x1 ± x2 for arrays; both reject bool operands.
+template <typename KeyKernel>
+Array AddOrSubtract(const char* op, const Array& x1, const Array& x2, bool subtract) {
+    internal::CheckNotBool(op, x1);
+    internal::CheckNotBool(op, x2);
+    Array out = BinaryForward<KeyKernel>(op, x1, x2);
+    BackwardBuilder bb{op, {x1, x2}, {out}};
+    DefineAddBackward(bb, x1, x2, subtract);
     bb.Finalize();
     return out;
 }
+
+// out = x op s (or s op x for the SA kernels), a linear function of x with slope `factor`.
+template <typename KeyKernel>
+Array LinearScalarOp(const char* op, const Array& x, Scalar s, Scalar factor) {
+    Array out = BinaryScalarForward<KeyKernel>(x, s);
+    BackwardBuilder bb{op, x, out};
+    DefineScalarBackward(bb, x.dtype(), factor);
+    bb.Finalize();
+    return out;
+}
+
+}  // namespace
+
+Array Add(const Array& x1, const Array& x2) { return AddOrSubtract<AddKernel>("add", x1, x2, false); }
 
 Array Add(const Array& x1, Scalar x2) {
     internal::CheckNotBool("add", x1);
     internal::CheckNotBool("add", x2);
-    Array out = BinaryScalarForward<AddASKernel>(x1, x2);
-    BackwardBuilder bb{"add", x1, out};
-    DefineScalarBackward(bb, x1.dtype(), 1);
-    bb.Finalize();
-    return out;
+    return LinearScalarOp<AddASKernel>("add", x1, x2, 1);
 }
 
 Array Add(Scalar x1, const Array& x2) { return Add(x2, x1); }
 
-Array Subtract(const Array& x1, const Array& x2) {
-    internal::CheckNotBool("subtract", x1);
-    internal::CheckNotBool("subtract", x2);
-    Array out = BinaryForward<SubtractKernel>("subtract", x1, x2);
-    BackwardBuilder bb{"subtract", {x1, x2}, {out}};
-    DefineAddBackward(bb, x1, x2, true);
-    bb.Finalize();
-    return out;
-}
+Array Subtract(const Array& x1, const Array& x2) { return AddOrSubtract<SubtractKernel>("subtract", x1, x2, true); }
 
 Array Subtract(const Array& x1, Scalar x2) {
     internal::CheckNotBool("subtract", x1);
     internal::CheckNotBool("subtract", x2);
-    Array out = BinaryScalarForward<SubtractASKernel>(x1, x2);
-    BackwardBuilder bb{"subtract", x1, out};
-    DefineScalarBackward(bb, x1.dtype(), 1);
-    bb.Finalize();
-    return out;
+    return LinearScalarOp<SubtractASKernel>("subtract", x1, x2, 1);
 }
 
 Array Subtract(Scalar x1, const Array& x2) {
     internal::CheckNotBool("subtract", x1);
     internal::CheckNotBool("subtract", x2);
-    Array out = BinaryScalarForward<SubtractSAKernel>(x2, x1);
-    BackwardBuilder bb{"subtract", x2, out};
-    DefineScalarBackward(bb, x2.dtype(), -1);
-    bb.Finalize();
-    return out;
+    return LinearScalarOp<SubtractSAKernel>("subtract", x2, x1, -1);
 }
 
 Array Multiply(const Array& x1, const Array& x2) {
@@ -144,13 +138,7 @@ Array Multiply(const Array& x1, const Array& x2) {
     return out;
 }
 
-Array Multiply(const Array& x1, Scalar x2) {
-    Array out = BinaryScalarForward<MultiplyASKernel>(x1, x2);
-    BackwardBuilder bb{"multiply", x1, out};
-    DefineScalarBackward(bb, x1.dtype(), x2);
-    bb.Finalize();
-    return out;
-}
+Array Multiply(const Array& x1, Scalar x2) { return LinearScalarOp<MultiplyASKernel>("multiply", x1, x2, x2); }
 
 Array Multiply(Scalar x1, const Array& x2) { return Multiply(x2, x1); }
 
