@@ -33,14 +33,26 @@ void CheckGradCompatible(const Array& grad, const ArrayNode& node, const std::st
 
 // Runs backward on one graph. Gradients of intermediate nodes live in `grads_` until the node's creator has
 // been processed; ops are visited by decreasing rank, so every consumer of a node runs before its producer.
+//
+// In Grad mode (targets given) the gradients of the target nodes are collected instead of being stored in
+// arrays, unless set_grad/retain_grad ask for that too.
 class BackwardImpl {
 public:
-    BackwardImpl(const BackpropId& backprop_id, DoubleBackpropOption double_backprop)
-        : backprop_id_{backprop_id}, double_backprop_{double_backprop == DoubleBackpropOption::kEnable} {}
+    struct GradTargets {
+        std::vector<const ArrayNode*> nodes;  // indexed like the requested inputs
+        bool set_grad;
+        bool retain_grad;
+        std::vector<std::optional<Array>> results;
+    };
 
-    void Run(const std::vector<ConstArrayRef>& outputs, std::optional<float> loss_scale) {
-        for (const Array& output : outputs) {
-            SeedOutput(output, loss_scale);
+    BackwardImpl(const BackpropId& backprop_id, DoubleBackpropOption double_backprop, GradTargets* targets = nullptr)
+        : backprop_id_{backprop_id}, double_backprop_{double_backprop == DoubleBackpropOption::kEnable}, targets_{targets} {}
+
+    void Run(const std::vector<ConstArrayRef>& outputs,
+             const std::vector<std::optional<Array>>& grad_outputs,
+             std::optional<float> loss_scale) {
+        for (size_t i = 0; i < outputs.size(); ++i) {
+            SeedOutput(outputs[i], i < grad_outputs.size() ? grad_outputs[i] : std::nullopt, loss_scale);
         }
         while (!queue_.empty()) {
             std::shared_ptr<OpNode> op_node = queue_.top();
@@ -49,7 +61,7 @@ public:
         }
         // What remains are leaves (or nodes whose creator is outside the reached graph).
         for (auto& [node, grad] : grads_) {
-            StoreGradIfRequired(*node, grad);
+            OnFinalGrad(*node, grad);
         }
     }
 
@@ -60,15 +72,20 @@ private:
         }
     };
 
-    void SeedOutput(const Array& output, std::optional<float> loss_scale) {
+    void SeedOutput(const Array& output, const std::optional<Array>& grad_output, std::optional<float> loss_scale) {
         ArrayBody::GraphEntry* entry = output.body()->FindGraphEntry(backprop_id_);
         if (entry == nullptr) {
             throw ChainerxError{"cannot backward from an array that is not in the graph '", backprop_id_, "'"};
         }
-        if (entry->grad != nullptr) {
+        if (grad_output.has_value()) {
+            CheckGradCompatible(*grad_output, *entry->node, "grad_outputs");
+        }
+        // Backward starts from the output's own grad if it has one; Grad never reads stored grads.
+        bool use_stored = targets_ == nullptr && !grad_output.has_value() && entry->grad != nullptr;
+        if (use_stored) {
             seeded_from_grad_.insert(entry->node.get());
         }
-        Array grad = entry->grad != nullptr ? Array{entry->grad} : OnesLike(output);
+        Array grad = grad_output.has_value() ? *grad_output : use_stored ? Array{entry->grad} : OnesLike(output);
         if (loss_scale.has_value()) {
             grad = grad * Scalar{*loss_scale};
         }
@@ -96,7 +113,7 @@ private:
             if (std::shared_ptr<ArrayNode> node = output_nodes[i].lock()) {
                 auto it = grads_.find(node);
                 if (it != grads_.end()) {
-                    StoreGradIfRequired(*node, it->second);
+                    OnFinalGrad(*node, it->second);
                     output_grads[i] = std::move(it->second);
                     grads_.erase(it);
                 }
@@ -124,6 +141,33 @@ private:
         }
     }
 
+    // Called once per reached node, with its complete gradient.
+    void OnFinalGrad(const ArrayNode& node, const Array& grad) {
+        if (targets_ == nullptr) {
+            StoreGradIfRequired(node, grad);
+            return;
+        }
+        bool is_target = false;
+        for (size_t i = 0; i < targets_->nodes.size(); ++i) {
+            if (targets_->nodes[i] == &node) {
+                targets_->results[i] = DetachedView(grad);
+                is_target = true;
+            }
+        }
+        if (is_target ? targets_->set_grad : targets_->retain_grad) {
+            StoreGradIfRequired(node, grad);
+        }
+    }
+
+    // A new handle on the gradient, disconnected from graphs unless double backprop keeps them.
+    Array DetachedView(const Array& grad) const {
+        Array view = grad.MakeView();
+        if (!double_backprop_) {
+            view.body()->ClearAllGraphs();
+        }
+        return view;
+    }
+
     // Stores the final gradient of a node into its array if the array asked for it (RequireGrad).
     void StoreGradIfRequired(const ArrayNode& node, const Array& grad) {
         std::shared_ptr<ArrayBody> body = node.weak_body_lock();
@@ -137,10 +181,7 @@ private:
         if (entry->grad == nullptr || seeded_from_grad_.count(&node) != 0) {
             // Either the first gradient, or the node's previous grad was the seed and is already included.
             // A fresh handle: the stored grad must not alias a gradient that is still being accumulated.
-            entry->grad = grad.MakeView().body();
-            if (!double_backprop_) {
-                entry->grad->ClearAllGraphs();
-            }
+            entry->grad = DetachedView(grad).body();
         } else {
             Array sum = Array{entry->grad} + grad;
             entry->grad = sum.body();
@@ -153,7 +194,16 @@ private:
     std::priority_queue<std::shared_ptr<OpNode>, std::vector<std::shared_ptr<OpNode>>, RankLess> queue_;
     std::unordered_set<const OpNode*> visited_;
     std::unordered_set<const ArrayNode*> seeded_from_grad_;
+    GradTargets* targets_;
 };
+
+BackpropId ResolveGraph(const std::vector<ConstArrayRef>& outputs, const std::optional<BackpropId>& backprop_id) {
+    Context& context = outputs.front().get().device().context();
+    BackpropId graph = backprop_id.has_value() ? *backprop_id : context.default_backprop_id();
+    context.CheckValidBackpropId(graph);
+    context.CheckBackpropAllowed(graph);
+    return graph;
+}
 
 }  // namespace
 
@@ -165,10 +215,38 @@ void Backward(
     if (outputs.empty()) {
         return;
     }
-    Context& context = outputs.front().get().device().context();
-    BackpropId graph = backprop_id.has_value() ? *backprop_id : context.default_backprop_id();
-    context.CheckValidBackpropId(graph);
-    BackwardImpl{graph, double_backprop}.Run(outputs, loss_scale);
+    BackpropId graph = ResolveGraph(outputs, backprop_id);
+    BackwardImpl{graph, double_backprop}.Run(outputs, {}, loss_scale);
+    graph.context().SetBackpropDone(graph);
+}
+
+std::vector<std::optional<Array>> Grad(
+        const std::vector<ConstArrayRef>& outputs,
+        const std::vector<ConstArrayRef>& inputs,
+        const std::optional<BackpropId>& backprop_id,
+        DoubleBackpropOption double_backprop,
+        bool set_grad,
+        bool retain_grad,
+        const std::vector<std::optional<Array>>& grad_outputs,
+        std::optional<float> loss_scale) {
+    if (!grad_outputs.empty() && grad_outputs.size() != outputs.size()) {
+        throw GradientError{"grad: ", grad_outputs.size(), " grad_outputs given for ", outputs.size(), " outputs"};
+    }
+    if (outputs.empty()) {
+        return std::vector<std::optional<Array>>(inputs.size());
+    }
+    BackpropId graph = ResolveGraph(outputs, backprop_id);
+    BackwardImpl::GradTargets targets{{}, set_grad, retain_grad, std::vector<std::optional<Array>>(inputs.size())};
+    for (const Array& input : inputs) {
+        const ArrayBody::GraphEntry* entry = input.body()->FindGraphEntry(graph);
+        if (entry == nullptr) {
+            throw ChainerxError{"grad: an input is not in the graph '", graph, "'"};
+        }
+        targets.nodes.push_back(entry->node.get());
+    }
+    BackwardImpl{graph, double_backprop, &targets}.Run(outputs, grad_outputs, loss_scale);
+    graph.context().SetBackpropDone(graph);
+    return std::move(targets.results);
 }
 
 }  // namespace chainerx

@@ -21,6 +21,20 @@ void Backward(
         DoubleBackpropOption double_backprop = DoubleBackpropOption::kDisable,
         std::optional<float> loss_scale = std::nullopt);
 
+// Returns the gradients of `outputs` with respect to `inputs` (nullopt where an input is not reached),
+// without storing them in the arrays unless set_grad (inputs) or retain_grad (intermediate arrays that
+// require grad). `grad_outputs` (one per output, nullopt = ones) seed the outputs; stored grads are ignored.
+// Throws ChainerxError if an input or output is not in the graph, GradientError for mismatched grad_outputs.
+std::vector<std::optional<Array>> Grad(
+        const std::vector<ConstArrayRef>& outputs,
+        const std::vector<ConstArrayRef>& inputs,
+        const std::optional<BackpropId>& backprop_id = std::nullopt,
+        DoubleBackpropOption double_backprop = DoubleBackpropOption::kDisable,
+        bool set_grad = false,
+        bool retain_grad = false,
+        const std::vector<std::optional<Array>>& grad_outputs = {},
+        std::optional<float> loss_scale = std::nullopt);
+
 inline void Backward(
         const Array& output,
         const std::optional<BackpropId>& backprop_id = std::nullopt,

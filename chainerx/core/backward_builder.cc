@@ -3,13 +3,18 @@
 #include <algorithm>
 
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/context.h"
 #include "chainerx/core/error.h"
 
 namespace chainerx {
 namespace {
 
 internal::RetainedArray MakeRetained(const Array& a) {
-    return {a.body(), a.shape(), a.strides(), a.dtype(), &a.device(), a.data(), a.offset()};
+    std::vector<std::weak_ptr<internal::ArrayNode>> nodes;
+    for (const auto& entry : a.body()->graph_entries()) {
+        nodes.emplace_back(entry.node);
+    }
+    return {a.body(), std::move(nodes), a.shape(), a.strides(), a.dtype(), &a.device(), a.data(), a.offset()};
 }
 
 }  // namespace
@@ -32,6 +37,11 @@ BackwardBuilder::BackwardBuilder(const char* op_name, std::vector<ConstArrayRef>
     std::sort(graphs.begin(), graphs.end(), [](const BackpropId& a, const BackpropId& b) {
         return a.ordinal() < b.ordinal();
     });
+    // An op recorded on several graphs links them: backward on an inner graph is then refused once an outer
+    // one has run (see Context::CheckBackpropAllowed).
+    for (size_t i = 1; i < graphs.size(); ++i) {
+        graphs[0].context().ConnectBackpropIds(graphs[i - 1], graphs[i]);
+    }
     for (const BackpropId& graph : graphs) {
         std::vector<std::shared_ptr<internal::ArrayNode>> input_nodes;
         input_nodes.reserve(inputs_.size());
@@ -90,6 +100,17 @@ void BackwardBuilder::Finalize() {
     if (!is_active()) {
         return;
     }
+    for (const auto& op_node : op_nodes_) {
+        for (const Array& output : outputs_) {
+            if (output.body()->FindGraphEntry(op_node->backprop_id()) != nullptr) {
+                throw ChainerxError{op_name_, ": an output is already part of the graph ", op_node->backprop_id()};
+            }
+            const auto& output_node = internal::ArrayBody::GetOrCreateArrayNode(output.body(), op_node->backprop_id());
+            output_node->set_creator_op_node(op_node);
+            op_node->AddOutput(output_node, {output.shape(), output.dtype(), &output.device()});
+        }
+    }
+    // Retained arrays are captured after the outputs joined every graph, so that they record all their nodes.
     std::vector<internal::RetainedArray> retained_inputs(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
         if (retain_inputs_[i]) {
@@ -103,14 +124,6 @@ void BackwardBuilder::Finalize() {
         }
     }
     for (const auto& op_node : op_nodes_) {
-        for (const Array& output : outputs_) {
-            if (output.body()->FindGraphEntry(op_node->backprop_id()) != nullptr) {
-                throw ChainerxError{op_name_, ": an output is already part of the graph ", op_node->backprop_id()};
-            }
-            const auto& output_node = internal::ArrayBody::GetOrCreateArrayNode(output.body(), op_node->backprop_id());
-            output_node->set_creator_op_node(op_node);
-            op_node->AddOutput(output_node, {output.shape(), output.dtype(), &output.device()});
-        }
         op_node->SetRetained(retained_inputs, retained_outputs);
     }
     op_nodes_.clear();

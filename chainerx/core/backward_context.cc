@@ -37,35 +37,40 @@ std::optional<Array>& BackwardContext::input_grad(size_t target_index) {
     return input_grads_.at(entry_.input_indices.at(target_index));
 }
 
-Array BackwardContext::RebuildRetained(
-        const internal::RetainedArray& retained, const std::shared_ptr<internal::ArrayNode>& node) {
+Array BackwardContext::RebuildRetained(const internal::RetainedArray& retained) {
     if (retained.data == nullptr) {
         throw ChainerxError{op_node_->name(), ": backward asked for an array that was not retained"};
     }
     if (std::shared_ptr<internal::ArrayBody> body = retained.weak_body.lock()) {
         return Array{std::move(body)};
     }
-    if (node != nullptr) {
-        if (std::shared_ptr<internal::ArrayBody> body = node->weak_body_lock()) {
-            return Array{std::move(body)};
+    // The original array is gone. Another backward step may already have rebuilt it: reuse that body.
+    std::vector<std::shared_ptr<internal::ArrayNode>> live_nodes;
+    for (const auto& weak_node : retained.array_nodes) {
+        if (std::shared_ptr<internal::ArrayNode> node = weak_node.lock()) {
+            if (std::shared_ptr<internal::ArrayBody> body = node->weak_body_lock()) {
+                return Array{std::move(body)};
+            }
+            live_nodes.push_back(std::move(node));
         }
     }
     auto body = std::make_shared<internal::ArrayBody>(
             retained.shape, retained.strides, retained.dtype, *retained.device, retained.data, retained.offset);
-    if (double_backprop_ && node != nullptr) {
-        internal::ArrayBody::AttachArrayNode(body, node);
+    for (const auto& node : live_nodes) {
+        // Without double backprop the current graph's node is left out: nothing is recorded on it anyway.
+        if (double_backprop_ || node->backprop_id() != op_node_->backprop_id()) {
+            internal::ArrayBody::AttachArrayNode(body, node);
+        }
     }
     return Array{std::move(body)};
 }
 
 Array BackwardContext::GetRetainedInput(const RetainedInputToken& token) {
-    size_t i = token.index();
-    return RebuildRetained(op_node_->retained_inputs().at(i), op_node_->input_array_nodes().at(i));
+    return RebuildRetained(op_node_->retained_inputs().at(token.index()));
 }
 
 Array BackwardContext::GetRetainedOutput(const RetainedOutputToken& token) {
-    size_t i = token.index();
-    return RebuildRetained(op_node_->retained_outputs().at(i), op_node_->output_array_nodes().at(i).lock());
+    return RebuildRetained(op_node_->retained_outputs().at(token.index()));
 }
 
 }  // namespace chainerx

@@ -36,7 +36,7 @@ public:
     Array GetRetainedOutput(const RetainedOutputToken& token);
 
 private:
-    Array RebuildRetained(const internal::RetainedArray& retained, const std::shared_ptr<internal::ArrayNode>& node);
+    Array RebuildRetained(const internal::RetainedArray& retained);
 
     const std::shared_ptr<internal::OpNode>& op_node_;
     const internal::OpNode::BackwardEntry& entry_;

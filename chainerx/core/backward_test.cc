@@ -113,3 +113,56 @@ TEST_F(BackwardTest, LongChainDoesNotOverflowTheStack) {
 
 }  // namespace
 }  // namespace chainerx
+
+namespace chainerx {
+namespace {
+
+class GradTest : public testing::ContextTest {};
+
+TEST_F(GradTest, ReturnsGradientsWithoutStoringThem) {
+    Array x = testing::MakeArray<float>({2}, {1, 2}).RequireGrad();
+    Array w = testing::MakeArray<float>({2}, {3, 4}).RequireGrad();
+    Array y = (x * w).Sum();
+    std::vector<std::optional<Array>> grads = Grad({y}, {x, w});
+    testing::ExpectArrayEq<float>(*grads[0], {2}, {3, 4});
+    testing::ExpectArrayEq<float>(*grads[1], {2}, {1, 2});
+    EXPECT_FALSE(x.GetGrad().has_value());
+    Grad({y}, {x}, std::nullopt, DoubleBackpropOption::kDisable, /*set_grad=*/true);
+    testing::ExpectArrayEq<float>(*x.GetGrad(), {2}, {3, 4});
+}
+
+TEST_F(GradTest, SeedsAndUnreachedInputs) {
+    Array x = testing::MakeArray<float>({2}, {1, 2}).RequireGrad();
+    Array unused = Ones({2}, Dtype::kFloat32).RequireGrad();
+    Array y = x * 2;
+    std::vector<std::optional<Array>> grads =
+            Grad({y}, {x, unused}, std::nullopt, DoubleBackpropOption::kDisable, false, false, {testing::MakeArray<float>({2}, {10, 20})});
+    testing::ExpectArrayEq<float>(*grads[0], {2}, {20, 40});
+    EXPECT_FALSE(grads[1].has_value());
+    EXPECT_THROW(Grad({y}, {x}, std::nullopt, DoubleBackpropOption::kDisable, false, false, {Ones({3}, Dtype::kFloat32)}),
+                 GradientError);
+    Array not_in_graph = Ones({2}, Dtype::kFloat32);
+    EXPECT_THROW(Grad({y}, {not_in_graph}), ChainerxError);
+}
+
+TEST_F(GradTest, InnerGraphBackwardAfterOuterIsRefused) {
+    BackpropId outer = context().MakeBackpropId("outer");
+    BackpropId inner = context().MakeBackpropId("inner");
+    Array x = testing::MakeArray<float>({2}, {1, 2}).RequireGrad(outer).RequireGrad(inner);
+    Array y = (x * x).Sum();
+    y.Backward(outer);
+    EXPECT_THROW(y.Backward(inner), ChainerxError);
+}
+
+TEST_F(GradTest, SecondDerivativeAcrossTwoGraphsThroughDeadIntermediates) {
+    BackpropId outer = context().MakeBackpropId("outer");
+    BackpropId inner = context().MakeBackpropId("inner");
+    Array x = testing::MakeArray<float>({2}, {1, 2}).RequireGrad(outer).RequireGrad(inner);
+    Array y = ((x * 2) * x).Sum();  // the intermediate x * 2 dies here
+    y.Backward(inner, DoubleBackpropOption::kEnable);
+    x.GetGrad(inner)->Sum().Backward(outer);  // d/dx of 4x
+    testing::ExpectArrayEq<float>(*x.GetGrad(outer), {2}, {4, 4});
+}
+
+}  // namespace
+}  // namespace chainerx

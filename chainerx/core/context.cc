@@ -53,7 +53,7 @@ struct Context::BackendEntry {
     }
 };
 
-Context::Context() { backprop_entries_.push_back({0, "<default>"}); }
+Context::Context() { backprop_entries_.push_back({0, "<default>", {}, false}); }
 
 Context::~Context() = default;
 
@@ -120,7 +120,7 @@ Device& Context::GetDevice(const std::string& backend_name, int index) {
 BackpropId Context::MakeBackpropId(std::string backprop_name) {
     std::lock_guard<std::mutex> lock{mutex_};
     BackpropOrdinal ordinal = next_backprop_ordinal_++;
-    backprop_entries_.push_back({ordinal, std::move(backprop_name)});
+    backprop_entries_.push_back({ordinal, std::move(backprop_name), {}, false});
     return BackpropId{*this, ordinal};
 }
 
@@ -158,6 +158,45 @@ std::string Context::GetBackpropName(const BackpropId& backprop_id) const {
     std::lock_guard<std::mutex> lock{mutex_};
     const BackpropEntry* entry = FindBackpropEntry(backprop_id.ordinal());
     return entry == nullptr ? "<expired>" : entry->name;
+}
+
+void Context::ConnectBackpropIds(const BackpropId& outer, const BackpropId& inner) {
+    std::lock_guard<std::mutex> lock{mutex_};
+    auto* entry = const_cast<BackpropEntry*>(FindBackpropEntry(inner.ordinal()));  // NOLINT
+    if (entry != nullptr &&
+        std::find(entry->outer_ordinals.begin(), entry->outer_ordinals.end(), outer.ordinal()) == entry->outer_ordinals.end()) {
+        entry->outer_ordinals.push_back(outer.ordinal());
+    }
+}
+
+void Context::CheckBackpropAllowed(const BackpropId& backprop_id) const {
+    std::lock_guard<std::mutex> lock{mutex_};
+    std::vector<BackpropOrdinal> pending{backprop_id.ordinal()};
+    std::vector<BackpropOrdinal> seen;
+    while (!pending.empty()) {
+        BackpropOrdinal ordinal = pending.back();
+        pending.pop_back();
+        const BackpropEntry* entry = FindBackpropEntry(ordinal);
+        if (entry == nullptr || std::find(seen.begin(), seen.end(), ordinal) != seen.end()) {
+            continue;
+        }
+        seen.push_back(ordinal);
+        for (BackpropOrdinal outer : entry->outer_ordinals) {
+            const BackpropEntry* outer_entry = FindBackpropEntry(outer);
+            if (outer_entry != nullptr && outer_entry->backprop_done) {
+                throw ChainerxError{"cannot run backward on the graph '", FindBackpropEntry(backprop_id.ordinal())->name,
+                                    "' after backward ran on its outer graph '", outer_entry->name, "'"};
+            }
+            pending.push_back(outer);
+        }
+    }
+}
+
+void Context::SetBackpropDone(const BackpropId& backprop_id) {
+    std::lock_guard<std::mutex> lock{mutex_};
+    if (auto* entry = const_cast<BackpropEntry*>(FindBackpropEntry(backprop_id.ordinal()))) {  // NOLINT
+        entry->backprop_done = true;
+    }
 }
 
 std::string BackpropId::GetName() const { return context_->GetBackpropName(*this); }

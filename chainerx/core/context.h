@@ -47,11 +47,20 @@ public:
     void CheckValidBackpropId(const BackpropId& backprop_id) const;
     std::string GetBackpropName(const BackpropId& backprop_id) const;
 
+    // Records that an operation was recorded on both graphs, `outer` having the lower ordinal.
+    void ConnectBackpropIds(const BackpropId& outer, const BackpropId& inner);
+    // Throws ChainerxError if backward already ran on a graph that is (transitively) outer to `backprop_id`:
+    // the inner graph's recorded operations may have been consumed by that backward.
+    void CheckBackpropAllowed(const BackpropId& backprop_id) const;
+    void SetBackpropDone(const BackpropId& backprop_id);
+
 private:
     struct BackendEntry;
     struct BackpropEntry {
         BackpropOrdinal ordinal;
         std::string name;
+        std::vector<BackpropOrdinal> outer_ordinals;  // graphs directly connected as outer to this one
+        bool backprop_done{false};
     };
 
     const BackpropEntry* FindBackpropEntry(BackpropOrdinal ordinal) const;

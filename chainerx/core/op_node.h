@@ -26,6 +26,9 @@ class ArrayBody;
 // Everything needed to rebuild an array that was retained for backward, without keeping its body alive.
 struct RetainedArray {
     std::weak_ptr<ArrayBody> weak_body;  // reused while the original array is alive
+    // The array's nodes on every graph it was in, so that a rebuilt array stays connected to all of them
+    // (an inner graph's backward must produce gradients that outer graphs can differentiate).
+    std::vector<std::weak_ptr<ArrayNode>> array_nodes;
     Shape shape;
     Strides strides;
     Dtype dtype;

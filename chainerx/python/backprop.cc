@@ -157,6 +157,47 @@ void InitBackprop(py::module& m) {
           py::arg("backprop_id") = py::none(),
           py::arg("enable_double_backprop") = false,
           py::arg("loss_scale") = py::none());
+
+    m.def("grad",
+          [](py::handle outputs,
+             py::handle inputs,
+             py::handle backprop_id,
+             bool enable_double_backprop,
+             bool set_grad,
+             bool retain_grad,
+             py::handle grad_outputs,
+             std::optional<float> loss_scale) {
+              std::vector<Array> output_arrays = ToArrayList(outputs);
+              std::vector<Array> input_arrays = ToArrayList(inputs);
+              std::vector<std::optional<Array>> seeds;
+              if (!grad_outputs.is_none()) {
+                  for (py::handle item : grad_outputs) {
+                      seeds.push_back(item.is_none() ? std::nullopt : std::optional<Array>{ToArray(item)});
+                  }
+              }
+              std::vector<std::optional<Array>> grads = Grad(
+                      {output_arrays.begin(), output_arrays.end()},
+                      {input_arrays.begin(), input_arrays.end()},
+                      ToBackpropId(backprop_id),
+                      enable_double_backprop ? DoubleBackpropOption::kEnable : DoubleBackpropOption::kDisable,
+                      set_grad,
+                      retain_grad,
+                      seeds,
+                      loss_scale);
+              py::list result;
+              for (const auto& g : grads) {
+                  result.append(g.has_value() ? py::cast(g->body()) : py::none());
+              }
+              return result;
+          },
+          py::arg("outputs"),
+          py::arg("inputs"),
+          py::arg("backprop_id") = py::none(),
+          py::arg("enable_double_backprop") = false,
+          py::arg("set_grad") = false,
+          py::arg("retain_grad") = false,
+          py::arg("grad_outputs") = py::none(),
+          py::arg("loss_scale") = py::none());
 }
 
 }  // namespace internal
