@@ -10,6 +10,8 @@
 #include <pybind11/stl.h>
 
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/check_backward.h"
+#include "chainerx/core/routines/creation.h"
 #include "chainerx/core/context.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
@@ -93,6 +95,9 @@ std::vector<Array> ToArrayList(py::handle outputs) {
     if (IsArray(outputs)) {
         arrays.push_back(ToArray(outputs));
     } else {
+        if (!py::isinstance<py::sequence>(outputs)) {
+            throw py::type_error{"expected a chainerx.ndarray or a sequence of them"};
+        }
         for (py::handle item : outputs) {
             arrays.push_back(ToArray(item));
         }
@@ -100,9 +105,57 @@ std::vector<Array> ToArrayList(py::handle outputs) {
     return arrays;
 }
 
+// A Python callable (list of ndarrays → sequence of ndarrays) as a C++ ArrayFunction.
+ArrayFunction ToArrayFunction(py::function func) {
+    return [func = std::move(func)](const std::vector<Array>& xs) {
+        py::list args;
+        for (const Array& x : xs) {
+            args.append(py::cast(x.body()));
+        }
+        return ToArrayList(func(args));
+    };
+}
+
+// eps: a sequence of arrays (one per input) or one number used for every element.
+std::vector<Array> ToEps(py::handle eps, const std::vector<Array>& inputs) {
+    if (IsScalar(eps)) {
+        std::vector<Array> result;
+        for (const Array& x : inputs) {
+            result.push_back(FullLike(x, ToScalar(eps)));
+        }
+        return result;
+    }
+    return ToArrayList(eps);
+}
+
+void InitGradientCheck(py::module& m) {
+    m.def("check_backward",
+          [](py::function func, py::handle inputs, py::handle grad_outputs, py::handle eps, double atol, double rtol,
+             py::handle backprop_id) {
+              std::vector<Array> xs = ToArrayList(inputs);
+              CheckBackward(ToArrayFunction(std::move(func)), xs, ToArrayList(grad_outputs), ToEps(eps, xs), atol, rtol,
+                            ToBackpropId(backprop_id));
+          },
+          py::arg("func"), py::arg("inputs"), py::arg("grad_outputs"), py::arg("eps"), py::arg("atol") = 1e-5,
+          py::arg("rtol") = 1e-4, py::arg("backprop_id") = py::none());
+    m.def("check_double_backward",
+          [](py::function func, py::handle inputs, py::handle grad_outputs, py::handle grad_grad_inputs, py::handle eps,
+             double atol, double rtol, py::handle backprop_id) {
+              std::vector<Array> xs = ToArrayList(inputs);
+              std::vector<Array> gys = ToArrayList(grad_outputs);
+              std::vector<Array> xs_and_gys = xs;
+              xs_and_gys.insert(xs_and_gys.end(), gys.begin(), gys.end());
+              CheckDoubleBackward(ToArrayFunction(std::move(func)), xs, gys, ToArrayList(grad_grad_inputs),
+                                  ToEps(eps, xs_and_gys), atol, rtol, ToBackpropId(backprop_id));
+          },
+          py::arg("func"), py::arg("inputs"), py::arg("grad_outputs"), py::arg("grad_grad_inputs"), py::arg("eps"),
+          py::arg("atol") = 1e-5, py::arg("rtol") = 1e-4, py::arg("backprop_id") = py::none());
+}
+
 }  // namespace
 
 void InitBackprop(py::module& m) {
+    InitGradientCheck(m);
     py::class_<BackpropId>(m, "BackpropId")
             .def_property_readonly("name", &BackpropId::GetName)
             .def_property_readonly("context", &BackpropId::context, py::return_value_policy::reference)
