@@ -2,10 +2,12 @@
 #include "chainerx/core/array.h"
 
 #include <string>
+#include <vector>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "chainerx/core/array_node.h"
 #include "chainerx/core/backward.h"
 #include "chainerx/core/context.h"
 #include "chainerx/core/error.h"
@@ -111,8 +113,18 @@ void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
           },
           py::arg("device"), py::arg("index") = py::none());
     c.def("as_grad_stopped",
-          [](const ArrayBodyPtr& self, bool copy) { return A(self).AsGradStopped(copy ? CopyKind::kCopy : CopyKind::kView).body(); },
-          py::arg("copy") = false);
+          [](const ArrayBodyPtr& self, py::handle backprop_ids, bool copy) {
+              CopyKind kind = copy ? CopyKind::kCopy : CopyKind::kView;
+              if (backprop_ids.is_none()) {
+                  return A(self).AsGradStopped(kind).body();
+              }
+              std::vector<BackpropId> ids;
+              for (py::handle item : backprop_ids) {
+                  ids.push_back(item.cast<BackpropId>());
+              }
+              return A(self).AsGradStopped(ids, kind).body();
+          },
+          py::arg("backprop_ids") = py::none(), py::arg("copy") = false);
     c.def("reshape", [](const ArrayBodyPtr& self, py::args args) {
         if (args.empty()) {
             throw ChainerxError{"reshape: a new shape is required"};
@@ -212,6 +224,17 @@ void DefineAutogradMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
               A(self).SetGrad(grad.is_none() ? std::nullopt : std::optional<Array>{ToArray(grad)}, ToBackpropId(backprop_id));
           },
           py::arg("grad"), py::arg("backprop_id") = py::none());
+    c.def("_is_chained",
+          [](const ArrayBodyPtr& self, py::handle backprop_id) {
+              Array a = A(self);
+              BackpropId graph = ToBackpropId(backprop_id).value_or(a.device().context().default_backprop_id());
+              const auto* entry = self->FindGraphEntry(graph);
+              if (entry == nullptr) {
+                  throw ChainerxError{"the array is not in the graph '", graph, "'"};
+              }
+              return entry->node->creator_op_node() != nullptr;
+          },
+          py::arg("backprop_id") = py::none());
     c.def("cleargrad", [](const ArrayBodyPtr& self, py::handle backprop_id) { A(self).ClearGrad(ToBackpropId(backprop_id)); },
           py::arg("backprop_id") = py::none());
     c.def("backward",

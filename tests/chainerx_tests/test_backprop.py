@@ -349,3 +349,21 @@ def test_grad_with_double_backprop_is_differentiable():
     numpy.testing.assert_array_equal(chx.to_numpy(gx), [3.0, 27.0])
     (ggx,) = chx.grad([gx.sum()], [x])
     numpy.testing.assert_array_equal(chx.to_numpy(ggx), [6.0, 18.0])
+
+
+def test_is_chained_tells_whether_an_op_created_the_array():
+    x = chx.array([1.0]).require_grad()
+    assert not x._is_chained()
+    assert (x * 2)._is_chained()
+    with pytest.raises(chx.ChainerxError):
+        chx.array([1.0])._is_chained()
+
+
+def test_as_grad_stopped_on_listed_graphs_keeps_the_others():
+    with chx.backprop_scope('bp') as bp:
+        x = chx.array([1.0]).require_grad().require_grad(bp)
+        y = x.as_grad_stopped([bp])
+        assert y.is_backprop_required()
+        assert not y.is_backprop_required(bp)
+        z = x.as_grad_stopped(copy=True)
+        assert not z.is_backprop_required(chx.anygraph)
