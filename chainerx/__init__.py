@@ -11,10 +11,7 @@
 
 import builtins
 
-import numpy
-
 from chainerx import _build_info
-from chainerx import _numpy_compat
 
 # NumPy objects re-exported as the very same objects (the original's tests check identity).
 from numpy import dtype  # NOQA
@@ -22,15 +19,7 @@ from numpy import bool_, int8, int16, int32, int64, uint8, float16, float32, flo
 from numpy import e, euler_gamma, inf, nan, newaxis, pi  # NOQA
 
 # Constants that NumPy 2 removed; chainerx keeps providing them for code written against NumPy 1.
-Inf = _numpy_compat.Inf
-Infinity = _numpy_compat.Infinity
-NAN = _numpy_compat.NAN
-NINF = _numpy_compat.NINF
-NZERO = _numpy_compat.NZERO
-NaN = _numpy_compat.NaN
-PINF = _numpy_compat.PINF
-PZERO = _numpy_compat.PZERO
-infty = _numpy_compat.infty
+from chainerx._numpy_compat import Inf, Infinity, NAN, NINF, NZERO, NaN, PINF, PZERO, infty  # NOQA
 
 # Python builtins under chainerx's name, as in the original.
 bool = builtins.bool
