@@ -26,6 +26,9 @@ public:
     // The gradient of output i; zeros when nothing flowed back into that output.
     const std::optional<Array>& output_grad(size_t output_index = 0);
 
+    // The gradient of output i as it flowed back, nullopt when nothing did (no zeros are made).
+    const std::optional<Array>& output_grad_if_any(size_t output_index) const { return output_grads_.at(output_index); }
+
     // Whether the gradient of the k-th target input of this backward function is needed.
     bool is_input_grad_required(size_t target_index = 0) const;
     // Slot for the gradient of the k-th target input of this backward function.

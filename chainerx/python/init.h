@@ -10,6 +10,7 @@ namespace internal {
 void InitErrors(pybind11::module& m);
 void InitDevice(pybind11::module& m);
 void InitBackprop(pybind11::module& m);
+void InitFunctionNode(pybind11::module& m);
 void InitArray(pybind11::module& m);
 void InitNumpyInterop(pybind11::module& m);
 void InitCreation(pybind11::module& m);

@@ -14,6 +14,7 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitErrors(m);
     InitDevice(m);
     InitBackprop(m);
+    InitFunctionNode(m);
     InitArray(m);
     InitNumpyInterop(m);
     InitCreation(m);
