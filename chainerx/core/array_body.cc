@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "chainerx/core/array_body_leak_detection.h"
 #include "chainerx/core/array_node.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/macro.h"
@@ -10,6 +11,13 @@ namespace chainerx {
 namespace internal {
 
 ArrayBody::~ArrayBody() = default;
+
+std::shared_ptr<ArrayBody> ArrayBody::Create(
+        const Shape& shape, const Strides& strides, Dtype dtype, Device& device, std::shared_ptr<void> data, int64_t offset) {
+    auto body = std::make_shared<ArrayBody>(shape, strides, dtype, device, std::move(data), offset);
+    ArrayBodyLeakTracker::OnCreated(body);
+    return body;
+}
 
 ArrayBody::GraphEntry* ArrayBody::FindGraphEntry(const BackpropId& backprop_id) {
     for (GraphEntry& entry : graph_entries_) {

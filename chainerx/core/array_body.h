@@ -36,6 +36,10 @@ public:
         : shape_{shape}, strides_{strides}, dtype_{dtype}, device_{&device}, data_{std::move(data)}, offset_{offset} {}
     ~ArrayBody();
     ArrayBody(const ArrayBody&) = delete;
+
+    // Every body is made here (one allocation with its control block; seen by ArrayBodyLeakTracker).
+    static std::shared_ptr<ArrayBody> Create(
+            const Shape& shape, const Strides& strides, Dtype dtype, Device& device, std::shared_ptr<void> data, int64_t offset);
     ArrayBody& operator=(const ArrayBody&) = delete;
 
     const Shape& shape() const { return shape_; }

@@ -54,7 +54,7 @@ Array BackwardContext::RebuildRetained(const internal::RetainedArray& retained) 
             live_nodes.push_back(std::move(node));
         }
     }
-    auto body = std::make_shared<internal::ArrayBody>(
+    auto body = internal::ArrayBody::Create(
             retained.shape, retained.strides, retained.dtype, *retained.device, retained.data, retained.offset);
     for (const auto& node : live_nodes) {
         // Without double backprop the current graph's node is left out: nothing is recorded on it anyway.

@@ -11,6 +11,7 @@ void InitErrors(pybind11::module& m);
 void InitDevice(pybind11::module& m);
 void InitBackprop(pybind11::module& m);
 void InitFunctionNode(pybind11::module& m);
+void InitTesting(pybind11::module& m);
 void InitArray(pybind11::module& m);
 void InitNumpyInterop(pybind11::module& m);
 void InitCreation(pybind11::module& m);

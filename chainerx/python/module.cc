@@ -15,6 +15,7 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitDevice(m);
     InitBackprop(m);
     InitFunctionNode(m);
+    InitTesting(m);
     InitArray(m);
     InitNumpyInterop(m);
     InitCreation(m);

@@ -367,3 +367,24 @@ def test_as_grad_stopped_on_listed_graphs_keeps_the_others():
         assert not y.is_backprop_required(bp)
         z = x.as_grad_stopped(copy=True)
         assert not z.is_backprop_required(chx.anygraph)
+
+
+def test_graphs_do_not_keep_arrays_alive():
+    import gc
+    with chx._core._ArrayBodyLeakTracker() as tracker:
+        x = chx.array([1.0, 2.0]).require_grad()
+        y = (x * x * 3 + x).sum()
+        y.backward(enable_double_backprop=True)
+        gx = x.grad
+        x.cleargrad()
+        gx.sum().backward()
+        del x, y, gx
+    gc.collect()
+    assert tracker.get_alive_arrays() == []
+
+
+def test_leak_tracker_reports_arrays_still_referenced():
+    with chx._core._ArrayBodyLeakTracker() as tracker:
+        kept = chx.ones((1,))
+    alive = tracker.get_alive_arrays()
+    assert len(alive) == 1 and alive[0] is kept

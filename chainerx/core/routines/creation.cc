@@ -13,7 +13,7 @@ namespace internal {
 
 Array MakeArray(const Shape& shape, const Strides& strides, Dtype dtype, Device& device, std::shared_ptr<void> data,
                 int64_t offset) {
-    return Array{std::make_shared<ArrayBody>(shape, strides, dtype, device, std::move(data), offset)};
+    return Array{ArrayBody::Create(shape, strides, dtype, device, std::move(data), offset)};
 }
 
 bool IsInRange(const Shape& shape, const Strides& strides, int64_t item_size, int64_t offset, int64_t data_size) {
