@@ -1,6 +1,7 @@
 // Binding of chainerx.ndarray: properties, methods, operators and the autograd methods.
 #include "chainerx/core/array.h"
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "chainerx/core/backward.h"
 #include "chainerx/core/context.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/graph_dump.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/python/common.h"
@@ -233,6 +235,15 @@ void DefineAutogradMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
                   throw ChainerxError{"the array is not in the graph '", graph, "'"};
               }
               return entry->node->creator_op_node() != nullptr;
+          },
+          py::arg("backprop_id") = py::none());
+    c.def("_debug_dump_computational_graph",
+          [](const ArrayBodyPtr& self, py::handle backprop_id) {
+              Array a = A(self);
+              std::ostringstream os;
+              chainerx::internal::DumpComputationalGraph(
+                      os, a, ToBackpropId(backprop_id).value_or(a.device().context().default_backprop_id()));
+              py::print(os.str(), py::arg("end") = "");
           },
           py::arg("backprop_id") = py::none());
     c.def("cleargrad", [](const ArrayBodyPtr& self, py::handle backprop_id) { A(self).ClearGrad(ToBackpropId(backprop_id)); },

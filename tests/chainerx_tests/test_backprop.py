@@ -388,3 +388,25 @@ def test_leak_tracker_reports_arrays_still_referenced():
         kept = chx.ones((1,))
     alive = tracker.get_alive_arrays()
     assert len(alive) == 1 and alive[0] is kept
+
+
+def test_debug_dump_lists_the_ops_behind_an_array(capsys):
+    x = chx.ones((2, 3)).require_grad()
+    y = (x * x + 1).sum()
+    y._debug_dump_computational_graph()
+    out = capsys.readouterr().out
+    assert out.index('sum') < out.index('add') < out.index('multiply')
+    assert '(2, 3) float32 (leaf)' in out
+    with pytest.raises(chx.ChainerxError):
+        chx.ones((1,))._debug_dump_computational_graph()
+
+
+def test_long_chain_backward_from_python():
+    x = chx.array([0.0]).require_grad()
+    y = x
+    for _ in range(100000):
+        y = y + 1
+    y.sum().backward()
+    numpy.testing.assert_array_equal(chx.to_numpy(x.grad), [1.0])
+    numpy.testing.assert_array_equal(chx.to_numpy(y), [100000.0])
+    del y  # destroying 1e5 op nodes must not recurse
