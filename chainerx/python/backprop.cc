@@ -182,8 +182,10 @@ void InitBackprop(py::module& m) {
     BindBackpropModeScope<false>(m, "NoBackpropMode", "no_backprop_mode");
     BindBackpropModeScope<true>(m, "ForceBackpropMode", "force_backprop_mode");
 
+    // is_backprop_required(backprop_id) or is_backprop_required(context=None), as in the original.
     m.def("is_backprop_required",
-          [](py::handle target) {
+          [](py::handle backprop_id, py::handle context) {
+              py::handle target = backprop_id.is_none() ? context : backprop_id;
               if (target.is_none()) {
                   return IsBackpropRequired();
               }
@@ -195,7 +197,9 @@ void InitBackprop(py::module& m) {
               }
               throw py::type_error{"expected None, a Context or a BackpropId"};
           },
-          py::arg("backprop_id") = py::none());
+          py::arg("backprop_id") = py::none(),
+          py::kw_only(),
+          py::arg("context") = py::none());
 
     m.def("backward",
           [](py::handle outputs, py::handle backprop_id, bool enable_double_backprop, std::optional<float> loss_scale) {

@@ -410,3 +410,12 @@ def test_long_chain_backward_from_python():
     numpy.testing.assert_array_equal(chx.to_numpy(x.grad), [1.0])
     numpy.testing.assert_array_equal(chx.to_numpy(y), [100000.0])
     del y  # destroying 1e5 op nodes must not recurse
+
+
+def test_is_backprop_required_takes_a_context_keyword():
+    ctx = chx.get_default_context()
+    assert chx.is_backprop_required(context=ctx)
+    with chx.no_backprop_mode(ctx):
+        assert not chx.is_backprop_required(context=ctx)
+    with pytest.raises(TypeError):
+        chx.is_backprop_required(context='native')
