@@ -123,11 +123,7 @@ Scalar Array::AsScalar() const {
         throw DimensionError{"only arrays of size 1 can be converted to a scalar; the shape is ", shape()};
     }
     alignas(8) char buffer[8];
-    if (device().IsHostAccessible()) {
-        std::memcpy(buffer, raw_data(), GetItemSize());
-    } else {
-        device().MemoryCopyToHost(buffer, raw_data(), GetItemSize());
-    }
+    device().MemoryCopyToHost(buffer, raw_data(), GetItemSize());
     return VisitDtype(dtype(), [&buffer](auto pt) -> Scalar {
         using T = typename decltype(pt)::type;
         T value;

@@ -70,11 +70,7 @@ std::string Array::ToString() const {
         NoBackpropModeScope no_backprop{device().context()};
         Array contiguous = IsContiguous() ? *this : Copy();
         if (!host.empty()) {
-            if (device().IsHostAccessible()) {
-                std::memcpy(host.data(), contiguous.raw_data(), host.size());
-            } else {
-                device().MemoryCopyToHost(host.data(), contiguous.raw_data(), host.size());
-            }
+            device().MemoryCopyToHost(host.data(), contiguous.raw_data(), host.size());
         }
     }
     std::ostringstream os;

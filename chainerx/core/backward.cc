@@ -160,13 +160,7 @@ private:
     }
 
     // A new handle on the gradient, disconnected from graphs unless double backprop keeps them.
-    Array DetachedView(const Array& grad) const {
-        Array view = grad.MakeView();
-        if (!double_backprop_) {
-            view.body()->ClearAllGraphs();
-        }
-        return view;
-    }
+    Array DetachedView(const Array& grad) const { return double_backprop_ ? grad.MakeView() : grad.AsGradStopped(); }
 
     // Stores the final gradient of a node into its array if the array asked for it (RequireGrad).
     void StoreGradIfRequired(const ArrayNode& node, const Array& grad) {

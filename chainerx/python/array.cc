@@ -147,12 +147,11 @@ void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
         }
         return names;
     });
-    c.def("__repr__", [](const ArrayBodyPtr& self) {
+    auto repr = [](const ArrayBodyPtr& self) {
         return py::module::import("chainerx._array_repr").attr("array_repr")(py::cast(self));
-    });
-    c.def("__str__", [](const ArrayBodyPtr& self) {
-        return py::module::import("chainerx._array_repr").attr("array_repr")(py::cast(self));
-    });
+    };
+    c.def("__repr__", repr);
+    c.def("__str__", repr);  // str() == repr(), as in the original
     c.def("__len__", [](const ArrayBodyPtr& self) {
         if (self->ndim() == 0) {
             throw py::type_error{"len() of unsized object"};

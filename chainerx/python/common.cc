@@ -181,6 +181,16 @@ std::optional<BackpropId> ToBackpropId(py::handle handle) {
     return handle.cast<BackpropId>();
 }
 
+std::shared_ptr<py::object> SharePyObject(py::object object) {
+    return std::shared_ptr<py::object>{new py::object{std::move(object)}, [](py::object* p) {
+                                           if (Py_IsInitialized() == 0) {
+                                               return;  // the interpreter is gone; nothing left to release
+                                           }
+                                           py::gil_scoped_acquire gil;
+                                           delete p;
+                                       }};
+}
+
 bool IsArray(py::handle handle) { return py::isinstance<chainerx::internal::ArrayBody>(handle); }
 
 Array ToArray(py::handle handle) {

@@ -48,6 +48,10 @@ py::object ScalarToPython(Scalar scalar);
 // backprop_id arguments: None (default graph) or a BackpropId.
 std::optional<BackpropId> ToBackpropId(py::handle handle);
 
+// Holds a Python object from C++ handles (array data, graph nodes) that may be released without the GIL:
+// the deleter takes the GIL, and does nothing once the interpreter has shut down.
+std::shared_ptr<py::object> SharePyObject(py::object object);
+
 bool IsArray(py::handle handle);
 Array ToArray(py::handle handle);
 

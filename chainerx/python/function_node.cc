@@ -20,17 +20,6 @@ namespace {
 
 namespace py = pybind11;
 
-// Holds a Python object from C++ graph nodes, which may be destroyed without the GIL held.
-std::shared_ptr<py::object> SharePyObject(py::object object) {
-    return std::shared_ptr<py::object>{new py::object{std::move(object)}, [](py::object* p) {
-                                           if (Py_IsInitialized() == 0) {
-                                               return;
-                                           }
-                                           py::gil_scoped_acquire gil;
-                                           delete p;
-                                       }};
-}
-
 py::object ToPyOrNone(const std::optional<Array>& a) { return a.has_value() ? py::cast(a->body()) : py::none(); }
 
 void FunctionNodeForward(

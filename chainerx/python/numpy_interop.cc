@@ -24,18 +24,6 @@ namespace {
 
 namespace py = pybind11;
 
-// Owns a reference to a Python object from C++ data handles, which may be released without the GIL held.
-std::shared_ptr<void> KeepAlive(void* ptr, py::object owner) {
-    auto* holder = new py::object{std::move(owner)};
-    return std::shared_ptr<void>{ptr, [holder](void*) {
-                                     if (Py_IsInitialized() == 0) {
-                                         return;  // the interpreter is gone; nothing left to release
-                                     }
-                                     py::gil_scoped_acquire gil;
-                                     delete holder;
-                                 }};
-}
-
 // Wraps (copy=false) a NumPy array as a chainerx array on `device`.
 Array FromNumpy(const py::array& np_array, Device& device) {
     Dtype dtype = GetDtype(np_array.dtype());
@@ -44,7 +32,8 @@ Array FromNumpy(const py::array& np_array, Device& device) {
     void* ptr = const_cast<void*>(np_array.data());  // NOLINT(cppcoreguidelines-pro-type-const-cast)
     if (device.IsHostAccessible()) {
         // Data starts at ptr; the offset is 0 relative to it even for negative strides.
-        return FromData(shape, dtype, KeepAlive(ptr, np_array), strides, 0, device);
+        // The data handle shares ownership of the NumPy array (aliasing constructor).
+        return FromData(shape, dtype, std::shared_ptr<void>{SharePyObject(np_array), ptr}, strides, 0, device);
     }
     py::array contiguous = py::module::import("numpy").attr("ascontiguousarray")(np_array);
     Array out = Empty(shape, dtype, device);
