@@ -31,7 +31,10 @@ Array Array::operator*(const Array& rhs) const { return Multiply(*this, rhs); }
 Array Array::operator*(Scalar rhs) const { return Multiply(*this, rhs); }
 Array operator+(Scalar lhs, const Array& rhs) { return Add(lhs, rhs); }
 Array operator-(Scalar lhs, const Array& rhs) { return Subtract(lhs, rhs); }
+Array Array::operator/(const Array& rhs) const { return Divide(*this, rhs); }
+Array Array::operator/(Scalar rhs) const { return Divide(*this, rhs); }
 Array operator*(Scalar lhs, const Array& rhs) { return Multiply(lhs, rhs); }
+Array operator/(Scalar lhs, const Array& rhs) { return Divide(lhs, rhs); }
 
 Array& Array::operator+=(const Array& rhs) {
     internal::IAdd(*this, rhs);
@@ -41,6 +44,26 @@ Array& Array::operator+=(Scalar rhs) {
     internal::IAdd(*this, rhs);
     return *this;
 }
+Array& Array::operator-=(const Array& rhs) {
+    internal::ISubtract(*this, rhs);
+    return *this;
+}
+
+Array& Array::operator-=(Scalar rhs) {
+    internal::ISubtract(*this, rhs);
+    return *this;
+}
+
+Array& Array::operator/=(const Array& rhs) {
+    internal::IDivide(*this, rhs);
+    return *this;
+}
+
+Array& Array::operator/=(Scalar rhs) {
+    internal::IDivide(*this, rhs);
+    return *this;
+}
+
 Array& Array::operator*=(const Array& rhs) {
     internal::IMultiply(*this, rhs);
     return *this;

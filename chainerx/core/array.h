@@ -59,11 +59,17 @@ public:
     Array operator-(Scalar rhs) const;
     Array operator*(const Array& rhs) const;
     Array operator*(Scalar rhs) const;
+    Array operator/(const Array& rhs) const;
+    Array operator/(Scalar rhs) const;
     // In-place operators modify this array's data. Throw ChainerxError if it requires grad.
     Array& operator+=(const Array& rhs);
     Array& operator+=(Scalar rhs);
     Array& operator*=(const Array& rhs);
+    Array& operator-=(const Array& rhs);
+    Array& operator-=(Scalar rhs);
     Array& operator*=(Scalar rhs);
+    Array& operator/=(const Array& rhs);
+    Array& operator/=(Scalar rhs);
 
     Array Sum(const OptionalAxes& axis = std::nullopt, bool keepdims = false) const;
 
@@ -106,6 +112,7 @@ private:
 Array operator+(Scalar lhs, const Array& rhs);
 Array operator-(Scalar lhs, const Array& rhs);
 Array operator*(Scalar lhs, const Array& rhs);
+Array operator/(Scalar lhs, const Array& rhs);
 
 std::ostream& operator<<(std::ostream& os, const Array& array);
 

@@ -149,6 +149,33 @@ decltype(auto) VisitDtype(Dtype dtype, F&& f, Args&&... args) {
     throw DtypeError{"invalid dtype value ", static_cast<int>(dtype)};
 }
 
+// Sets of dtypes, one bit per Dtype value, for kernels that exist only for some dtypes.
+using DtypeMask = uint32_t;
+constexpr DtypeMask DtypeBit(Dtype dtype) { return DtypeMask{1} << static_cast<int>(dtype); }
+constexpr DtypeMask kFloatingDtypes = DtypeBit(Dtype::kFloat16) | DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
+constexpr DtypeMask kIntegerDtypes = DtypeBit(Dtype::kInt8) | DtypeBit(Dtype::kInt16) | DtypeBit(Dtype::kInt32) |
+                                     DtypeBit(Dtype::kInt64) | DtypeBit(Dtype::kUInt8);
+constexpr DtypeMask kNumericDtypes = kIntegerDtypes | kFloatingDtypes;
+// bool and the integers: the operands of bitwise operations.
+constexpr DtypeMask kIntegralDtypes = kIntegerDtypes | DtypeBit(Dtype::kBool);
+constexpr DtypeMask kAllDtypeMask = kNumericDtypes | DtypeBit(Dtype::kBool);
+
+// Like VisitDtype, but `f` is instantiated only for the dtypes in kMask (which keeps compile times down and
+// lets formulas that make no sense for some types, such as bitwise ops on floats, compile). Other dtypes raise
+// DtypeError. `f` must return void.
+template <DtypeMask kMask, typename F>
+void VisitDtypeIn(Dtype dtype, F&& f) {
+    if ((kMask & DtypeBit(dtype)) == 0) {
+        throw DtypeError{"dtype ", dtype, " is not supported by this operation"};
+    }
+    VisitDtype(dtype, [&f](auto pt) {
+        using T = typename decltype(pt)::type;
+        if constexpr ((kMask & DtypeBit(TypeToDtype<T>)) != 0) {
+            f(pt);
+        }
+    });
+}
+
 // Like VisitDtype, restricted to the numeric (non-bool) dtypes; bool raises DtypeError.
 template <typename F, typename... Args>
 decltype(auto) VisitNumericDtype(Dtype dtype, F&& f, Args&&... args) {

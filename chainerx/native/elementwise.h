@@ -98,33 +98,34 @@ void UnaryElementwise(const Array& x, const Array& out, Op op) {
 }
 
 // out[i] = op(x1[i], x2[i]); inputs have out's shape (possibly with zero strides from broadcasting).
-template <typename T, typename Op>
+template <typename In, typename Out, typename Op>
 void BinaryElementwise(const Array& x1, const Array& x2, const Array& out, Op op) {
     ForEachInnerRun<3>(
             out.shape(), {&x1.strides(), &x2.strides(), &out.strides()}, {DataPtr(x1), DataPtr(x2), DataPtr(out)},
             [op](auto p, int64_t n, auto s) {
-                constexpr int64_t kSize = sizeof(T);
-                const T* a = reinterpret_cast<const T*>(p[0]);
-                const T* b = reinterpret_cast<const T*>(p[1]);
-                T* o = reinterpret_cast<T*>(p[2]);
-                if (s[2] == kSize && s[0] == kSize && s[1] == kSize) {
+                constexpr int64_t kIn = sizeof(In);
+                constexpr int64_t kOut = sizeof(Out);
+                const In* a = reinterpret_cast<const In*>(p[0]);
+                const In* b = reinterpret_cast<const In*>(p[1]);
+                Out* o = reinterpret_cast<Out*>(p[2]);
+                if (s[2] == kOut && s[0] == kIn && s[1] == kIn) {
                     for (int64_t i = 0; i < n; ++i) {
                         o[i] = op(a[i], b[i]);
                     }
-                } else if (s[2] == kSize && s[0] == kSize && s[1] == 0) {
-                    const T bv = *b;
+                } else if (s[2] == kOut && s[0] == kIn && s[1] == 0) {
+                    const In bv = *b;
                     for (int64_t i = 0; i < n; ++i) {
                         o[i] = op(a[i], bv);
                     }
-                } else if (s[2] == kSize && s[0] == 0 && s[1] == kSize) {
-                    const T av = *a;
+                } else if (s[2] == kOut && s[0] == 0 && s[1] == kIn) {
+                    const In av = *a;
                     for (int64_t i = 0; i < n; ++i) {
                         o[i] = op(av, b[i]);
                     }
                 } else {
                     for (int64_t i = 0; i < n; ++i) {
-                        *reinterpret_cast<T*>(p[2] + i * s[2]) =
-                                op(*reinterpret_cast<const T*>(p[0] + i * s[0]), *reinterpret_cast<const T*>(p[1] + i * s[1]));
+                        *reinterpret_cast<Out*>(p[2] + i * s[2]) =
+                                op(*reinterpret_cast<const In*>(p[0] + i * s[0]), *reinterpret_cast<const In*>(p[1] + i * s[1]));
                     }
                 }
             });

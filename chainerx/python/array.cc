@@ -15,6 +15,7 @@
 #include "chainerx/core/graph_dump.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/python/array_operators.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 
@@ -33,33 +34,6 @@ py::tuple ToTuple(const Vector& v) {
         t[i] = py::int_{static_cast<int64_t>(v[i])};
     }
     return t;
-}
-
-Array A(const ArrayBodyPtr& body) { return Array{body}; }
-
-// Binary operator: array or scalar right-hand side; anything else is NotImplemented so Python can try the
-// reflected operation of the other operand.
-template <typename ArrayFn, typename ScalarFn>
-py::object BinaryOperator(const ArrayBodyPtr& self, py::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
-    if (IsArray(other)) {
-        return py::cast(array_fn(A(self), ToArray(other)).body());
-    }
-    if (IsScalar(other)) {
-        return py::cast(scalar_fn(A(self), ToScalar(other)).body());
-    }
-    return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-}
-
-template <typename ArrayFn, typename ScalarFn>
-py::object InplaceOperator(const ArrayBodyPtr& self, py::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
-    if (IsArray(other)) {
-        array_fn(A(self), ToArray(other));
-    } else if (IsScalar(other)) {
-        scalar_fn(A(self), ToScalar(other));
-    } else {
-        return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-    }
-    return py::cast(self);
 }
 
 Scalar ItemOf(const ArrayBodyPtr& self) { return A(self).AsScalar(); }
@@ -163,39 +137,6 @@ void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
     c.def("__float__", [](const ArrayBodyPtr& self) { return ItemOf(self).As<double>(); });
 }
 
-void DefineOperators(py::class_<ArrayBody, ArrayBodyPtr>& c) {
-    using chainerx::internal::IAdd;
-    using chainerx::internal::IMultiply;
-    using chainerx::internal::ISubtract;
-    c.def("__neg__", [](const ArrayBodyPtr& self) { return Negative(A(self)).body(); });
-    c.def("__add__", [](const ArrayBodyPtr& self, py::handle other) {
-        return BinaryOperator(self, other, [](const Array& a, const Array& b) { return Add(a, b); }, [](const Array& a, Scalar b) { return Add(a, b); });
-    });
-    c.def("__radd__", [](const ArrayBodyPtr& self, py::handle other) { return Add(ToScalar(other), A(self)).body(); });
-    c.def("__sub__", [](const ArrayBodyPtr& self, py::handle other) {
-        return BinaryOperator(
-                self, other, [](const Array& a, const Array& b) { return Subtract(a, b); }, [](const Array& a, Scalar b) { return Subtract(a, b); });
-    });
-    c.def("__rsub__", [](const ArrayBodyPtr& self, py::handle other) { return Subtract(ToScalar(other), A(self)).body(); });
-    c.def("__mul__", [](const ArrayBodyPtr& self, py::handle other) {
-        return BinaryOperator(
-                self, other, [](const Array& a, const Array& b) { return Multiply(a, b); }, [](const Array& a, Scalar b) { return Multiply(a, b); });
-    });
-    c.def("__rmul__", [](const ArrayBodyPtr& self, py::handle other) { return Multiply(ToScalar(other), A(self)).body(); });
-    c.def("__iadd__", [](const ArrayBodyPtr& self, py::handle other) {
-        return InplaceOperator(
-                self, other, [](const Array& a, const Array& b) { IAdd(a, b); }, [](const Array& a, Scalar b) { IAdd(a, b); });
-    });
-    c.def("__isub__", [](const ArrayBodyPtr& self, py::handle other) {
-        return InplaceOperator(
-                self, other, [](const Array& a, const Array& b) { ISubtract(a, b); }, [](const Array& a, Scalar b) { ISubtract(a, b); });
-    });
-    c.def("__imul__", [](const ArrayBodyPtr& self, py::handle other) {
-        return InplaceOperator(
-                self, other, [](const Array& a, const Array& b) { IMultiply(a, b); }, [](const Array& a, Scalar b) { IMultiply(a, b); });
-    });
-}
-
 void DefineAutogradMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
     c.def("require_grad",
           [](const ArrayBodyPtr& self, py::handle backprop_id) {
@@ -267,7 +208,8 @@ void InitArray(py::module& m) {
     c.attr("__hash__") = py::none();
     DefineProperties(c);
     DefineMethods(c);
-    DefineOperators(c);
+    DefineArithmeticOperators(c);
+    DefineComparisonOperators(c);
     DefineAutogradMethods(c);
 }
 

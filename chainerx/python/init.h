@@ -18,6 +18,13 @@ void InitCreation(pybind11::module& m);
 void InitArithmetic(pybind11::module& m);
 void InitManipulation(pybind11::module& m);
 void InitReduction(pybind11::module& m);
+void InitExplog(pybind11::module& m);
+void InitTrigonometric(pybind11::module& m);
+void InitHyperbolic(pybind11::module& m);
+void InitRounding(pybind11::module& m);
+void InitLogic(pybind11::module& m);
+void InitStatistics(pybind11::module& m);
+void InitIndexing(pybind11::module& m);
 
 }  // namespace internal
 }  // namespace python

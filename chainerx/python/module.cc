@@ -22,6 +22,13 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitArithmetic(m);
     InitManipulation(m);
     InitReduction(m);
+    InitExplog(m);
+    InitTrigonometric(m);
+    InitHyperbolic(m);
+    InitRounding(m);
+    InitLogic(m);
+    InitStatistics(m);
+    InitIndexing(m);
     m.attr("__name__") = module_name;
 #ifdef NDEBUG
     m.def("_is_debug", [] { return false; });

@@ -14,5 +14,7 @@ CHAINERX_DEFINE_KEY_KERNEL(SubtractSAKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MultiplyKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MultiplyASKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(NegativeKernel, UnaryKernel);
+// True division of floating-point operands (integer operands are cast to float32 by the routine).
+CHAINERX_DEFINE_KEY_KERNEL(DivideKernel, BinaryKernel);
 
 }  // namespace chainerx

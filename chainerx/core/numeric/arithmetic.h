@@ -22,6 +22,11 @@ struct Multiply {
     CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a * b); }
 };
 
+struct Divide {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a / b); }
+};
+
 struct Negative {
     template <typename T>
     CHAINERX_HOST_DEVICE T operator()(T a) const { return static_cast<T>(-a); }

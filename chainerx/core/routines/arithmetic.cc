@@ -6,33 +6,13 @@
 #include "chainerx/core/device.h"
 #include "chainerx/core/kernels/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/type_util.h"
 
 namespace chainerx {
 namespace {
-
-// Prepares an operand for a kernel: cast to the kernel dtype and broadcast to the output shape, recording
-// nothing (the routine records its own backward).
-Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape) {
-    Array cast = x;
-    if (x.dtype() != dtype) {
-        NoBackpropModeScope no_backprop{x.device().context()};
-        cast = x.AsType(dtype);
-    }
-    return internal::BroadcastView(cast, shape);
-}
-
-template <typename KeyKernel>
-Array BinaryForward(const char* op, const Array& x1, const Array& x2) {
-    internal::CheckSameDevice(op, x1, x2);
-    Dtype dtype = ResultType(x1, x2);
-    Shape shape = x1.shape() == x2.shape() ? x1.shape() : internal::BroadcastShapes(x1.shape(), x2.shape());
-    Array out = Empty(shape, dtype, x1.device());
-    x1.device().CallKernel<KeyKernel>(KernelOperand(x1, dtype, shape), KernelOperand(x2, dtype, shape), out);
-    return out;
-}
 
 template <typename KeyKernel>
 Array BinaryScalarForward(const Array& x1, Scalar x2) {
@@ -42,22 +22,17 @@ Array BinaryScalarForward(const Array& x1, Scalar x2) {
     return out;
 }
 
-// Gradient of a broadcast input: summed back to the input's shape and cast to its dtype.
-Array ReduceGrad(const Array& grad, const Shape& shape, Dtype dtype) {
-    return internal::CastIfNeeded(internal::SumTo(grad, shape), dtype);
-}
-
 // Backward of out = x1 ± x2 (sign of x2 given).
 void DefineAddBackward(BackwardBuilder& bb, const Array& x1, const Array& x2, bool subtract) {
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([shape = x1.shape(), dtype = x1.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = ReduceGrad(*bctx.output_grad(), shape, dtype);
+            bctx.input_grad() = internal::ReduceGrad(*bctx.output_grad(), shape, dtype);
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
         bt.Define([shape = x2.shape(), dtype = x2.dtype(), subtract](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
-            bctx.input_grad() = ReduceGrad(subtract ? -gout : gout, shape, dtype);
+            bctx.input_grad() = internal::ReduceGrad(subtract ? -gout : gout, shape, dtype);
         });
     }
 }
@@ -78,7 +53,7 @@ template <typename KeyKernel>
 Array AddOrSubtract(const char* op, const Array& x1, const Array& x2, bool subtract) {
     internal::CheckNotBool(op, x1);
     internal::CheckNotBool(op, x2);
-    Array out = BinaryForward<KeyKernel>(op, x1, x2);
+    Array out = internal::BinaryForward<KeyKernel>(op, x1, x2, ResultType(x1, x2));
     BackwardBuilder bb{op, {x1, x2}, {out}};
     DefineAddBackward(bb, x1, x2, subtract);
     bb.Finalize();
@@ -122,16 +97,16 @@ Array Subtract(Scalar x1, const Array& x2) {
 }
 
 Array Multiply(const Array& x1, const Array& x2) {
-    Array out = BinaryForward<MultiplyKernel>("multiply", x1, x2);
+    Array out = internal::BinaryForward<MultiplyKernel>("multiply", x1, x2, ResultType(x1, x2));
     BackwardBuilder bb{"multiply", {x1, x2}, {out}};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([x2_tok = bb.RetainInput(1), shape = x1.shape(), dtype = x1.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x2_tok), shape, dtype);
+            bctx.input_grad() = internal::ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x2_tok), shape, dtype);
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
         bt.Define([x1_tok = bb.RetainInput(0), shape = x2.shape(), dtype = x2.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x1_tok), shape, dtype);
+            bctx.input_grad() = internal::ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x1_tok), shape, dtype);
         });
     }
     bb.Finalize();
@@ -152,22 +127,29 @@ Array Negative(const Array& x) {
     return out;
 }
 
+Array Divide(const Array& x1, const Array& x2) {
+    internal::CheckNotBool("divide", x1);
+    internal::CheckNotBool("divide", x2);
+    Array out = internal::BinaryForward<DivideKernel>("divide", x1, x2, internal::MathDtype(ResultType(x1, x2)));
+    internal::DefineBinaryGrad(
+            "divide", x1, x2, out,
+            [](const Array& gout, const Array& /*x1*/, const Array& x2) { return gout / x2; },
+            [](const Array& gout, const Array& x1, const Array& x2) { return -(gout * x1) / (x2 * x2); });
+    return out;
+}
+
+Array Divide(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("divide", x2);
+    return Divide(x1, internal::ScalarArray(x2, ResultType(x1, x2), x1.device()));
+}
+
+Array Divide(Scalar x1, const Array& x2) {
+    internal::CheckNotBool("divide", x1);
+    return Divide(internal::ScalarArray(x1, ResultType(x2, x1), x2.device()), x2);
+}
+
 namespace internal {
 namespace {
-
-template <typename KeyKernel>
-void InplaceBinary(const char* op, const Array& out, const Array& x) {
-    CheckInplaceAllowed(op, out);
-    CheckSameDevice(op, out, x);
-    Dtype dtype = ResultType(out, x);
-    if (dtype != out.dtype()) {
-        throw DtypeError{op, ": cannot write the ", dtype, " result into an array of dtype ", out.dtype()};
-    }
-    if (BroadcastShapes(out.shape(), x.shape()) != out.shape()) {
-        throw DimensionError{op, ": cannot broadcast ", x.shape(), " into the output shape ", out.shape()};
-    }
-    out.device().CallKernel<KeyKernel>(out, KernelOperand(x, dtype, out.shape()), out);
-}
 
 template <typename KeyKernel>
 void InplaceScalar(const char* op, const Array& out, Scalar x) {
@@ -211,6 +193,20 @@ void IMultiply(const Array& out, Scalar x) {
         throw DtypeError{"multiply: cannot write numbers into a bool array in place"};
     }
     InplaceScalar<MultiplyASKernel>("multiply", out, x);
+}
+
+void IDivide(const Array& out, const Array& x) {
+    if (!IsFloatingPoint(out.dtype())) {
+        throw DtypeError{"divide: integer in-place division is not allowed (dtype ", out.dtype(), ")"};
+    }
+    InplaceBinary<DivideKernel>("divide", out, x);
+}
+
+void IDivide(const Array& out, Scalar x) {
+    if (!IsFloatingPoint(out.dtype())) {
+        throw DtypeError{"divide: integer in-place division is not allowed (dtype ", out.dtype(), ")"};
+    }
+    InplaceBinary<DivideKernel>("divide", out, x);
 }
 
 }  // namespace internal

@@ -26,6 +26,15 @@ Array Multiply(Scalar x1, const Array& x2);
 // DtypeError for bool.
 Array Negative(const Array& x);
 
+// True division. Non-float results are float32 (int32 / int32 → float32). DtypeError for bool operands.
+// TrueDivide is the same routine.
+Array Divide(const Array& x1, const Array& x2);
+Array Divide(const Array& x1, Scalar x2);
+Array Divide(Scalar x1, const Array& x2);
+inline Array TrueDivide(const Array& x1, const Array& x2) { return Divide(x1, x2); }
+inline Array TrueDivide(const Array& x1, Scalar x2) { return Divide(x1, x2); }
+inline Array TrueDivide(Scalar x1, const Array& x2) { return Divide(x1, x2); }
+
 namespace internal {
 
 // In-place forms: out = out op x (x broadcast to out's shape). DtypeError if the result dtype is not out's;
@@ -36,6 +45,9 @@ void ISubtract(const Array& out, const Array& x);
 void ISubtract(const Array& out, Scalar x);
 void IMultiply(const Array& out, const Array& x);
 void IMultiply(const Array& out, Scalar x);
+// DtypeError unless out is floating-point.
+void IDivide(const Array& out, const Array& x);
+void IDivide(const Array& out, Scalar x);
 
 }  // namespace internal
 }  // namespace chainerx

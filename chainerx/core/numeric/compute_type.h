@@ -1,0 +1,37 @@
+// The type in which scalar formulas compute: float16 values are widened to float (and rounded back by the
+// caller), every other type computes in itself.
+#pragma once
+
+#include "chainerx/core/float16.h"
+#include "chainerx/core/numeric/host_device.h"
+
+namespace chainerx {
+namespace numeric {
+
+template <typename T>
+struct ComputeTypeImpl {
+    using type = T;
+};
+
+template <>
+struct ComputeTypeImpl<Float16> {
+    using type = float;
+};
+
+template <typename T>
+using ComputeType = typename ComputeTypeImpl<T>::type;
+
+}  // namespace numeric
+}  // namespace chainerx
+
+// Defines a functor `name` for a floating-point formula `expr` of `x`. It computes in ComputeType<T> (float for float16) and converts back to T.
+#define CHAINERX_NUMERIC_FLOAT_UNARY(name, expr)                     \
+    struct name {                                                    \
+        template <typename T>                                        \
+        CHAINERX_HOST_DEVICE T operator()(T x_in) const {            \
+            using C = ::chainerx::numeric::ComputeType<T>;           \
+            C x = static_cast<C>(x_in);                              \
+            return static_cast<T>(expr);                             \
+        }                                                            \
+    }
+

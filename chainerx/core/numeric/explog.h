@@ -1,0 +1,21 @@
+// Scalar formulas of the exponential/logarithm family (floating-point types only).
+#pragma once
+
+#include <cmath>
+
+#include "chainerx/core/numeric/compute_type.h"
+
+namespace chainerx {
+namespace numeric {
+
+CHAINERX_NUMERIC_FLOAT_UNARY(Exp, std::exp(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Expm1, std::expm1(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Exp2, std::exp2(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Log, std::log(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Log10, std::log10(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Log2, std::log2(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Log1p, std::log1p(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Erf, std::erf(x));
+
+}  // namespace numeric
+}  // namespace chainerx

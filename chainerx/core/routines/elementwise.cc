@@ -1,0 +1,49 @@
+#include "chainerx/core/routines/elementwise.h"
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/reduction.h"
+
+namespace chainerx {
+namespace internal {
+
+Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape) {
+    Array cast = x;
+    if (x.dtype() != dtype) {
+        NoBackpropModeScope no_backprop{x.device().context()};
+        cast = x.AsType(dtype);
+    }
+    return x.shape() == shape ? cast : BroadcastView(cast, shape);
+}
+
+Array ScalarArray(Scalar value, Dtype dtype, Device& device) { return Full(Shape{}, value, dtype, device); }
+
+Array ReduceGrad(const Array& grad, const Shape& shape, Dtype dtype) { return CastIfNeeded(SumTo(grad, shape), dtype); }
+
+Shape BinaryResultShape(const char* op, const Array& x1, const Array& x2) {
+    if (x1.shape() == x2.shape()) {
+        return x1.shape();
+    }
+    try {
+        return BroadcastShapes(x1.shape(), x2.shape());
+    } catch (const DimensionError&) {
+        throw DimensionError{op, ": operands could not be broadcast together with shapes ", x1.shape(), " and ",
+                             x2.shape()};
+    }
+}
+
+void CheckInplaceBinary(const char* op, const Array& out, const Array& x) {
+    CheckInplaceAllowed(op, out);
+    CheckSameDevice(op, out, x);
+    Dtype dtype = ResultType(out, x);
+    if (dtype != out.dtype()) {
+        throw DtypeError{op, ": cannot write the ", dtype, " result into an array of dtype ", out.dtype()};
+    }
+    if (out.shape() != x.shape() && BroadcastShapes(out.shape(), x.shape()) != out.shape()) {
+        throw DimensionError{op, ": cannot broadcast ", x.shape(), " into the output shape ", out.shape()};
+    }
+}
+
+}  // namespace internal
+}  // namespace chainerx

@@ -1,0 +1,153 @@
+// Shared forward and backward scaffolding of elementwise routines, so that a routine body is its checks, one
+// kernel call and its gradient formula.
+//
+//     Array Exp(const Array& x) {
+//         Array out = internal::MathUnaryForward<ExpKernel>(x);
+//         internal::DefineUnaryGradFromOutput("exp", x, out, [](const Array& gout, const Array& out) {
+//             return gout * out;
+//         });
+//         return out;
+//     }
+//
+// Array–scalar forms of the less frequent binary routines go through a 0-d array holding the scalar
+// (ScalarArray): the kernels see it as a broadcast operand (stride 0), which needs no kernel of its own.
+#pragma once
+
+#include <utility>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/type_util.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/core/shape.h"
+
+namespace chainerx {
+namespace internal {
+
+// The dtype in which math functions (exp, sqrt, divide, ...) compute: float dtypes stay, others are float32.
+inline Dtype MathDtype(Dtype dtype) { return IsFloatingPoint(dtype) ? dtype : Dtype::kFloat32; }
+
+// `x` cast to `dtype` and broadcast to `shape` without recording anything on the graph (the routine records
+// its own backward).
+Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape);
+
+// A 0-d array of `dtype` on `device` holding `value`.
+Array ScalarArray(Scalar value, Dtype dtype, Device& device);
+
+// The gradient of a possibly broadcast input: summed back to the input's shape and cast to its dtype.
+Array ReduceGrad(const Array& grad, const Shape& shape, Dtype dtype);
+
+// The shape two operands broadcast to; DimensionError naming `op` when they do not.
+Shape BinaryResultShape(const char* op, const Array& x1, const Array& x2);
+
+// out = kernel(x cast to in_dtype), out of dtype out_dtype (= in_dtype by default).
+template <typename KeyKernel>
+Array UnaryForward(const Array& x, Dtype in_dtype, Dtype out_dtype) {
+    Array out = Empty(x.shape(), out_dtype, x.device());
+    x.device().CallKernel<KeyKernel>(CastIfNeeded(x, in_dtype), out);
+    return out;
+}
+
+template <typename KeyKernel>
+Array UnaryForward(const Array& x, Dtype dtype) {
+    return UnaryForward<KeyKernel>(x, dtype, dtype);
+}
+
+// out = kernel(x) computed in MathDtype(x.dtype()): the forward of exp, sqrt, sin and the other math functions.
+template <typename KeyKernel>
+Array MathUnaryForward(const Array& x) {
+    return UnaryForward<KeyKernel>(x, MathDtype(x.dtype()));
+}
+
+// out = kernel(x1, x2) with both operands cast to in_dtype and broadcast; out has dtype out_dtype.
+template <typename KeyKernel>
+Array BinaryForward(const char* op, const Array& x1, const Array& x2, Dtype in_dtype, Dtype out_dtype) {
+    CheckSameDevice(op, x1, x2);
+    Shape shape = BinaryResultShape(op, x1, x2);
+    Array out = Empty(shape, out_dtype, x1.device());
+    x1.device().CallKernel<KeyKernel>(KernelOperand(x1, in_dtype, shape), KernelOperand(x2, in_dtype, shape), out);
+    return out;
+}
+
+template <typename KeyKernel>
+Array BinaryForward(const char* op, const Array& x1, const Array& x2, Dtype dtype) {
+    return BinaryForward<KeyKernel>(op, x1, x2, dtype, dtype);
+}
+
+// Records the backward of a unary op whose gradient is grad_fn(gout, x) (x retained).
+template <typename GradFn>
+void DefineUnaryGradFromInput(const char* op, const Array& x, const Array& out, GradFn grad_fn) {
+    BackwardBuilder bb{op, x, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x_tok = bb.RetainInput(0), grad_fn = std::move(grad_fn)](BackwardContext& bctx) {
+            bctx.input_grad() = grad_fn(*bctx.output_grad(), bctx.GetRetainedInput(x_tok));
+        });
+    }
+    bb.Finalize();
+}
+
+// Records the backward of a unary op whose gradient is grad_fn(gout, out) (out retained).
+template <typename GradFn>
+void DefineUnaryGradFromOutput(const char* op, const Array& x, const Array& out, GradFn grad_fn) {
+    BackwardBuilder bb{op, x, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([out_tok = bb.RetainOutput(0), grad_fn = std::move(grad_fn)](BackwardContext& bctx) {
+            bctx.input_grad() = grad_fn(*bctx.output_grad(), bctx.GetRetainedOutput(out_tok));
+        });
+    }
+    bb.Finalize();
+}
+
+// Records the backward of a binary op: the gradient of x1 is grad1_fn(gout, x1, x2) and that of x2 is
+// grad2_fn(gout, x1, x2), each reduced back over broadcast axes and cast to its input's dtype. Both inputs are
+// retained.
+template <typename Grad1Fn, typename Grad2Fn>
+void DefineBinaryGrad(
+        const char* op, const Array& x1, const Array& x2, const Array& out, Grad1Fn grad1_fn, Grad2Fn grad2_fn) {
+    BackwardBuilder bb{op, {x1, x2}, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x1_tok = bb.RetainInput(0), x2_tok = bb.RetainInput(1), shape = x1.shape(), dtype = x1.dtype(),
+                   grad1_fn = std::move(grad1_fn)](BackwardContext& bctx) {
+            Array grad = grad1_fn(*bctx.output_grad(), bctx.GetRetainedInput(x1_tok), bctx.GetRetainedInput(x2_tok));
+            bctx.input_grad() = ReduceGrad(grad, shape, dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([x1_tok = bb.RetainInput(0), x2_tok = bb.RetainInput(1), shape = x2.shape(), dtype = x2.dtype(),
+                   grad2_fn = std::move(grad2_fn)](BackwardContext& bctx) {
+            Array grad = grad2_fn(*bctx.output_grad(), bctx.GetRetainedInput(x1_tok), bctx.GetRetainedInput(x2_tok));
+            bctx.input_grad() = ReduceGrad(grad, shape, dtype);
+        });
+    }
+    bb.Finalize();
+}
+
+// In-place out = kernel(out, x), x broadcast to out's shape. Throws ChainerxError if out requires grad,
+// DtypeError if the promoted dtype of (out, x) is not out's dtype, DimensionError if x does not broadcast to
+// out's shape.
+void CheckInplaceBinary(const char* op, const Array& out, const Array& x);
+
+template <typename KeyKernel>
+void InplaceBinary(const char* op, const Array& out, const Array& x) {
+    CheckInplaceBinary(op, out, x);
+    out.device().CallKernel<KeyKernel>(out, KernelOperand(x, out.dtype(), out.shape()), out);
+}
+
+// In-place out = kernel(out, scalar) through a 0-d array; same checks as InplaceBinary.
+template <typename KeyKernel>
+void InplaceBinary(const char* op, const Array& out, Scalar x) {
+    CheckInplaceAllowed(op, out);
+    if (ResultType(out, x) != out.dtype()) {
+        throw DtypeError{op, ": cannot write a ", x.kind() == DtypeKind::kFloat ? "float" : "non-float",
+                         " result into an array of dtype ", out.dtype()};
+    }
+    Array s = ScalarArray(x, out.dtype(), out.device());
+    out.device().CallKernel<KeyKernel>(out, KernelOperand(s, out.dtype(), out.shape()), out);
+}
+
+}  // namespace internal
+}  // namespace chainerx

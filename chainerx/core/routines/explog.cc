@@ -1,0 +1,73 @@
+#include "chainerx/core/routines/explog.h"
+
+#include <cmath>
+
+#include "chainerx/core/kernels/explog.h"
+#include "chainerx/core/routines/elementwise.h"
+
+namespace chainerx {
+namespace {
+
+constexpr double kLn2 = 0.693147180559945309417232121458176568;
+constexpr double kLn10 = 2.30258509299404568401799145468436421;
+// 2 / sqrt(pi), the derivative of erf at 0.
+constexpr double kTwoOverSqrtPi = 1.12837916709551257389615890312154517;
+
+}  // namespace
+
+Array Exp(const Array& x) {
+    Array out = internal::MathUnaryForward<ExpKernel>(x);
+    internal::DefineUnaryGradFromOutput("exp", x, out, [](const Array& gout, const Array& out) { return gout * out; });
+    return out;
+}
+
+Array Expm1(const Array& x) {
+    Array out = internal::MathUnaryForward<Expm1Kernel>(x);
+    internal::DefineUnaryGradFromOutput(
+            "expm1", x, out, [](const Array& gout, const Array& out) { return gout * (out + 1); });
+    return out;
+}
+
+Array Exp2(const Array& x) {
+    Array out = internal::MathUnaryForward<Exp2Kernel>(x);
+    internal::DefineUnaryGradFromOutput(
+            "exp2", x, out, [](const Array& gout, const Array& out) { return gout * out * kLn2; });
+    return out;
+}
+
+Array Log(const Array& x) {
+    Array out = internal::MathUnaryForward<LogKernel>(x);
+    internal::DefineUnaryGradFromInput("log", x, out, [](const Array& gout, const Array& x) { return gout / x; });
+    return out;
+}
+
+Array Log10(const Array& x) {
+    Array out = internal::MathUnaryForward<Log10Kernel>(x);
+    internal::DefineUnaryGradFromInput(
+            "log10", x, out, [](const Array& gout, const Array& x) { return gout / (x * kLn10); });
+    return out;
+}
+
+Array Log2(const Array& x) {
+    Array out = internal::MathUnaryForward<Log2Kernel>(x);
+    internal::DefineUnaryGradFromInput(
+            "log2", x, out, [](const Array& gout, const Array& x) { return gout / (x * kLn2); });
+    return out;
+}
+
+Array Log1p(const Array& x) {
+    Array out = internal::MathUnaryForward<Log1pKernel>(x);
+    internal::DefineUnaryGradFromInput(
+            "log1p", x, out, [](const Array& gout, const Array& x) { return gout / (x + 1); });
+    return out;
+}
+
+Array Erf(const Array& x) {
+    Array out = internal::MathUnaryForward<ErfKernel>(x);
+    internal::DefineUnaryGradFromInput("erf", x, out, [](const Array& gout, const Array& x) {
+        return gout * Exp(-(x * x)) * kTwoOverSqrtPi;
+    });
+    return out;
+}
+
+}  // namespace chainerx

@@ -1,0 +1,82 @@
+// Native implementations of the elementwise key kernels, generated from a scalar formula of
+// chainerx/core/numeric/ and the set of dtypes it supports, so that each native kernel is one line:
+//
+//     CHAINERX_NATIVE_REGISTER_UNARY(ExpKernel, numeric::Exp, kFloatingDtypes);
+//
+// The kernel dispatches on the dtype of its (first) input; the element type of the output is the formula's
+// return type (T for arithmetic, bool for comparisons), which the routine allocated accordingly.
+#pragma once
+
+#include <utility>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/native/elementwise.h"
+#include "chainerx/native/native_backend.h"
+
+namespace chainerx {
+namespace native {
+
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class NativeUnaryKernel : public KeyKernel {
+public:
+    void Call(const Array& x, const Array& out) override {
+        VisitDtypeIn<kDtypes>(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>()));
+            UnaryElementwise<T, Out>(x, out, Op{});
+        });
+    }
+};
+
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class NativeBinaryKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, const Array& out) override {
+        VisitDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
+            BinaryElementwise<T, Out>(x1, x2, out, Op{});
+        });
+    }
+};
+
+// out = op(x1, s), or op(s, x1) when kScalarFirst; the scalar is converted to the array's element type.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes, bool kScalarFirst = false>
+class NativeBinaryScalarKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, Scalar x2, const Array& out) override {
+        VisitDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
+            const T s = x2.As<T>();
+            UnaryElementwise<T, Out>(x1, out, [s](T a) { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); });
+        });
+    }
+};
+
+}  // namespace native
+}  // namespace chainerx
+
+#define CHAINERX_NATIVE_REGISTER_UNARY(key_kernel, op, dtypes)                                                   \
+    static ::chainerx::internal::KernelRegistration<key_kernel,                                                 \
+                                                    ::chainerx::native::NativeUnaryKernel<key_kernel, op, dtypes>> \
+            s_native_##key_kernel {                                                                             \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                            \
+    }
+
+#define CHAINERX_NATIVE_REGISTER_BINARY(key_kernel, op, dtypes)                                                   \
+    static ::chainerx::internal::KernelRegistration<key_kernel,                                                  \
+                                                    ::chainerx::native::NativeBinaryKernel<key_kernel, op, dtypes>> \
+            s_native_##key_kernel {                                                                              \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                             \
+    }
+
+// scalar_first: false for out = op(x, s), true for out = op(s, x).
+#define CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(key_kernel, op, dtypes, scalar_first)                             \
+    static ::chainerx::internal::KernelRegistration<                                                            \
+            key_kernel, ::chainerx::native::NativeBinaryScalarKernel<key_kernel, op, dtypes, scalar_first>>     \
+            s_native_##key_kernel {                                                                             \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                            \
+    }

@@ -1,0 +1,23 @@
+// Native kernels of the exponential/logarithm family.
+#include "chainerx/core/kernels/explog.h"
+
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/numeric/explog.h"
+#include "chainerx/native/elementwise_kernels.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+CHAINERX_NATIVE_REGISTER_UNARY(ExpKernel, numeric::Exp, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(Expm1Kernel, numeric::Expm1, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(Exp2Kernel, numeric::Exp2, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(LogKernel, numeric::Log, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(Log10Kernel, numeric::Log10, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(Log2Kernel, numeric::Log2, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(Log1pKernel, numeric::Log1p, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(ErfKernel, numeric::Erf, kFloatingDtypes);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
