@@ -44,3 +44,14 @@ def is_available():
 if _core._is_debug():
     import warnings
     warnings.warn('ChainerX core was built in debug mode; it is much slower than an optimised build.')
+
+# Python-level routines and ndarray methods, one module per routine family (see each module's __all__).
+from chainerx import _arithmetic, _creation, _indexing, _manipulation  # NOQA
+from chainerx._arithmetic import *  # NOQA
+from chainerx._creation import *  # NOQA
+from chainerx._indexing import *  # NOQA
+from chainerx._manipulation import *  # NOQA
+
+for _module in (_arithmetic, _creation, _indexing, _manipulation):
+    _module.populate(ndarray)  # NOQA
+del _module
