@@ -1,4 +1,6 @@
-// Bindings of the rounding routines.
+// Bindings of the rounding routines (the NumPy-backed `fix` fallback lives in Python).
+#include "chainerx/core/routines/rounding.h"
+
 #include <pybind11/pybind11.h>
 
 #include "chainerx/python/init.h"
@@ -8,7 +10,10 @@ namespace chainerx {
 namespace python {
 namespace internal {
 
-void InitRounding(pybind11::module& m) {}
+void InitRounding(pybind11::module& m) {
+    DefineUnary<Ceil>(m, "ceil");
+    DefineUnary<Floor>(m, "floor");
+}
 
 }  // namespace internal
 }  // namespace python

@@ -1,0 +1,29 @@
+// Scalar formulas of the trigonometric family (floating-point types only; float16 computes in float).
+#pragma once
+
+#include <cmath>
+
+#include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/host_device.h"
+
+namespace chainerx {
+namespace numeric {
+
+CHAINERX_NUMERIC_FLOAT_UNARY(Sin, std::sin(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Cos, std::cos(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Tan, std::tan(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Arcsin, std::asin(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Arccos, std::acos(x));
+CHAINERX_NUMERIC_FLOAT_UNARY(Arctan, std::atan(x));
+
+// The angle of the point (x2, x1), in [-pi, pi].
+struct Arctan2 {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T x1, T x2) const {
+        using C = ComputeType<T>;
+        return static_cast<T>(std::atan2(static_cast<C>(x1), static_cast<C>(x2)));
+    }
+};
+
+}  // namespace numeric
+}  // namespace chainerx

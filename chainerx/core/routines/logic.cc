@@ -1,0 +1,77 @@
+#include "chainerx/core/routines/logic.h"
+
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/logic.h"
+#include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/type_util.h"
+
+namespace chainerx {
+namespace {
+
+// bool < integer (signed or not) < float: a scalar of a higher category than the array decides the dtype.
+int KindCategory(DtypeKind kind) {
+    switch (kind) {
+        case DtypeKind::kBool:
+            return 0;
+        case DtypeKind::kFloat:
+            return 2;
+        default:
+            return 1;
+    }
+}
+
+// See the comment on the array–scalar comparisons in logic.h.
+Dtype ComparisonDtype(const Array& x1, Scalar x2) {
+    if (KindCategory(x2.kind()) > KindCategory(GetKind(x1.dtype()))) {
+        return GetDefaultDtype(x2.kind());
+    }
+    return x1.dtype();
+}
+
+// out = kernel(x1, x2) in the promoted dtype, as bool. Kernels run on arrays that may be in graphs, but
+// nothing is recorded, so the result is a constant.
+template <typename KeyKernel>
+Array BoolBinary(const char* op, const Array& x1, const Array& x2) {
+    return internal::BinaryForward<KeyKernel>(op, x1, x2, ResultType(x1, x2), Dtype::kBool);
+}
+
+// Array–scalar comparisons go through a 0-d operand, which the kernel sees broadcast with stride 0.
+template <typename KeyKernel>
+Array BoolBinary(const char* op, const Array& x1, Scalar x2) {
+    Dtype dtype = ComparisonDtype(x1, x2);
+    Array scalar = internal::ScalarArray(x2, dtype, x1.device());
+    return internal::BinaryForward<KeyKernel>(op, x1, scalar, dtype, Dtype::kBool);
+}
+
+template <typename KeyKernel>
+Array BoolUnary(const Array& x) {
+    return internal::UnaryForward<KeyKernel>(x, x.dtype(), Dtype::kBool);
+}
+
+}  // namespace
+
+Array Equal(const Array& x1, const Array& x2) { return BoolBinary<EqualKernel>("equal", x1, x2); }
+Array Equal(const Array& x1, Scalar x2) { return BoolBinary<EqualKernel>("equal", x1, x2); }
+Array NotEqual(const Array& x1, const Array& x2) { return BoolBinary<NotEqualKernel>("not_equal", x1, x2); }
+Array NotEqual(const Array& x1, Scalar x2) { return BoolBinary<NotEqualKernel>("not_equal", x1, x2); }
+Array Greater(const Array& x1, const Array& x2) { return BoolBinary<GreaterKernel>("greater", x1, x2); }
+Array Greater(const Array& x1, Scalar x2) { return BoolBinary<GreaterKernel>("greater", x1, x2); }
+Array GreaterEqual(const Array& x1, const Array& x2) {
+    return BoolBinary<GreaterEqualKernel>("greater_equal", x1, x2);
+}
+Array GreaterEqual(const Array& x1, Scalar x2) { return BoolBinary<GreaterEqualKernel>("greater_equal", x1, x2); }
+Array Less(const Array& x1, const Array& x2) { return BoolBinary<LessKernel>("less", x1, x2); }
+Array Less(const Array& x1, Scalar x2) { return BoolBinary<LessKernel>("less", x1, x2); }
+Array LessEqual(const Array& x1, const Array& x2) { return BoolBinary<LessEqualKernel>("less_equal", x1, x2); }
+Array LessEqual(const Array& x1, Scalar x2) { return BoolBinary<LessEqualKernel>("less_equal", x1, x2); }
+
+Array LogicalAnd(const Array& x1, const Array& x2) { return BoolBinary<LogicalAndKernel>("logical_and", x1, x2); }
+Array LogicalOr(const Array& x1, const Array& x2) { return BoolBinary<LogicalOrKernel>("logical_or", x1, x2); }
+Array LogicalXor(const Array& x1, const Array& x2) { return BoolBinary<LogicalXorKernel>("logical_xor", x1, x2); }
+Array LogicalNot(const Array& x) { return BoolUnary<LogicalNotKernel>(x); }
+
+Array IsNan(const Array& x) { return BoolUnary<IsNanKernel>(x); }
+Array IsInf(const Array& x) { return BoolUnary<IsInfKernel>(x); }
+Array IsFinite(const Array& x) { return BoolUnary<IsFiniteKernel>(x); }
+
+}  // namespace chainerx
