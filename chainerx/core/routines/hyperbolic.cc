@@ -7,13 +7,15 @@ namespace chainerx {
 
 Array Sinh(const Array& x) {
     Array out = internal::MathUnaryForward<SinhKernel>(x);
-    internal::DefineUnaryGradFromInput("sinh", x, out, [](const Array& gout, const Array& x) { return gout * Cosh(x); });
+    internal::DefineUnaryGradFromInput(
+            "sinh", x, out, [](const Array& gout, const Array& x) { return gout * Cosh(x); });
     return out;
 }
 
 Array Cosh(const Array& x) {
     Array out = internal::MathUnaryForward<CoshKernel>(x);
-    internal::DefineUnaryGradFromInput("cosh", x, out, [](const Array& gout, const Array& x) { return gout * Sinh(x); });
+    internal::DefineUnaryGradFromInput(
+            "cosh", x, out, [](const Array& gout, const Array& x) { return gout * Sinh(x); });
     return out;
 }
 

@@ -15,7 +15,8 @@ Array Sin(const Array& x) {
 
 Array Cos(const Array& x) {
     Array out = internal::MathUnaryForward<CosKernel>(x);
-    internal::DefineUnaryGradFromInput("cos", x, out, [](const Array& gout, const Array& x) { return -(gout * Sin(x)); });
+    internal::DefineUnaryGradFromInput(
+            "cos", x, out, [](const Array& gout, const Array& x) { return -(gout * Sin(x)); });
     return out;
 }
 

@@ -43,7 +43,11 @@ _SPECIAL_VALUES = [numpy.inf, -numpy.inf, numpy.nan, 0.0, -0.0, -1.0, 1.0, 1e-5,
 # Central differences of transcendental functions need steps far below the shared ones, which are
 # tuned to differentiate polynomials exactly; the steps are powers of two so x +- eps is exact.
 _SMOOTH_GRAD_EPS = {'float16': 2**-4, 'float32': 2**-8, 'float64': 2**-12}
-_SMOOTH_GRAD_TOLERANCES = {'float16': (5e-2, 5e-2), 'float32': (2e-3, 2e-3), 'float64': (1e-6, 1e-6)}
+_SMOOTH_GRAD_TOLERANCES = {
+    'float16': (5e-2, 5e-2),
+    'float32': (2e-3, 2e-3),
+    'float64': (1e-6, 1e-6),
+}
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """Logical operations and floating-point classification: logical_and logical_or logical_xor
-logical_not isnan isinf isfinite (spec A.8; all/any are reductions, comparisons have their own file).
+logical_not isnan isinf isfinite (spec A.8). all/any are reductions; comparisons have their own
+file.
 
 Every dtype is accepted; nonzero elements (NaN included) are true. Results are bool arrays outside
 any graph.
@@ -54,7 +55,8 @@ def test_binary_broadcasts_like_numpy(name, shape1, shape2, contiguous, device):
     chx_func, np_func = _BINARY[name]
     x1 = array_utils.make_numpy(shape1, 'int8', seed=1, contiguous=contiguous, low=-1, high=1)
     x2 = array_utils.make_numpy(shape2, 'int8', seed=2, contiguous=contiguous, low=-1, high=1)
-    out = chx_func(chx.array(x1, copy=False, device=device), chx.array(x2, copy=False, device=device))
+    a1, a2 = chx.array(x1, copy=False, device=device), chx.array(x2, copy=False, device=device)
+    out = chx_func(a1, a2)
     assert out.device is device
     array_utils.assert_array_equal(out, np_func(x1, x2))
 

@@ -15,10 +15,13 @@ import array_utils
 _OPS = {'ceil': (chx.ceil, numpy.ceil), 'floor': (chx.floor, numpy.floor)}
 
 # Halves and signed zeros decide the sign of zero results; large floats are already integral.
-_SPECIAL_VALUES = [numpy.inf, -numpy.inf, numpy.nan, 0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0, 1e5, -1e5]
+_SPECIAL_VALUES = [
+    numpy.inf, -numpy.inf, numpy.nan, 0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0, 1e5, -1e5
+]
 
 
-# Check steps below the 1/8 distance of the inputs from the integers (the shared float16 step is 1/4).
+# Check steps below the 1/8 distance of the inputs from the integers (the shared float16 step
+# is 1/4).
 _SMALL_GRAD_EPS = {'float16': 2**-4, 'float32': 2**-8, 'float64': 2**-12}
 
 
