@@ -8,26 +8,6 @@
 namespace chainerx {
 namespace {
 
-// bool < integer (signed or not) < float: a scalar of a higher category than the array decides the dtype.
-int KindCategory(DtypeKind kind) {
-    switch (kind) {
-        case DtypeKind::kBool:
-            return 0;
-        case DtypeKind::kFloat:
-            return 2;
-        default:
-            return 1;
-    }
-}
-
-// See the comment on the array–scalar comparisons in logic.h.
-Dtype ComparisonDtype(const Array& x1, Scalar x2) {
-    if (KindCategory(x2.kind()) > KindCategory(GetKind(x1.dtype()))) {
-        return GetDefaultDtype(x2.kind());
-    }
-    return x1.dtype();
-}
-
 // out = kernel(x1, x2) in the promoted dtype, as bool. Kernels run on arrays that may be in graphs, but
 // nothing is recorded, so the result is a constant.
 template <typename KeyKernel>
@@ -38,7 +18,7 @@ Array BoolBinary(const char* op, const Array& x1, const Array& x2) {
 // Array–scalar comparisons go through a 0-d operand, which the kernel sees broadcast with stride 0.
 template <typename KeyKernel>
 Array BoolBinary(const char* op, const Array& x1, Scalar x2) {
-    Dtype dtype = ComparisonDtype(x1, x2);
+    Dtype dtype = ResultType(x1, x2);
     Array scalar = internal::ScalarArray(x2, dtype, x1.device());
     return internal::BinaryForward<KeyKernel>(op, x1, scalar, dtype, Dtype::kBool);
 }

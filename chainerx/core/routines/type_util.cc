@@ -9,9 +9,25 @@ namespace chainerx {
 
 Dtype ResultType(const Array& a, const Array& b) { return PromoteTypes(a.dtype(), b.dtype()); }
 
+namespace {
+
+// bool < integer (signed or not) < float.
+int KindCategory(DtypeKind kind) {
+    switch (kind) {
+        case DtypeKind::kBool:
+            return 0;
+        case DtypeKind::kFloat:
+            return 2;
+        default:
+            return 1;
+    }
+}
+
+}  // namespace
+
 Dtype ResultType(const Array& a, Scalar b) {
-    if (b.kind() == DtypeKind::kFloat && !IsFloatingPoint(a.dtype())) {
-        return Dtype::kFloat32;
+    if (KindCategory(b.kind()) > KindCategory(GetKind(a.dtype()))) {
+        return GetDefaultDtype(b.kind());
     }
     return a.dtype();
 }

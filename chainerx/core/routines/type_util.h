@@ -9,8 +9,9 @@ namespace chainerx {
 
 // Result dtype of an array-array operation (see PromoteTypes).
 Dtype ResultType(const Array& a, const Array& b);
-// Result dtype of an array-scalar operation: the array's dtype, unless the scalar is a float and the array is
-// not, in which case float32.
+// Result dtype of an array-scalar operation: the array's dtype, unless the scalar is of a higher kind category
+// (bool < integer < float) than the array, in which case the scalar kind's default dtype (bool array + 2 →
+// int32, int8 array + 1.5 → float32). The scalar's magnitude never widens the result.
 Dtype ResultType(const Array& a, Scalar b);
 
 namespace internal {
