@@ -36,6 +36,36 @@ Array Array::operator/(Scalar rhs) const { return Divide(*this, rhs); }
 Array operator*(Scalar lhs, const Array& rhs) { return Multiply(lhs, rhs); }
 Array operator/(Scalar lhs, const Array& rhs) { return Divide(lhs, rhs); }
 
+Array Array::operator%(const Array& rhs) const { return Remainder(*this, rhs); }
+Array Array::operator%(Scalar rhs) const { return Remainder(*this, rhs); }
+Array Array::operator&(const Array& rhs) const { return BitwiseAnd(*this, rhs); }
+Array Array::operator&(Scalar rhs) const { return BitwiseAnd(*this, rhs); }
+Array Array::operator|(const Array& rhs) const { return BitwiseOr(*this, rhs); }
+Array Array::operator|(Scalar rhs) const { return BitwiseOr(*this, rhs); }
+Array Array::operator^(const Array& rhs) const { return BitwiseXor(*this, rhs); }
+Array Array::operator^(Scalar rhs) const { return BitwiseXor(*this, rhs); }
+Array Array::operator<<(const Array& rhs) const { return LeftShift(*this, rhs); }
+Array Array::operator<<(Scalar rhs) const { return LeftShift(*this, rhs); }
+Array Array::operator>>(const Array& rhs) const { return RightShift(*this, rhs); }
+Array Array::operator>>(Scalar rhs) const { return RightShift(*this, rhs); }
+Array operator%(Scalar lhs, const Array& rhs) { return Remainder(lhs, rhs); }
+Array operator&(Scalar lhs, const Array& rhs) { return BitwiseAnd(lhs, rhs); }
+Array operator|(Scalar lhs, const Array& rhs) { return BitwiseOr(lhs, rhs); }
+Array operator^(Scalar lhs, const Array& rhs) { return BitwiseXor(lhs, rhs); }
+
+Array& Array::operator%=(const Array& rhs) { internal::IRemainder(*this, rhs); return *this; }
+Array& Array::operator%=(Scalar rhs) { internal::IRemainder(*this, rhs); return *this; }
+Array& Array::operator&=(const Array& rhs) { internal::IBitwiseAnd(*this, rhs); return *this; }
+Array& Array::operator&=(Scalar rhs) { internal::IBitwiseAnd(*this, rhs); return *this; }
+Array& Array::operator|=(const Array& rhs) { internal::IBitwiseOr(*this, rhs); return *this; }
+Array& Array::operator|=(Scalar rhs) { internal::IBitwiseOr(*this, rhs); return *this; }
+Array& Array::operator^=(const Array& rhs) { internal::IBitwiseXor(*this, rhs); return *this; }
+Array& Array::operator^=(Scalar rhs) { internal::IBitwiseXor(*this, rhs); return *this; }
+Array& Array::operator<<=(const Array& rhs) { internal::ILeftShift(*this, rhs); return *this; }
+Array& Array::operator<<=(Scalar rhs) { internal::ILeftShift(*this, rhs); return *this; }
+Array& Array::operator>>=(const Array& rhs) { internal::IRightShift(*this, rhs); return *this; }
+Array& Array::operator>>=(Scalar rhs) { internal::IRightShift(*this, rhs); return *this; }
+
 Array& Array::operator+=(const Array& rhs) {
     internal::IAdd(*this, rhs);
     return *this;

@@ -61,6 +61,20 @@ public:
     Array operator*(Scalar rhs) const;
     Array operator/(const Array& rhs) const;
     Array operator/(Scalar rhs) const;
+    // Remainder with the sign of rhs (Python's %).
+    Array operator%(const Array& rhs) const;
+    Array operator%(Scalar rhs) const;
+    // Bitwise operators, for bool and integer arrays.
+    Array operator&(const Array& rhs) const;
+    Array operator&(Scalar rhs) const;
+    Array operator|(const Array& rhs) const;
+    Array operator|(Scalar rhs) const;
+    Array operator^(const Array& rhs) const;
+    Array operator^(Scalar rhs) const;
+    Array operator<<(const Array& rhs) const;
+    Array operator<<(Scalar rhs) const;
+    Array operator>>(const Array& rhs) const;
+    Array operator>>(Scalar rhs) const;
     // In-place operators modify this array's data. Throw ChainerxError if it requires grad.
     Array& operator+=(const Array& rhs);
     Array& operator+=(Scalar rhs);
@@ -70,6 +84,18 @@ public:
     Array& operator*=(Scalar rhs);
     Array& operator/=(const Array& rhs);
     Array& operator/=(Scalar rhs);
+    Array& operator%=(const Array& rhs);
+    Array& operator%=(Scalar rhs);
+    Array& operator&=(const Array& rhs);
+    Array& operator&=(Scalar rhs);
+    Array& operator|=(const Array& rhs);
+    Array& operator|=(Scalar rhs);
+    Array& operator^=(const Array& rhs);
+    Array& operator^=(Scalar rhs);
+    Array& operator<<=(const Array& rhs);
+    Array& operator<<=(Scalar rhs);
+    Array& operator>>=(const Array& rhs);
+    Array& operator>>=(Scalar rhs);
 
     Array Sum(const OptionalAxes& axis = std::nullopt, bool keepdims = false) const;
 
@@ -113,6 +139,10 @@ Array operator+(Scalar lhs, const Array& rhs);
 Array operator-(Scalar lhs, const Array& rhs);
 Array operator*(Scalar lhs, const Array& rhs);
 Array operator/(Scalar lhs, const Array& rhs);
+Array operator%(Scalar lhs, const Array& rhs);
+Array operator&(Scalar lhs, const Array& rhs);
+Array operator|(Scalar lhs, const Array& rhs);
+Array operator^(Scalar lhs, const Array& rhs);
 
 std::ostream& operator<<(std::ostream& os, const Array& array);
 

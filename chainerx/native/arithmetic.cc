@@ -19,6 +19,26 @@ CHAINERX_NATIVE_REGISTER_BINARY(MultiplyKernel, numeric::Multiply, kAllDtypeMask
 CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(MultiplyASKernel, numeric::Multiply, kAllDtypeMask, false);
 CHAINERX_NATIVE_REGISTER_BINARY(DivideKernel, numeric::Divide, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(NegativeKernel, numeric::Negative, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY(FloorDivideKernel, numeric::FloorDivide, kNumericDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(RemainderKernel, numeric::Remainder, kNumericDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(FmodKernel, numeric::Fmod, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(PowerKernel, numeric::Power, kNumericDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(AbsoluteKernel, numeric::Absolute, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_UNARY(SignKernel, numeric::Sign, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_UNARY(SqrtKernel, numeric::Sqrt, kFloatingDtypes);
+
+CHAINERX_NATIVE_REGISTER_BINARY(MaximumKernel, numeric::Maximum, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY(MinimumKernel, numeric::Minimum, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY(MaximumTakesFirstKernel, numeric::MaximumTakes<true>, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY(MaximumTakesSecondKernel, numeric::MaximumTakes<false>, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY(MinimumTakesFirstKernel, numeric::MinimumTakes<true>, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY(MinimumTakesSecondKernel, numeric::MinimumTakes<false>, kAllDtypeMask);
+
+CHAINERX_NATIVE_REGISTER_BINARY(BitwiseAndKernel, numeric::BitwiseAnd, kIntegralDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(BitwiseOrKernel, numeric::BitwiseOr, kIntegralDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(BitwiseXorKernel, numeric::BitwiseXor, kIntegralDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(LeftShiftKernel, numeric::LeftShift, kIntegralDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(RightShiftKernel, numeric::RightShift, kIntegralDtypes);
 
 }  // namespace
 }  // namespace native

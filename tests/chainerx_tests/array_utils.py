@@ -24,6 +24,42 @@ _TOLERANCES = {'float16': (1e-3, 1e-3), 'float32': (1e-6, 1e-6), 'float64': (1e-
 # exactly up to the rounding of the outputs themselves.
 GRAD_EPS = {'float16': 2**-2, 'float32': 2**-4, 'float64': 2**-6}
 GRAD_TOLERANCES = {'float16': (1e-2, 1e-2), 'float32': (1e-4, 1e-4), 'float64': (1e-8, 1e-8)}
+# Step and (rtol, atol) for float64 checks of non-polynomial ops (1/x, x**y, sqrt, ...), whose
+# central differences carry an O(eps**2) truncation error: pass as `**SMOOTH_GRAD_CHECK`.
+SMOOTH_GRAD_CHECK = {'eps': 2**-14, 'tolerances': (1e-5, 1e-5)}
+
+
+_KIND_RANK = {'b': 0, 'u': 1, 'i': 1, 'f': 2}
+
+
+def result_dtype(dtype1, dtype2):
+    """chainerx's array-array promotion (spec A.4, not NumPy's).
+
+    bool is lowest, float beats int of any width, same kind takes the wider, int8 + uint8 -> int16.
+    """
+    d1, d2 = numpy.dtype(dtype1), numpy.dtype(dtype2)
+    r1, r2 = _KIND_RANK[d1.kind], _KIND_RANK[d2.kind]
+    if r1 != r2:
+        return d1 if r1 > r2 else d2
+    if d1.kind == d2.kind:
+        return d1 if d1.itemsize >= d2.itemsize else d2
+    signed = d1 if d1.kind == 'i' else d2
+    return signed if signed.itemsize > 1 else numpy.dtype('int16')
+
+
+def scalar_result_dtype(dtype, scalar):
+    """chainerx's array-scalar promotion: the array's dtype, or float32 if a float scalar meets a
+    non-float array (NumPy scalars count as Python scalars of their kind)."""
+    dtype = numpy.dtype(dtype)
+    if isinstance(scalar, (float, numpy.floating)) and dtype.kind != 'f':
+        return numpy.dtype('float32')
+    return dtype
+
+
+def math_dtype(dtype):
+    """The dtype chainerx's math functions compute in: float dtypes stay, others are float32."""
+    dtype = numpy.dtype(dtype)
+    return dtype if dtype.kind == 'f' else numpy.dtype('float32')
 
 
 def make_numpy(shape, dtype, seed=0, contiguous=True, low=-3, high=3):
@@ -129,8 +165,8 @@ def _grad_or_zeros(x, grad):
     return chx.zeros_like(x, device=x.device) if grad is None else grad
 
 
-def _assert_grads_close(leaves, grads, expected, dtype):
-    rtol, atol = GRAD_TOLERANCES[dtype]
+def _assert_grads_close(leaves, grads, expected, dtype, tolerances=None):
+    rtol, atol = GRAD_TOLERANCES[dtype] if tolerances is None else tolerances
     for x, grad, numerical in zip(leaves, grads, expected):
         grad = _grad_or_zeros(x, grad)
         assert grad.dtype == x.dtype and grad.shape == x.shape, (
@@ -151,20 +187,26 @@ def first_order_grads(fn, inputs, grad_outputs):
     return [_grad_or_zeros(x, x.grad) for x in xs]
 
 
-def check_backward(fn, inputs, grad_outputs, dtype):
-    """Checks first-order gradients of `fn` (chainerx arrays in and out) by central differences."""
+def check_backward(fn, inputs, grad_outputs, dtype, eps=None, tolerances=None):
+    """Checks first-order gradients of `fn` (chainerx arrays in and out) by central differences.
+
+    `eps` and `tolerances` (rtol, atol) default to GRAD_EPS and GRAD_TOLERANCES of `dtype`.
+    """
     grad_outputs = _as_list(grad_outputs)
     xs = _fresh_leaves(inputs)
     _weighted_sum(_as_list(fn(*xs)), grad_outputs).backward()
-    expected = numerical_grads(fn, inputs, grad_outputs, GRAD_EPS[dtype])
-    _assert_grads_close(xs, [x.grad for x in xs], expected, dtype)
+    expected = numerical_grads(fn, inputs, grad_outputs, eps or GRAD_EPS[dtype])
+    _assert_grads_close(xs, [x.grad for x in xs], expected, dtype, tolerances)
 
 
-def check_double_backward(fn, inputs, grad_outputs, grad_grad_inputs, dtype):
+def check_double_backward(
+    fn, inputs, grad_outputs, grad_grad_inputs, dtype, eps=None, tolerances=None
+):
     """Checks second-order gradients of `fn`.
 
     The double-backprop gradient is compared with numerical differentiation of the first-order
-    gradient, w.r.t. the inputs and the output gradients.
+    gradient, w.r.t. the inputs and the output gradients. `eps` and `tolerances` as in
+    check_backward.
     """
     grad_outputs = _as_list(grad_outputs)
     grad_grad_inputs = _as_list(grad_grad_inputs)
@@ -180,6 +222,6 @@ def check_double_backward(fn, inputs, grad_outputs, grad_grad_inputs, dtype):
         return first_order_grads(fn, args[:n], args[n:])
 
     expected = numerical_grads(
-        grads_of, list(inputs) + grad_outputs, grad_grad_inputs, GRAD_EPS[dtype]
+        grads_of, list(inputs) + grad_outputs, grad_grad_inputs, eps or GRAD_EPS[dtype]
     )
-    _assert_grads_close(leaves, [leaf.grad for leaf in leaves], expected, dtype)
+    _assert_grads_close(leaves, [leaf.grad for leaf in leaves], expected, dtype, tolerances)

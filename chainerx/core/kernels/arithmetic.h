@@ -1,4 +1,5 @@
-// Key kernels of the arithmetic family.
+// Key kernels of the arithmetic family. Inputs are already cast to the kernel's dtype and broadcast to the
+// output's shape by the routine (routines/arithmetic.h), which also rejects the dtypes a kernel lacks.
 #pragma once
 
 #include "chainerx/core/kernels/kernel_types.h"
@@ -16,5 +17,34 @@ CHAINERX_DEFINE_KEY_KERNEL(MultiplyASKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(NegativeKernel, UnaryKernel);
 // True division of floating-point operands (integer operands are cast to float32 by the routine).
 CHAINERX_DEFINE_KEY_KERNEL(DivideKernel, BinaryKernel);
+// Numeric dtypes; integer division by zero gives 0.
+CHAINERX_DEFINE_KEY_KERNEL(FloorDivideKernel, BinaryKernel);
+// Numeric dtypes; the result has the sign of the divisor.
+CHAINERX_DEFINE_KEY_KERNEL(RemainderKernel, BinaryKernel);
+// Floating-point dtypes; the result has the sign of the dividend.
+CHAINERX_DEFINE_KEY_KERNEL(FmodKernel, BinaryKernel);
+// Numeric dtypes.
+CHAINERX_DEFINE_KEY_KERNEL(PowerKernel, BinaryKernel);
+// All dtypes.
+CHAINERX_DEFINE_KEY_KERNEL(AbsoluteKernel, UnaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(SignKernel, UnaryKernel);
+// Floating-point dtypes.
+CHAINERX_DEFINE_KEY_KERNEL(SqrtKernel, UnaryKernel);
+
+// All dtypes; NaN propagates, ties return x1.
+CHAINERX_DEFINE_KEY_KERNEL(MaximumKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumKernel, BinaryKernel);
+// Bool outputs: whether maximum (minimum) returned x1 (First) or x2 (Second), for the gradients.
+CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesFirstKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesSecondKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesFirstKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesSecondKernel, BinaryKernel);
+
+// Bool and integer dtypes.
+CHAINERX_DEFINE_KEY_KERNEL(BitwiseAndKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(BitwiseOrKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(BitwiseXorKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(LeftShiftKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(RightShiftKernel, BinaryKernel);
 
 }  // namespace chainerx

@@ -1,10 +1,33 @@
 // Scalar formulas of the arithmetic family, shared by the native and CUDA kernels.
+//
+// Integer formulas follow NumPy where C++ leaves the result undefined: division and remainder by zero give 0,
+// overflow wraps (computed in the unsigned type), shifts by the bit width or more give 0 (or -1 for negative
+// values shifted right). Float formulas compute in ComputeType<T> (float for float16).
 #pragma once
 
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/host_device.h"
 
 namespace chainerx {
 namespace numeric {
+
+template <typename T>
+constexpr bool kIsFloat = std::is_floating_point<ComputeType<T>>::value;
+
+template <typename T>
+CHAINERX_HOST_DEVICE bool IsNan(T x) {
+    if constexpr (kIsFloat<T>) {
+        auto c = static_cast<ComputeType<T>>(x);
+        return c != c;
+    } else {
+        return false;
+    }
+}
 
 // The casts keep narrow integer types narrow (C++ promotes int8 + int8 to int).
 struct Add {
@@ -30,6 +53,249 @@ struct Divide {
 struct Negative {
     template <typename T>
     CHAINERX_HOST_DEVICE T operator()(T a) const { return static_cast<T>(-a); }
+};
+
+// -a for signed integers without the undefined overflow of -INT_MIN (wraps to INT_MIN, as NumPy).
+template <typename T>
+CHAINERX_HOST_DEVICE T WrappingNegate(T a) {
+    return static_cast<T>(0 - static_cast<std::make_unsigned_t<T>>(a));
+}
+
+// NumPy's floor division and modulo of floats (npy_divmod): the quotient is snapped to the nearest integer so
+// that a == b * floor_divide(a, b) + remainder(a, b) holds as closely as rounding allows.
+template <typename C>
+CHAINERX_HOST_DEVICE C FloatRemainder(C a, C b) {
+    C mod = std::fmod(a, b);
+    if (b == 0) {
+        return mod;  // NaN
+    }
+    if (mod != 0) {
+        return (b < 0) != (mod < 0) ? mod + b : mod;
+    }
+    return std::copysign(C{0}, b);
+}
+
+template <typename C>
+CHAINERX_HOST_DEVICE C FloatFloorDivide(C a, C b) {
+    if (b == 0) {
+        return a / b;  // inf or NaN, as NumPy
+    }
+    C mod = std::fmod(a, b);
+    C div = (a - mod) / b;
+    if (mod != 0 && (b < 0) != (mod < 0)) {
+        div -= 1;
+    }
+    if (div == 0) {
+        return std::copysign(C{0}, a / b);
+    }
+    C floor_div = std::floor(div);
+    return div - floor_div > C{0.5} ? floor_div + 1 : floor_div;
+}
+
+struct FloorDivide {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        if constexpr (kIsFloat<T>) {
+            using C = ComputeType<T>;
+            return static_cast<T>(FloatFloorDivide(static_cast<C>(a), static_cast<C>(b)));
+        } else if constexpr (std::is_signed<T>::value) {
+            if (b == 0) {
+                return T{0};
+            }
+            if (b == -1) {
+                return WrappingNegate(a);
+            }
+            auto q = static_cast<T>(a / b);
+            return (a % b != 0 && (a < 0) != (b < 0)) ? static_cast<T>(q - 1) : q;
+        } else {
+            return b == 0 ? T{0} : static_cast<T>(a / b);
+        }
+    }
+};
+
+// Remainder with the sign of the divisor (Python's and NumPy's %).
+struct Remainder {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        if constexpr (kIsFloat<T>) {
+            using C = ComputeType<T>;
+            return static_cast<T>(FloatRemainder(static_cast<C>(a), static_cast<C>(b)));
+        } else if constexpr (std::is_signed<T>::value) {
+            if (b == 0 || b == -1) {
+                return T{0};  // b == -1 also avoids the overflow of INT_MIN % -1
+            }
+            auto r = static_cast<T>(a % b);
+            return (r != 0 && (r < 0) != (b < 0)) ? static_cast<T>(r + b) : r;
+        } else {
+            return b == 0 ? T{0} : static_cast<T>(a % b);
+        }
+    }
+};
+
+// C's fmod: the remainder with the sign of the dividend (floating-point types only).
+struct Fmod {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        using C = ComputeType<T>;
+        return static_cast<T>(std::fmod(static_cast<C>(a), static_cast<C>(b)));
+    }
+};
+
+// Integer power by squaring, wrapping on overflow. A negative exponent gives the truncated value of 1 / a^-b
+// (0 unless |a| == 1); NumPy raises for it instead.
+template <typename T>
+CHAINERX_HOST_DEVICE T IntPower(T base, T exponent) {
+    if constexpr (std::is_signed<T>::value) {
+        if (exponent < 0) {
+            if (base == 1 || base == -1) {
+                return (exponent % 2 == 0) ? T{1} : base;
+            }
+            return T{0};
+        }
+    }
+    using U = std::make_unsigned_t<T>;
+    U out{1};
+    auto b = static_cast<U>(base);
+    for (auto e = static_cast<U>(exponent); e > 0; e = static_cast<U>(e >> 1U)) {
+        if ((e & 1U) != 0) {
+            out = static_cast<U>(out * b);
+        }
+        b = static_cast<U>(b * b);
+    }
+    return static_cast<T>(out);
+}
+
+struct Power {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        if constexpr (kIsFloat<T>) {
+            using C = ComputeType<T>;
+            return static_cast<T>(std::pow(static_cast<C>(a), static_cast<C>(b)));
+        } else {
+            return IntPower(a, b);
+        }
+    }
+};
+
+// NumPy's abs: -0.0 becomes 0.0, INT_MIN stays INT_MIN, bool and unsigned values are their own abs.
+struct Absolute {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a) const {
+        if constexpr (kIsFloat<T>) {
+            return static_cast<T>(std::fabs(static_cast<ComputeType<T>>(a)));
+        } else if constexpr (std::is_signed<T>::value) {
+            return a < 0 ? WrappingNegate(a) : a;
+        } else {
+            return a;
+        }
+    }
+};
+
+// -1, 0 or 1 in the input's type; NaN stays NaN; the sign of a bool is the bool.
+struct Sign {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a) const {
+        if constexpr (kIsFloat<T>) {
+            using C = ComputeType<T>;
+            auto c = static_cast<C>(a);
+            return IsNan(a) ? a : static_cast<T>(static_cast<int>(C{0} < c) - static_cast<int>(c < C{0}));
+        } else if constexpr (std::is_same<T, bool>::value || std::is_unsigned<T>::value) {
+            return static_cast<T>(a != T{0});
+        } else {
+            return static_cast<T>(static_cast<int>(T{0} < a) - static_cast<int>(a < T{0}));
+        }
+    }
+};
+
+CHAINERX_NUMERIC_FLOAT_UNARY(Sqrt, std::sqrt(x));
+
+// Which operand maximum / minimum return. Ties go to the first operand, and so does its gradient; a NaN in
+// either operand is returned (NumPy propagates NaN).
+template <typename T>
+CHAINERX_HOST_DEVICE bool MaximumTakesFirst(T a, T b) {
+    using C = ComputeType<T>;
+    return static_cast<C>(a) >= static_cast<C>(b) || IsNan(a);
+}
+
+template <typename T>
+CHAINERX_HOST_DEVICE bool MinimumTakesFirst(T a, T b) {
+    using C = ComputeType<T>;
+    return static_cast<C>(a) <= static_cast<C>(b) || IsNan(a);
+}
+
+struct Maximum {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return MaximumTakesFirst(a, b) ? a : b; }
+};
+
+struct Minimum {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return MinimumTakesFirst(a, b) ? a : b; }
+};
+
+// Masks of the operand that maximum / minimum returned (kFirst: x1, else x2), for their gradients.
+template <bool kFirst>
+struct MaximumTakes {
+    template <typename T>
+    CHAINERX_HOST_DEVICE bool operator()(T a, T b) const { return MaximumTakesFirst(a, b) == kFirst; }
+};
+
+template <bool kFirst>
+struct MinimumTakes {
+    template <typename T>
+    CHAINERX_HOST_DEVICE bool operator()(T a, T b) const { return MinimumTakesFirst(a, b) == kFirst; }
+};
+
+// Bitwise formulas (bool and integer types).
+struct BitwiseAnd {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a & b); }
+};
+
+struct BitwiseOr {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a | b); }
+};
+
+struct BitwiseXor {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a ^ b); }
+};
+
+// Whether a shift count is out of range: NumPy compares it as an unsigned value, so negative counts are too.
+template <typename T>
+CHAINERX_HOST_DEVICE bool IsShiftOutOfRange(T count) {
+    return static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(count)) >= sizeof(T) * CHAR_BIT;
+}
+
+struct LeftShift {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        if constexpr (std::is_same<T, bool>::value) {
+            return a;  // a * 2^b is nonzero exactly when a is
+        } else {
+            using U = std::make_unsigned_t<T>;
+            return IsShiftOutOfRange(b) ? T{0} : static_cast<T>(static_cast<U>(a) << static_cast<U>(b));
+        }
+    }
+};
+
+// Arithmetic shift: negative values stay negative.
+struct RightShift {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        if constexpr (std::is_same<T, bool>::value) {
+            return a && !b;
+        } else {
+            if (IsShiftOutOfRange(b)) {
+                if constexpr (std::is_signed<T>::value) {
+                    return a < 0 ? T{-1} : T{0};
+                }
+                return T{0};
+            }
+            return static_cast<T>(a >> b);
+        }
+    }
 };
 
 }  // namespace numeric

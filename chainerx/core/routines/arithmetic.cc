@@ -5,8 +5,10 @@
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/kernels/arithmetic.h"
+#include "chainerx/core/routines/arithmetic_scalar.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/explog.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/type_util.h"
@@ -148,6 +150,76 @@ Array Divide(Scalar x1, const Array& x2) {
     return Divide(internal::ScalarArray(x1, ResultType(x2, x1), x2.device()), x2);
 }
 
+Array FloorDivide(const Array& x1, const Array& x2) {
+    internal::CheckNotBool("floor_divide", x1);
+    internal::CheckNotBool("floor_divide", x2);
+    return internal::BinaryForward<FloorDivideKernel>("floor_divide", x1, x2, ResultType(x1, x2));
+}
+
+Array FloorDivide(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("floor_divide", x2);
+    return internal::WithScalarSecond<FloorDivide>(x1, x2);
+}
+
+Array FloorDivide(Scalar x1, const Array& x2) {
+    internal::CheckNotBool("floor_divide", x1);
+    return internal::WithScalarFirst<FloorDivide>(x1, x2);
+}
+
+Array Power(const Array& x1, const Array& x2) {
+    internal::CheckNotBool("power", x1);
+    internal::CheckNotBool("power", x2);
+    Array out = internal::BinaryForward<PowerKernel>("power", x1, x2, ResultType(x1, x2));
+    internal::DefineBinaryGrad(
+            "power", x1, x2, out,
+            [](const Array& gout, const Array& x1, const Array& x2) { return gout * x2 * Power(x1, x2 - 1); },
+            // The power is recomputed rather than retained: retaining the output would keep it alive for
+            // x1's gradient too, which does not need it.
+            [](const Array& gout, const Array& x1, const Array& x2) { return gout * Power(x1, x2) * Log(x1); });
+    return out;
+}
+
+Array Power(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("power", x2);
+    return internal::WithScalarSecond<Power>(x1, x2);
+}
+
+Array Power(Scalar x1, const Array& x2) {
+    internal::CheckNotBool("power", x1);
+    return internal::WithScalarFirst<Power>(x1, x2);
+}
+
+Array Remainder(const Array& x1, const Array& x2) {
+    internal::CheckNotBool("remainder", x1);
+    internal::CheckNotBool("remainder", x2);
+    Array out = internal::BinaryForward<RemainderKernel>("remainder", x1, x2, ResultType(x1, x2));
+    internal::DefineBinaryGrad(
+            "remainder", x1, x2, out,
+            [](const Array& gout, const Array& /*x1*/, const Array& /*x2*/) { return gout; },
+            [](const Array& gout, const Array& x1, const Array& x2) { return -gout * FloorDivide(x1, x2); });
+    return out;
+}
+
+Array Remainder(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("remainder", x2);
+    return internal::WithScalarSecond<Remainder>(x1, x2);
+}
+
+Array Remainder(Scalar x1, const Array& x2) {
+    internal::CheckNotBool("remainder", x1);
+    return internal::WithScalarFirst<Remainder>(x1, x2);
+}
+
+Array Fmod(const Array& x1, const Array& x2) {
+    Array out = internal::BinaryForward<FmodKernel>("fmod", x1, x2, internal::MathDtype(ResultType(x1, x2)));
+    internal::DefineBinaryGrad(
+            "fmod", x1, x2, out,
+            [](const Array& gout, const Array& /*x1*/, const Array& /*x2*/) { return gout; },
+            // trunc(x1 / x2) == (x1 - fmod(x1, x2)) / x2 exactly, up to rounding, with no trunc routine needed.
+            [](const Array& gout, const Array& x1, const Array& x2) { return -gout * ((x1 - Fmod(x1, x2)) / x2); });
+    return out;
+}
+
 namespace internal {
 namespace {
 
@@ -207,6 +279,30 @@ void IDivide(const Array& out, Scalar x) {
         throw DtypeError{"divide: integer in-place division is not allowed (dtype ", out.dtype(), ")"};
     }
     InplaceBinary<DivideKernel>("divide", out, x);
+}
+
+void IFloorDivide(const Array& out, const Array& x) {
+    CheckNotBool("floor_divide", out);
+    CheckNotBool("floor_divide", x);
+    InplaceBinary<FloorDivideKernel>("floor_divide", out, x);
+}
+
+void IFloorDivide(const Array& out, Scalar x) {
+    CheckNotBool("floor_divide", out);
+    CheckNotBool("floor_divide", x);
+    InplaceBinary<FloorDivideKernel>("floor_divide", out, x);
+}
+
+void IRemainder(const Array& out, const Array& x) {
+    CheckNotBool("remainder", out);
+    CheckNotBool("remainder", x);
+    InplaceBinary<RemainderKernel>("remainder", out, x);
+}
+
+void IRemainder(const Array& out, Scalar x) {
+    CheckNotBool("remainder", out);
+    CheckNotBool("remainder", x);
+    InplaceBinary<RemainderKernel>("remainder", out, x);
 }
 
 }  // namespace internal

@@ -38,29 +38,6 @@ _SHAPE_PAIRS = [
 ]
 _BAD_SHAPE_PAIRS = [((2, 3), (3, 2)), ((3,), (4,)), ((2, 0), (2, 3))]
 
-_CATEGORY = {'b': 0, 'i': 1, 'u': 1, 'f': 2}
-
-
-def _array_array_dtype(dtype1, dtype2):
-    """chainerx promotion: bool lowest, float beats int of any width, int8 + uint8 -> int16."""
-    d1, d2 = numpy.dtype(dtype1), numpy.dtype(dtype2)
-    c1, c2 = _CATEGORY[d1.kind], _CATEGORY[d2.kind]
-    if c1 != c2:
-        return d1 if c1 > c2 else d2
-    if d1.kind == d2.kind:
-        return d1 if d1.itemsize >= d2.itemsize else d2
-    signed = d1 if d1.kind == 'i' else d2
-    return signed if signed.itemsize > 1 else numpy.dtype('int16')
-
-
-def _array_scalar_dtype(dtype, scalar):
-    """Promotion with a scalar: the array wins unless a float scalar meets a non-float array."""
-    dtype = numpy.dtype(dtype)
-    if isinstance(scalar, (float, numpy.floating)) and dtype.kind != 'f':
-        return numpy.dtype('float32')
-    return dtype
-
-
 def _valid(name, *dtypes):
     return _ACCEPTS_BOOL[name] or all(numpy.dtype(d) != numpy.bool_ for d in dtypes)
 
@@ -80,7 +57,7 @@ def test_binary_array_array_dtypes_and_values(name, dtype1, dtype2):
         with pytest.raises(chx.DtypeError):
             chx_func(chx.array(x1), chx.array(x2))
         return
-    dtype = _array_array_dtype(dtype1, dtype2)
+    dtype = array_utils.result_dtype(dtype1, dtype2)
     array_utils.assert_array_equal(
         chx_func(chx.array(x1), chx.array(x2)), _expected(np_func, x1, x2, dtype=dtype)
     )
@@ -135,7 +112,7 @@ def test_binary_array_scalar_dtypes_and_values(name, dtype, scalar):
     ):
         pytest.skip('dtype of bool array x int scalar is not pinned down by the spec')
     value = scalar.item() if isinstance(scalar, numpy.generic) else scalar
-    dtype_out = _array_scalar_dtype(dtype, scalar)
+    dtype_out = array_utils.scalar_result_dtype(dtype, scalar)
     if numpy.dtype(dtype_out).kind == 'u' and value < 0:
         value = numpy.array(value).astype(dtype_out)  # wraps like a C++ cast
     expected = _expected(np_func, x, value, dtype=dtype_out)

@@ -1,0 +1,77 @@
+// The math and extrema routines of the arithmetic family: reciprocal, square, sqrt, absolute, fabs, sign,
+// maximum and minimum (declared in arithmetic.h).
+#include "chainerx/core/routines/arithmetic.h"
+
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/kernels/arithmetic.h"
+#include "chainerx/core/routines/arithmetic_scalar.h"
+#include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/type_util.h"
+
+namespace chainerx {
+namespace {
+
+// out = kernel(x1, x2) with the gradient gout * mask going to the operand the kernel returned, where the mask
+// kernels say which one that was (ties and NaN: numeric/arithmetic.h).
+template <typename KeyKernel, typename FirstMaskKernel, typename SecondMaskKernel>
+Array Extremum(const char* op, const Array& x1, const Array& x2) {
+    Dtype dtype = ResultType(x1, x2);
+    Array out = internal::BinaryForward<KeyKernel>(op, x1, x2, dtype);
+    // Masks are computed from the retained inputs in backward, in the forward's dtype, so that the gradient
+    // follows exactly the choices of the forward.
+    internal::DefineBinaryGrad(
+            op, x1, x2, out,
+            [op, dtype](const Array& gout, const Array& x1, const Array& x2) {
+                return gout * internal::BinaryForward<FirstMaskKernel>(op, x1, x2, dtype, Dtype::kBool);
+            },
+            [op, dtype](const Array& gout, const Array& x1, const Array& x2) {
+                return gout * internal::BinaryForward<SecondMaskKernel>(op, x1, x2, dtype, Dtype::kBool);
+            });
+    return out;
+}
+
+}  // namespace
+
+Array Reciprocal(const Array& x) { return Divide(1, x); }
+
+Array Square(const Array& x) {
+    Array x_math = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
+    return x_math * x_math;
+}
+
+Array Sqrt(const Array& x) {
+    Array out = internal::MathUnaryForward<SqrtKernel>(x);
+    internal::DefineUnaryGradFromOutput(
+            "sqrt", x, out, [](const Array& gout, const Array& out) { return gout / (out * 2); });
+    return out;
+}
+
+Array Absolute(const Array& x) {
+    Array out = internal::UnaryForward<AbsoluteKernel>(x, x.dtype());
+    internal::DefineUnaryGradFromInput(
+            "absolute", x, out, [](const Array& gout, const Array& x) { return gout * Sign(x); });
+    return out;
+}
+
+Array Fabs(const Array& x) { return Absolute(internal::CastIfNeeded(x, internal::MathDtype(x.dtype()))); }
+
+Array Sign(const Array& x) { return internal::UnaryForward<SignKernel>(x, x.dtype()); }
+
+Array Maximum(const Array& x1, const Array& x2) {
+    return Extremum<MaximumKernel, MaximumTakesFirstKernel, MaximumTakesSecondKernel>("maximum", x1, x2);
+}
+
+Array Maximum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<Maximum>(x1, x2); }
+
+Array Maximum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<Maximum>(x1, x2); }
+
+Array Minimum(const Array& x1, const Array& x2) {
+    return Extremum<MinimumKernel, MinimumTakesFirstKernel, MinimumTakesSecondKernel>("minimum", x1, x2);
+}
+
+Array Minimum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<Minimum>(x1, x2); }
+
+Array Minimum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<Minimum>(x1, x2); }
+
+}  // namespace chainerx

@@ -1,0 +1,290 @@
+"""Division-like arithmetic: divide, true_divide, floor_divide, remainder/mod, fmod, power (A.4).
+
+Forward results are compared with NumPy computed in the dtype chainerx promises; operators and
+in-place operators (spec B.4) go through the same table.
+"""
+
+import itertools
+import operator
+import typing
+
+import numpy
+import pytest
+
+import chainerx as chx
+
+import array_utils
+
+
+class _Op(typing.NamedTuple):
+    chx_func: typing.Callable
+    np_func: typing.Callable
+    op: typing.Optional[typing.Callable]  # the ndarray operator, if any
+    iop: typing.Optional[typing.Callable]  # the in-place operator, if any
+    math: bool  # whether the result dtype is the math dtype (non-float -> float32)
+    accepts_bool: bool
+
+
+_OPS = {
+    'divide': _Op(chx.divide, numpy.true_divide, operator.truediv, operator.itruediv, True, False),
+    'true_divide': _Op(chx.true_divide, numpy.true_divide, None, None, True, False),
+    'floor_divide': _Op(
+        chx.floor_divide, numpy.floor_divide, operator.floordiv, operator.ifloordiv, False, False
+    ),
+    'remainder': _Op(chx.remainder, numpy.remainder, operator.mod, operator.imod, False, False),
+    'power': _Op(chx.power, numpy.power, operator.pow, None, False, False),
+    'fmod': _Op(chx.fmod, numpy.fmod, None, None, True, True),
+}
+_WITH_SCALARS = sorted(name for name in _OPS if name != 'fmod')
+
+
+def _operands(name, shape1, shape2, dtype1, dtype2, contiguous=True):
+    """Seeded operands inside each op's domain: nonzero divisors, small non-negative exponents."""
+    x1 = array_utils.make_numpy(shape1, dtype1, seed=1, contiguous=contiguous)
+    x2 = array_utils.make_numpy(shape2, dtype2, seed=2, contiguous=contiguous)
+    if name == 'power':
+        x2 = numpy.abs(x2) if x2.dtype.kind in 'iu' else x2
+    elif x2.dtype != numpy.bool_:
+        x2[x2 == 0] = 1
+    return x1, x2
+
+
+def _result_dtype(name, dtype):
+    return array_utils.math_dtype(dtype) if _OPS[name].math else numpy.dtype(dtype)
+
+
+def _expected(np_func, *operands, dtype):
+    with numpy.errstate(all='ignore'):
+        return np_func(*[numpy.asarray(x).astype(dtype) for x in operands]).astype(dtype)
+
+
+def _rejects(name, *dtypes):
+    return not _OPS[name].accepts_bool and any(numpy.dtype(d) == numpy.bool_ for d in dtypes)
+
+
+@pytest.mark.parametrize('name', sorted(_OPS))
+@pytest.mark.parametrize('dtype1,dtype2', list(itertools.product(array_utils.ALL_DTYPES, repeat=2)))
+def test_array_array_dtypes_and_values(name, dtype1, dtype2):
+    x1, x2 = _operands(name, (2, 3), (2, 3), dtype1, dtype2)
+    a1, a2 = chx.array(x1), chx.array(x2)
+    if _rejects(name, dtype1, dtype2):
+        with pytest.raises(chx.DtypeError):
+            _OPS[name].chx_func(a1, a2)
+        return
+    dtype = _result_dtype(name, array_utils.result_dtype(dtype1, dtype2))
+    expected = _expected(_OPS[name].np_func, x1, x2, dtype=dtype)
+    array_utils.assert_array_equal(_OPS[name].chx_func(a1, a2), expected)
+    if _OPS[name].op is not None:
+        array_utils.assert_array_equal(_OPS[name].op(a1, a2), expected)
+
+
+@pytest.mark.parametrize('name', sorted(_OPS))
+@pytest.mark.parametrize('dtype', ['int16', 'float32'])
+@pytest.mark.parametrize(
+    'shape1,shape2',
+    [((), ()), ((3,), ()), ((), (2, 3)), ((2, 1, 3), (4, 1)), ((0,), (0,)), ((2, 0), (2, 1))],
+)
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_broadcasts_and_strides_like_numpy(name, dtype, shape1, shape2, contiguous, device):
+    x1, x2 = _operands(name, shape1, shape2, dtype, dtype, contiguous)
+    a1, a2 = chx.array(x1, copy=False, device=device), chx.array(x2, copy=False, device=device)
+    out = _OPS[name].chx_func(a1, a2)
+    assert out.device is device
+    array_utils.assert_array_equal(
+        out, _expected(_OPS[name].np_func, x1, x2, dtype=_result_dtype(name, dtype))
+    )
+
+
+@pytest.mark.parametrize('name', sorted(_OPS))
+def test_incompatible_shapes_raise_dimension_error(name):
+    with pytest.raises(chx.DimensionError):
+        _OPS[name].chx_func(chx.ones((2, 3)), chx.ones((3, 2)))
+
+
+@pytest.mark.parametrize('name', _WITH_SCALARS)
+@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+@pytest.mark.parametrize('scalar', [2, 3, 1.5, True, numpy.int64(3), numpy.float16(0.5)])
+def test_array_scalar_dtypes_and_values(name, dtype, scalar):
+    chx_func, np_func, op = _OPS[name].chx_func, _OPS[name].np_func, _OPS[name].op
+    x = _operands(name, (2, 3), (2, 3), dtype, dtype)[1]  # nonzero, non-negative for power
+    a = chx.array(x)
+    if _rejects(name, dtype) or isinstance(scalar, bool):
+        for call in (lambda: chx_func(a, scalar), lambda: chx_func(scalar, a)):
+            with pytest.raises(chx.DtypeError):
+                call()
+        return
+    dtype_out = _result_dtype(name, array_utils.scalar_result_dtype(dtype, scalar))
+    value = scalar.item() if isinstance(scalar, numpy.generic) else scalar
+    expected = _expected(np_func, x, value, dtype=dtype_out)
+    reflected = _expected(np_func, value, x, dtype=dtype_out)
+    array_utils.assert_array_equal(chx_func(a, scalar), expected)
+    array_utils.assert_array_equal(chx_func(scalar, a), reflected)
+    if op is not None:
+        array_utils.assert_array_equal(op(a, scalar), expected)
+        array_utils.assert_array_equal(op(scalar, a), reflected)
+
+
+def test_mod_is_remainder_and_fmod_takes_arrays_only():
+    assert chx.mod is chx.remainder
+    with pytest.raises(TypeError):
+        chx.fmod(chx.ones(2), 2.0)
+
+
+@pytest.mark.parametrize('dtype', ['int8', 'int32', 'int64', 'float16', 'float64'])
+def test_signs_and_zero_divisors_follow_numpy(dtype):
+    values = [-7, -6, -1, 0, 1, 6, 7]
+    x1, x2 = [numpy.array(v, dtype) for v in zip(*itertools.product(values, [-3, -1, 0, 2]))]
+    a1, a2 = chx.array(x1), chx.array(x2)
+    for chx_func, np_func in ((chx.floor_divide, numpy.floor_divide), (chx.remainder, numpy.mod)):
+        array_utils.assert_array_equal(chx_func(a1, a2), _expected(np_func, x1, x2, dtype=dtype))
+    array_utils.assert_array_equal(
+        chx.fmod(a1, a2), _expected(numpy.fmod, x1, x2, dtype=array_utils.math_dtype(dtype))
+    )
+
+
+def test_float_remainder_and_floor_divide_of_special_values():
+    x1 = numpy.array([5.5, -5.5, numpy.inf, 1.0, -1.0, numpy.nan, 0.0])
+    x2 = numpy.array([-2.0, 2.0, 3.0, numpy.inf, numpy.inf, 1.0, -2.0])
+    for chx_func, np_func in ((chx.floor_divide, numpy.floor_divide), (chx.remainder, numpy.mod)):
+        expected = _expected(np_func, x1, x2, dtype='float64')
+        array_utils.assert_array_equal(chx_func(chx.array(x1), chx.array(x2)), expected)
+
+
+def test_integer_power_wraps_and_truncates_negative_exponents():
+    base = chx.array(numpy.array([2, 3, 1, -1, -1, 2], 'int8'))
+    exponent = chx.array(numpy.array([7, 5, -3, -3, -2, -1], 'int8'))
+    # 2**7 and 3**5 wrap in int8; 1/x**n truncates to 0 unless |x| == 1.
+    array_utils.assert_array_equal(
+        chx.power(base, exponent), numpy.array([-128, -13, 1, -1, 1, 0], 'int8')
+    )
+
+
+# In-place operators: name -> (in-place operator, NumPy function)
+_INPLACE = {name: (_OPS[name].iop, _OPS[name].np_func) for name in _OPS if _OPS[name].iop}
+_INPLACE['iremainder'] = (lambda a, b: a.__iremainder__(b), numpy.remainder)
+
+
+@pytest.mark.parametrize('name', sorted(_INPLACE))
+@pytest.mark.parametrize('dtype', ['int8', 'uint8', 'int64', 'float16', 'float64'])
+@pytest.mark.parametrize('rhs', ['array', 'broadcast', 'int'])
+def test_inplace_operators_modify_the_same_object(name, dtype, rhs):
+    iop, np_func = _INPLACE[name]
+    if name == 'divide' and numpy.dtype(dtype).kind != 'f':
+        pytest.skip('integer in-place division is a DtypeError (test_inplace_dtype_errors)')
+    x, other = _operands('remainder', (2, 3), (2, 3), dtype, dtype)
+    other = {'array': chx.array(other), 'broadcast': chx.array(other[0]), 'int': 2}[rhs]
+    a = chx.array(x)
+    data_ptr = a.data_ptr
+    assert iop(a, other) is a and a.data_ptr == data_ptr
+    other_np = chx.to_numpy(other) if isinstance(other, chx.ndarray) else other
+    array_utils.assert_array_equal(a, _expected(np_func, x, other_np, dtype=dtype))
+
+
+@pytest.mark.parametrize(
+    'iop,dtype,other',
+    [
+        (operator.itruediv, 'int32', 2),
+        (operator.itruediv, 'int32', chx.ones(3, 'float32')),
+        (operator.ifloordiv, 'bool_', chx.ones(3, 'bool_')),
+        (operator.ifloordiv, 'int16', True),
+        (operator.ifloordiv, 'int8', 1.5),
+        (operator.imod, 'bool_', 1),
+        (operator.imod, 'int32', chx.ones(3, 'float16')),
+    ],
+)
+def test_inplace_dtype_errors(iop, dtype, other):
+    with pytest.raises(chx.DtypeError):
+        iop(chx.ones(3, dtype), other)
+
+
+@pytest.mark.parametrize('name', sorted(_INPLACE))
+def test_inplace_on_an_array_requiring_grad_raises(name):
+    with pytest.raises(chx.ChainerxError):
+        _INPLACE[name][0](chx.ones((2,)).require_grad(), 2.0)
+
+
+def test_reflected_operators_take_scalars_only():
+    a = chx.ones(3, 'float32')
+    for rname in ('__rtruediv__', '__rfloordiv__', '__rmod__', '__rpow__', '__rremainder__'):
+        assert getattr(a, rname)(a) is NotImplemented
+        assert getattr(a, rname)('x') is NotImplemented
+    with pytest.raises(TypeError):
+        None % a
+    array_utils.assert_array_equal(a.__remainder__(2.0), numpy.ones(3, 'float32'))
+    array_utils.assert_array_equal(a.__rremainder__(2.0), numpy.zeros(3, 'float32'))
+
+
+def _power_inputs(shapes, dtype):
+    base = numpy.abs(chx.to_numpy(array_utils.make_grad_input(shapes[0], dtype, seed=0))) + 0.5
+    return [chx.array(base), array_utils.make_grad_input(shapes[1], dtype, seed=1)]
+
+
+def _remainder_inputs(shapes, dtype):
+    """x1 = x2 * (n + 1/2): every input is at least 1/2 of a period away from a discontinuity."""
+    rng = numpy.random.default_rng(0)
+    x2 = rng.integers(4, 9, shapes[1]) * rng.choice((-1, 1), shapes[1]) / 4.0
+    x1 = numpy.broadcast_to(x2, shapes[0]) * (rng.integers(-1, 2, shapes[0]) + 0.5)
+    return [chx.array(x1.astype(dtype)), chx.array(x2.astype(dtype))]
+
+
+def _default_inputs(shapes, dtype):
+    return [array_utils.make_grad_input(shape, dtype, seed=i) for i, shape in enumerate(shapes)]
+
+
+# name -> (function of arrays, input maker)
+_DIFFERENTIABLE = {
+    'divide': (lambda x1, x2: x1 / x2, _default_inputs),
+    'rdivide_scalar': (lambda x: 1.5 / x, _default_inputs),
+    'power': (chx.power, _power_inputs),
+    'power_scalar_exponent': (lambda x1, x2: x1 ** 3 * x2, _default_inputs),
+    'power_scalar_base': (lambda x1, x2: 2 ** x2 * x1, _default_inputs),
+    'remainder': (chx.remainder, _remainder_inputs),
+    'fmod': (chx.fmod, _remainder_inputs),
+}
+
+
+def _grad_case(name, shapes, dtype):
+    fn, make_inputs = _DIFFERENTIABLE[name]
+    n_inputs = fn.__code__.co_argcount if hasattr(fn, '__code__') else 2
+    inputs = make_inputs(shapes[:n_inputs], dtype)
+    with chx.no_backprop_mode():
+        out_shape = fn(*inputs).shape
+    return fn, inputs, array_utils.make_grad_input(out_shape, dtype, seed=10)
+
+
+@pytest.mark.parametrize('name', sorted(_DIFFERENTIABLE))
+@pytest.mark.parametrize('shapes', [((), ()), ((2, 3), (2, 3)), ((2, 3), (3,)), ((0, 2), (2,))])
+def test_backward_matches_numerical_gradients(name, shapes):
+    fn, inputs, gy = _grad_case(name, shapes, 'float64')
+    array_utils.check_backward(fn, inputs, gy, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
+
+
+@pytest.mark.parametrize('name', sorted(_DIFFERENTIABLE))
+def test_double_backward_matches_numerical_gradients(name):
+    fn, inputs, gy = _grad_case(name, ((2, 3), (3,)), 'float64')
+    ggx = [
+        array_utils.make_grad_input(x.shape, 'float64', seed=20 + i) for i, x in enumerate(inputs)
+    ]
+    check = array_utils.SMOOTH_GRAD_CHECK
+    array_utils.check_double_backward(fn, inputs, gy, ggx, 'float64', **check)
+
+
+@pytest.mark.parametrize('name', sorted(_DIFFERENTIABLE))
+@pytest.mark.parametrize('dtype', ['float16', 'float32'])
+def test_narrow_float_gradients_agree_with_float64(name, dtype):
+    """Smoke test of float16/float32 backward (numerical gradients are too coarse there)."""
+    fn, inputs, gy = _grad_case(name, ((2, 3), (3,)), 'float64')
+    expected = array_utils.first_order_grads(fn, inputs, [gy])
+    narrow_inputs = [x.astype(dtype) for x in inputs]
+    narrow = array_utils.first_order_grads(fn, narrow_inputs, [gy.astype(dtype)])
+    rtol, atol = array_utils.GRAD_TOLERANCES[dtype]
+    for grad, grad64 in zip(narrow, expected):
+        assert grad.dtype == dtype
+        numpy.testing.assert_allclose(
+            chx.to_numpy(grad).astype('float64'), chx.to_numpy(grad64), rtol=rtol, atol=atol
+        )
+
+
+def test_floor_divide_has_no_gradient():
+    x = chx.array([3.0, -3.5]).require_grad()
+    assert not chx.floor_divide(x, 2.0).is_backprop_required()
