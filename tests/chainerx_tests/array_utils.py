@@ -48,11 +48,15 @@ def result_dtype(dtype1, dtype2):
 
 
 def scalar_result_dtype(dtype, scalar):
-    """chainerx's array-scalar promotion: the array's dtype, or float32 if a float scalar meets a
-    non-float array (NumPy scalars count as Python scalars of their kind)."""
+    """chainerx's array-scalar promotion: the array's dtype, unless the scalar is of a higher kind
+    (bool < int < float), which gives that kind's default dtype (int32, float32). NumPy scalars count
+    as Python scalars of their kind."""
     dtype = numpy.dtype(dtype)
     if isinstance(scalar, (float, numpy.floating)) and dtype.kind != 'f':
         return numpy.dtype('float32')
+    if (isinstance(scalar, (int, numpy.integer)) and not isinstance(scalar, (bool, numpy.bool_))
+            and dtype.kind == 'b'):
+        return numpy.dtype('int32')
     return dtype
 
 

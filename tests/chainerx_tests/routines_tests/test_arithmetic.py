@@ -105,12 +105,6 @@ def test_binary_array_scalar_dtypes_and_values(name, dtype, scalar):
             with pytest.raises(chx.DtypeError):
                 call()
         return
-    if (
-        numpy.dtype(dtype) == numpy.bool_
-        and not is_bool_scalar
-        and isinstance(scalar, (int, numpy.integer))
-    ):
-        pytest.skip('dtype of bool array x int scalar is not pinned down by the spec')
     value = scalar.item() if isinstance(scalar, numpy.generic) else scalar
     dtype_out = array_utils.scalar_result_dtype(dtype, scalar)
     if numpy.dtype(dtype_out).kind == 'u' and value < 0:

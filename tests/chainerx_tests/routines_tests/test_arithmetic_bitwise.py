@@ -86,8 +86,9 @@ def test_array_scalar_and_reflected(name, dtype, scalar):
     chx_func, op = _OPS[name].chx_func, _OPS[name].op
     x = _operands((2, 3), (2, 3), dtype, dtype)[1]  # non-negative: a valid shift count too
     a = chx.array(x)
-    value = numpy.asarray(scalar).astype(dtype)
-    expected, reflected = _expected(name, x, value, dtype), _expected(name, value, x, dtype)
+    dtype_out = array_utils.scalar_result_dtype(dtype, scalar)  # bool array with an int scalar: int32
+    x, value = x.astype(dtype_out), numpy.asarray(scalar).astype(dtype_out)
+    expected, reflected = _expected(name, x, value, dtype_out), _expected(name, value, x, dtype_out)
     for out in (chx_func(a, scalar), op(a, scalar)):
         array_utils.assert_array_equal(out, expected)
     for out in (chx_func(scalar, a), op(scalar, a)):
