@@ -44,6 +44,25 @@ public:
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(ArangeKernel, NativeArangeKernel);
 
+class NativeTriKernel : public TriKernel {
+public:
+    void Call(int64_t k, bool upper, const Array& out) override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            int64_t rows = out.shape()[0];
+            int64_t cols = out.shape()[1];
+            char* base = DataPtr(out);
+            for (int64_t i = 0; i < rows; ++i) {
+                for (int64_t j = 0; j < cols; ++j) {
+                    bool inside = upper ? j - i >= k : j - i <= k;
+                    *reinterpret_cast<T*>(base + i * out.strides()[0] + j * out.strides()[1]) = CastValue<T>(inside);
+                }
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(TriKernel, NativeTriKernel);
+
 class NativeCopyKernel : public CopyKernel {
 public:
     void Call(const Array& x, const Array& out) override {

@@ -18,6 +18,7 @@
 #include "chainerx/python/array_operators.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
+#include "chainerx/python/manipulation.h"
 
 namespace chainerx {
 namespace python {
@@ -211,6 +212,7 @@ void InitArray(py::module& m) {
     DefineArithmeticOperators(c);
     DefineComparisonOperators(c);
     DefineAutogradMethods(c);
+    DefineManipulationMethods(c);
 }
 
 }  // namespace internal

@@ -1,6 +1,8 @@
 // Key kernels of the creation family.
 #pragma once
 
+#include <cstdint>
+
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernels/kernel_types.h"
 #include "chainerx/core/scalar.h"
@@ -19,6 +21,14 @@ class ArangeKernel : public Kernel {
 public:
     static const char* name() { return "Arange"; }
     virtual void Call(Scalar start, Scalar step, const Array& out) = 0;
+};
+
+// out[i, j] = (j - i <= k) for the lower triangle, (j - i >= k) for the upper one, converted to out's dtype;
+// out is 2-d.
+class TriKernel : public Kernel {
+public:
+    static const char* name() { return "Tri"; }
+    virtual void Call(int64_t k, bool upper, const Array& out) = 0;
 };
 
 // out = x, element by element, any strides; x and out have the same dtype.

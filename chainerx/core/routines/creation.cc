@@ -7,6 +7,7 @@
 #include "chainerx/core/backprop_mode.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/creation.h"
+#include "chainerx/core/routines/manipulation.h"
 
 namespace chainerx {
 namespace internal {
@@ -86,6 +87,26 @@ Array Arange(Scalar start, Scalar stop, Scalar step, std::optional<Dtype> dtype,
     return out;
 }
 
+Array Linspace(Scalar start, Scalar stop, int64_t num, bool endpoint, std::optional<Dtype> dtype, Device& device) {
+    if (num < 0) {
+        throw ChainerxError{"linspace: the number of samples must not be negative, got ", num};
+    }
+    Array out = Empty({num}, dtype.value_or(Dtype::kFloat32), device);
+    if (num == 0) {
+        return out;
+    }
+    double first = start.As<double>();
+    double last = stop.As<double>();
+    int64_t intervals = endpoint ? num - 1 : num;
+    double step = intervals > 0 ? (last - first) / static_cast<double>(intervals) : 0.0;
+    device.CallKernel<ArangeKernel>(Scalar{first}, Scalar{step}, out);
+    if (endpoint && num > 1) {
+        // The end point exactly, free of the rounding of start + i * step.
+        internal::StridedView(out, {}, {}, (num - 1) * out.GetItemSize()).Fill(Scalar{last});
+    }
+    return out;
+}
+
 Array EmptyLike(const Array& a, Device& device) { return Empty(a.shape(), a.dtype(), device); }
 Array EmptyLike(const Array& a) { return EmptyLike(a, a.device()); }
 Array ZerosLike(const Array& a) { return Zeros(a.shape(), a.dtype(), a.device()); }
@@ -113,11 +134,46 @@ Array AsType(const Array& a, Dtype dtype, bool copy) {
     if (IsFloatingPoint(src_dtype) && IsFloatingPoint(dtype)) {
         BackwardBuilder bb{"astype", a, out};
         if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-            bt.Define([src_dtype](BackwardContext& bctx) { bctx.input_grad() = bctx.output_grad()->AsType(src_dtype); });
+            bt.Define([src_dtype](BackwardContext& bctx) {
+                bctx.input_grad() = bctx.output_grad()->AsType(src_dtype);
+            });
         }
         bb.Finalize();
     }
     return out;
+}
+
+Array AsContiguousArray(const Array& a, std::optional<Dtype> dtype) {
+    Dtype out_dtype = dtype.value_or(a.dtype());
+    Array out = a;
+    if (!a.IsContiguous() || out_dtype != a.dtype()) {
+        out = out_dtype == a.dtype() ? Copy(a) : AsType(a, out_dtype);
+    }
+    return a.ndim() == 0 ? Reshape(out, {1}) : out;
+}
+
+std::vector<Array> Meshgrid(const std::vector<Array>& arrays, MeshgridIndexingMode indexing) {
+    size_t n = arrays.size();
+    // Axis of the output along which input i varies.
+    auto varying_axis = [n, indexing](size_t i) -> size_t {
+        if (indexing == MeshgridIndexingMode::kCartesian && n >= 2 && i < 2) {
+            return 1 - i;
+        }
+        return i;
+    };
+    Shape out_shape;
+    out_shape.resize(n, 1);
+    for (size_t i = 0; i < n; ++i) {
+        out_shape[varying_axis(i)] = arrays[i].GetTotalSize();
+    }
+    std::vector<Array> outs;
+    for (size_t i = 0; i < n; ++i) {
+        Shape shape;
+        shape.resize(n, 1);
+        shape[varying_axis(i)] = arrays[i].GetTotalSize();
+        outs.push_back(BroadcastTo(Reshape(arrays[i], shape), out_shape));
+    }
+    return outs;
 }
 
 Array FromData(const Shape& shape, Dtype dtype, std::shared_ptr<void> data, const Strides& strides, int64_t offset,

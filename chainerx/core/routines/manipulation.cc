@@ -1,6 +1,9 @@
 #include "chainerx/core/routines/manipulation.h"
 
 #include <algorithm>
+#include <iterator>
+#include <utility>
+#include <vector>
 
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
@@ -12,7 +15,7 @@ namespace chainerx {
 namespace {
 
 Array MakeView(const Array& a, const Shape& shape, const Strides& strides) {
-    return internal::MakeArray(shape, strides, a.dtype(), a.device(), a.data(), a.offset());
+    return internal::StridedView(a, shape, strides);
 }
 
 Shape InferShape(const Array& a, const Shape& newshape) {
@@ -97,10 +100,13 @@ Array Reshape(const Array& a, const Shape& newshape) {
         return a.MakeView();
     }
     Strides strides;
-    Array out = ComputeReshapeStrides(a, shape, strides) ? MakeView(a, shape, strides) : MakeView(Copy(a), shape, Strides{shape, a.GetItemSize()});
+    Array out = ComputeReshapeStrides(a, shape, strides) ? MakeView(a, shape, strides)
+                                                         : MakeView(Copy(a), shape, Strides{shape, a.GetItemSize()});
     BackwardBuilder bb{"reshape", a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([in_shape = a.shape()](BackwardContext& bctx) { bctx.input_grad() = bctx.output_grad()->Reshape(in_shape); });
+        bt.Define([in_shape = a.shape()](BackwardContext& bctx) {
+            bctx.input_grad() = bctx.output_grad()->Reshape(in_shape);
+        });
     }
     bb.Finalize();
     return out;
@@ -148,6 +154,16 @@ Array Transpose(const Array& a, const OptionalAxes& axes) {
 
 namespace internal {
 
+Array StridedView(const Array& a, const Shape& shape, const Strides& strides, int64_t byte_offset) {
+    return MakeArray(shape, strides, a.dtype(), a.device(), a.data(), a.offset() + byte_offset);
+}
+
+Array AxisRangeView(const Array& a, int8_t axis, int64_t start, int64_t stop) {
+    Shape shape = a.shape();
+    shape[axis] = stop - start;
+    return StridedView(a, shape, a.strides(), start * a.strides()[axis]);
+}
+
 Array BroadcastView(const Array& a, const Shape& shape) {
     if (a.shape() == shape) {
         return a;
@@ -185,6 +201,158 @@ Array BroadcastTo(const Array& a, const Shape& shape) {
     }
     bb.Finalize();
     return out;
+}
+
+namespace {
+
+// The permutation that moves each axis source[i] to destination[i] (both normalized, unique), the other axes
+// keeping their relative order.
+Axes MoveaxisPermutation(int8_t ndim, const Axes& source, const Axes& destination) {
+    std::vector<std::pair<int8_t, int8_t>> moves;  // (destination, source), filled in destination order
+    std::vector<bool> moved(ndim, false);
+    for (size_t i = 0; i < source.size(); ++i) {
+        moves.emplace_back(destination[i], source[i]);
+        moved[source[i]] = true;
+    }
+    std::sort(moves.begin(), moves.end());
+    Axes perm;
+    for (int8_t i = 0; i < ndim; ++i) {
+        if (!moved[i]) {
+            perm.push_back(i);
+        }
+    }
+    for (const auto& [dst, src] : moves) {
+        perm.insert(perm.begin() + dst, src);
+    }
+    return perm;
+}
+
+// Throws DimensionError unless `a` has at least `min_ndim` dimensions.
+void CheckMinNdim(const char* op, const Array& a, int8_t min_ndim) {
+    if (a.ndim() < min_ndim) {
+        throw DimensionError{op, ": the input must have at least ", int{min_ndim}, " dimensions, not ", int{a.ndim()}};
+    }
+}
+
+}  // namespace
+
+Array Ravel(const Array& a) { return Reshape(a, {a.GetTotalSize()}); }
+
+Array Swapaxes(const Array& a, int8_t axis1, int8_t axis2) {
+    Axes perm;
+    for (int8_t i = 0; i < a.ndim(); ++i) {
+        perm.push_back(i);
+    }
+    std::swap(perm[internal::NormalizeAxis(axis1, a.ndim())], perm[internal::NormalizeAxis(axis2, a.ndim())]);
+    return Transpose(a, perm);
+}
+
+Array Rollaxis(const Array& a, int8_t axis, int8_t start) {
+    int8_t ndim = a.ndim();
+    int8_t source = internal::NormalizeAxis(axis, ndim);
+    // Unlike an axis, start may equal ndim (roll to the end).
+    int start_index = start < 0 ? start + ndim : start;
+    if (start_index < 0 || start_index > ndim) {
+        throw DimensionError{"rollaxis: start ", int{start}, " is out of range for array of dimension ", int{ndim}};
+    }
+    int8_t destination = static_cast<int8_t>(source < start_index ? start_index - 1 : start_index);
+    return Transpose(a, MoveaxisPermutation(ndim, {source}, {destination}));
+}
+
+Array Moveaxis(const Array& a, const Axes& source, const Axes& destination) {
+    if (source.size() != destination.size()) {
+        throw DimensionError{"moveaxis: source ", source, " and destination ", destination, " differ in length"};
+    }
+    auto normalize = [&a](const Axes& axes) {
+        Axes normalized;
+        for (int8_t axis : axes) {
+            normalized.push_back(internal::NormalizeAxis(axis, a.ndim()));
+        }
+        internal::GetSortedAxesOrAll(normalized, a.ndim());  // throws on repeated axes
+        return normalized;
+    };
+    return Transpose(a, MoveaxisPermutation(a.ndim(), normalize(source), normalize(destination)));
+}
+
+Array Squeeze(const Array& a, const OptionalAxes& axis) {
+    Shape shape;
+    if (axis.has_value()) {
+        Axes sorted = internal::GetSortedAxesOrAll(axis, a.ndim());
+        for (int8_t i = 0; i < a.ndim(); ++i) {
+            bool listed = std::binary_search(sorted.begin(), sorted.end(), i);
+            if (listed && a.shape()[i] != 1) {
+                throw DimensionError{"squeeze: axis ", int{i}, " of shape ", a.shape(), " does not have size 1"};
+            }
+            if (!listed) {
+                shape.push_back(a.shape()[i]);
+            }
+        }
+    } else {
+        std::copy_if(a.shape().begin(), a.shape().end(), std::back_inserter(shape), [](int64_t d) { return d != 1; });
+    }
+    return Reshape(a, shape);
+}
+
+Array ExpandDims(const Array& a, int8_t axis) {
+    Shape shape = a.shape();
+    if (shape.ndim() >= kMaxNdim) {
+        throw DimensionError{"expand_dims: the result would have more than ", int{kMaxNdim}, " dimensions"};
+    }
+    shape.insert(shape.begin() + internal::NormalizeAxis(axis, a.ndim() + 1), 1);
+    return Reshape(a, shape);
+}
+
+Array Flip(const Array& a, const OptionalAxes& axes) {
+    Axes sorted = internal::GetSortedAxesOrAll(axes, a.ndim());
+    Strides strides = a.strides();
+    int64_t byte_offset = 0;
+    for (int8_t axis : sorted) {
+        if (a.shape()[axis] > 0) {
+            byte_offset += (a.shape()[axis] - 1) * strides[axis];
+        }
+        strides[axis] = -strides[axis];
+    }
+    Array out = internal::StridedView(a, a.shape(), strides, byte_offset);
+    BackwardBuilder bb{"flip", a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([sorted](BackwardContext& bctx) { bctx.input_grad() = Flip(*bctx.output_grad(), sorted); });
+    }
+    bb.Finalize();
+    return out;
+}
+
+Array Fliplr(const Array& a) {
+    CheckMinNdim("fliplr", a, 2);
+    return Flip(a, Axes{1});
+}
+
+Array Flipud(const Array& a) {
+    CheckMinNdim("flipud", a, 1);
+    return Flip(a, Axes{0});
+}
+
+Array AtLeast2D(const Array& a) {
+    switch (a.ndim()) {
+        case 0:
+            return Reshape(a, {1, 1});
+        case 1:
+            return ExpandDims(a, 0);
+        default:
+            return a;
+    }
+}
+
+Array AtLeast3D(const Array& a) {
+    switch (a.ndim()) {
+        case 0:
+            return Reshape(a, {1, 1, 1});
+        case 1:
+            return Reshape(a, {1, a.shape()[0], 1});
+        case 2:
+            return ExpandDims(a, 2);
+        default:
+            return a;
+    }
 }
 
 }  // namespace chainerx
