@@ -68,6 +68,14 @@ SplitSpec ToSplitSpec(py::handle handle) {
     return ToIntList(handle);
 }
 
+py::list ToPyList(const std::vector<Array>& arrays) {
+    py::list list;
+    for (const Array& a : arrays) {
+        list.append(py::cast(a.body()));
+    }
+    return list;
+}
+
 template <std::vector<Array> (*kBySections)(const Array&, int64_t),
           std::vector<Array> (*kByIndices)(const Array&, const std::vector<int64_t>&)>
 void DefineSplitVariant(py::module& m, const char* name) {
@@ -75,18 +83,11 @@ void DefineSplitVariant(py::module& m, const char* name) {
           [](py::handle ary, py::handle indices_or_sections) {
               Array a = ToArray(ary);
               SplitSpec spec = ToSplitSpec(indices_or_sections);
-              return std::holds_alternative<int64_t>(spec) ? kBySections(a, std::get<int64_t>(spec))
-                                                           : kByIndices(a, std::get<std::vector<int64_t>>(spec));
+              return ToPyList(std::holds_alternative<int64_t>(spec)
+                                      ? kBySections(a, std::get<int64_t>(spec))
+                                      : kByIndices(a, std::get<std::vector<int64_t>>(spec)));
           },
           py::arg("ary"), py::arg("indices_or_sections"));
-}
-
-py::list ToPyList(const std::vector<Array>& arrays) {
-    py::list list;
-    for (const Array& a : arrays) {
-        list.append(py::cast(a.body()));
-    }
-    return list;
 }
 
 std::optional<int8_t> ToOptionalAxis(py::handle axis) {

@@ -229,3 +229,18 @@ def check_double_backward(
         grads_of, list(inputs) + grad_outputs, grad_grad_inputs, eps or GRAD_EPS[dtype]
     )
     _assert_grads_close(leaves, [leaf.grad for leaf in leaves], expected, dtype, tolerances)
+
+
+def check_grads(fn, shapes, dtype, seed=0):
+    """Checks backward and double backward of `fn` at seeded inputs of the given shapes.
+
+    `fn` maps chainerx arrays to an array or a list of arrays. Double backward is checked on
+    fn(x * x), so that it is non-trivial for the linear functions (views, copies) too.
+    """
+    xs = [make_grad_input(shape, dtype, seed=seed + i) for i, shape in enumerate(shapes)]
+    with chx.no_backprop_mode():
+        outputs = _as_list(fn(*xs))
+    gys = [make_grad_input(y.shape, dtype, seed=seed + 10 + i) for i, y in enumerate(outputs)]
+    check_backward(fn, xs, gys, dtype)
+    ggxs = [make_grad_input(shape, dtype, seed=seed + 20 + i) for i, shape in enumerate(shapes)]
+    check_double_backward(lambda *a: fn(*[v * v for v in a]), xs, gys, ggxs, dtype)
