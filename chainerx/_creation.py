@@ -1,6 +1,8 @@
-"""Python-level parts of the creation routines: NumPy readers whose result is copied into a chainerx array.
+"""Python-level parts of the creation routines: NumPy readers whose result is copied into a
+chainerx array.
 
-None of these record a graph; each takes `device` (default: the default device) like the compiled routines.
+None of these record a graph; each takes `device` (default: the default device) like the compiled
+routines.
 """
 
 from __future__ import annotations
@@ -31,10 +33,13 @@ def fromfile(
     return chainerx.array(numpy.fromfile(file, dtype, count, sep), device=device)
 
 
-def fromfunction(function: tp.Callable[..., tp.Any], shape: tp.Any, **kwargs: tp.Any) -> chainerx.ndarray:
-    """Builds an array by calling `function` on coordinate arrays, as :func:`numpy.fromfunction` does.
+def fromfunction(
+    function: tp.Callable[..., tp.Any], shape: tp.Any, **kwargs: tp.Any
+) -> chainerx.ndarray:
+    """Builds an array by calling `function` on coordinate arrays, as :func:`numpy.fromfunction`.
 
-    `dtype` (default float) and `device` are taken from the keyword arguments; the others go to `function`.
+    `dtype` (default float) and `device` are taken from the keyword arguments; the others go to
+    `function`.
 
     Example:
         >>> chainerx.fromfunction(lambda i, j: i + j, (2, 3), dtype=int).shape
@@ -57,8 +62,8 @@ def fromstring(
 ) -> chainerx.ndarray:
     """A 1-d array from text data, as :func:`numpy.fromstring` does.
 
-    NumPy 2 rejects binary mode (``sep=''``); that case reads the bytes with :func:`numpy.frombuffer`,
-    which is what binary mode did.
+    NumPy 2 rejects binary mode (``sep=''``); that case reads the bytes with
+    :func:`numpy.frombuffer`, which is what binary mode did.
     """
     if sep == '':
         data = string.encode() if isinstance(string, str) else string
@@ -79,7 +84,7 @@ def loadtxt(
     encoding: tp.Any = 'bytes',
     device: tp.Any = None,
 ) -> tp.Any:
-    """Loads data from a text file, as :func:`numpy.loadtxt` does (a tuple of arrays when `unpack`)."""
+    """Loads data from a text file, as :func:`numpy.loadtxt` does."""
     values = numpy.loadtxt(
         fname,
         dtype=dtype,

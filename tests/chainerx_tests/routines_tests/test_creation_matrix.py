@@ -23,7 +23,7 @@ _MATRIX_ARGS = [
 
 @pytest.mark.parametrize('name,default_dtype', [('eye', 'float64'), ('tri', 'float32')])
 @pytest.mark.parametrize('args,kwargs', _MATRIX_ARGS)
-def test_eye_and_tri_match_numpy_with_their_default_dtypes(name, default_dtype, args, kwargs, device):
+def test_eye_and_tri_match_numpy_with_default_dtypes(name, default_dtype, args, kwargs, device):
     out = getattr(chx, name)(*args, device=device, **kwargs)
     assert out.device is device
     array_utils.assert_array_equal(out, getattr(numpy, name)(*args, **kwargs).astype(default_dtype))
@@ -42,7 +42,9 @@ def test_identity_defaults_to_float32_on_the_given_device():
     array_utils.assert_array_equal(out, numpy.identity(2, 'float32'))
 
 
-@pytest.mark.parametrize('fn', [lambda: chx.eye(-1), lambda: chx.tri(2, -1), lambda: chx.identity(-2)])
+@pytest.mark.parametrize(
+    'fn', [lambda: chx.eye(-1), lambda: chx.tri(2, -1), lambda: chx.identity(-2)]
+)
 def test_negative_sizes_raise_dimension_error(fn):
     with pytest.raises(chx.DimensionError):
         fn()
