@@ -14,6 +14,7 @@
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/indexing.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/type_util.h"
@@ -109,6 +110,7 @@ Array Array::AsType(Dtype dtype, bool copy) const { return chainerx::AsType(*thi
 Array Array::Reshape(const Shape& newshape) const { return chainerx::Reshape(*this, newshape); }
 Array Array::Transpose(const OptionalAxes& axes) const { return chainerx::Transpose(*this, axes); }
 Array Array::BroadcastTo(const Shape& shape) const { return chainerx::BroadcastTo(*this, shape); }
+Array Array::At(const std::vector<ArrayIndex>& indices) const { return chainerx::At(*this, indices); }
 
 Array Array::MakeView() const {
     Array out = internal::MakeArray(shape(), strides(), dtype(), device(), data(), offset());

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "chainerx/core/array_body.h"
+#include "chainerx/core/array_index.h"
 #include "chainerx/core/backprop_id.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/scalar.h"
@@ -105,6 +106,8 @@ public:
     Array Reshape(const Shape& newshape) const;
     Array Transpose(const OptionalAxes& axes = std::nullopt) const;
     Array BroadcastTo(const Shape& shape) const;
+    // The basic-indexing view a[indices] (see At in routines/indexing.h).
+    Array At(const std::vector<ArrayIndex>& indices) const;
     Array ToDevice(Device& dst_device) const;
     // A view (or copy) disconnected from all graphs, or from the listed ones.
     Array AsGradStopped(CopyKind kind = CopyKind::kView) const;
