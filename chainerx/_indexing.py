@@ -1,7 +1,84 @@
-"""Python-level parts of the indexing routines (NumPy-backed fallbacks and thin compositions)."""
+"""Python-level parts of the indexing routines: the NumPy fallbacks of ``ndarray.__getitem__`` and
+``ndarray.__setitem__`` for keys that basic indexing does not cover, and ``ndarray.tolist``.
+
+Basic keys (integers, slices, ``None``, ``Ellipsis`` and tuples of them) are handled in C++
+(``chainerx/python/indexing.cc``). Advanced keys (a ``chainerx.ndarray``, a NumPy array or a list, alone
+or inside a tuple) go through NumPy on the host, without autograd, as in the original ChainerX.
+"""
+
+import numbers
+
+import numpy
+
+import chainerx
 
 __all__ = []
 
 
+def _is_advanced_item(item):
+    return isinstance(item, (chainerx.ndarray, numpy.ndarray, list))
+
+
+def _is_advanced_key(key):
+    if isinstance(key, tuple):
+        return any(_is_advanced_item(item) for item in key)
+    return _is_advanced_item(key)
+
+
+def _to_numpy_item(item):
+    return chainerx.to_numpy(item) if isinstance(item, chainerx.ndarray) else item
+
+
+def _to_numpy_key(key):
+    if isinstance(key, tuple):
+        return tuple(_to_numpy_item(item) for item in key)
+    return _to_numpy_item(key)
+
+
+def _getitem_fallback(array, key):
+    """``array[key]`` computed by NumPy on a host copy; the result is a new array on array's device."""
+    if array.is_backprop_required(chainerx.anygraph):
+        raise RuntimeError(
+            'chainerx.ndarray.__getitem__ with an array or list key falls back to NumPy, which does not '
+            'support arrays connected to a graph')
+    result = numpy.asarray(chainerx.to_numpy(array)[_to_numpy_key(key)])
+    return chainerx.array(result, device=array.device)
+
+
+def _is_fast_value(value, device):
+    if isinstance(value, chainerx.ndarray):
+        return value.device is device
+    return isinstance(value, (bool, numbers.Number, numpy.generic)) and not isinstance(value, complex)
+
+
+def _setitem(array, key, value):
+    """``array[key] = value`` in place; RuntimeError if the array is connected to a graph."""
+    if array.is_backprop_required(chainerx.anygraph):
+        raise RuntimeError(
+            'chainerx.ndarray.__setitem__ writes in place, which is not supported for arrays connected '
+            'to a graph')
+    if not _is_advanced_key(key) and _is_fast_value(value, array.device):
+        array._setitem_basic(key, value)
+        return
+    # A zero-copy NumPy view: writing into it writes into the chainerx array.
+    target = chainerx.to_numpy(array, copy=False)
+    target[_to_numpy_key(key)] = _to_numpy_item(value)
+
+
 def populate(ndarray):
     """Adds the Python-level indexing methods to `ndarray`."""
+    basic_getitem = ndarray.__getitem__
+
+    def __getitem__(self, key):
+        if _is_advanced_key(key):
+            return _getitem_fallback(self, key)
+        return basic_getitem(self, key)
+
+    def tolist(self):
+        """The array's elements as (nested lists of) Python scalars, like ``numpy.ndarray.tolist``."""
+        return chainerx.to_numpy(self).tolist()
+
+    __getitem__.__doc__ = basic_getitem.__doc__
+    ndarray.__getitem__ = __getitem__
+    ndarray.__setitem__ = _setitem
+    ndarray.tolist = tolist

@@ -17,8 +17,10 @@
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/python/array_operators.h"
 #include "chainerx/python/common.h"
+#include "chainerx/python/indexing.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/manipulation.h"
+#include "chainerx/python/numpy_interop.h"
 
 namespace chainerx {
 namespace python {
@@ -39,7 +41,21 @@ py::tuple ToTuple(const Vector& v) {
 
 Scalar ItemOf(const ArrayBodyPtr& self) { return A(self).AsScalar(); }
 
-void DefineProperties(py::class_<ArrayBody, ArrayBodyPtr>& c) {
+// Bytes between the lowest and the highest byte the view can touch (0 for an empty view); equals nbytes for
+// contiguous arrays and is smaller for broadcast views and larger for strided ones.
+int64_t DataSize(const ArrayBody& body) {
+    if (body.GetTotalSize() == 0) {
+        return 0;
+    }
+    int64_t span = body.GetItemSize();
+    for (int8_t i = 0; i < body.ndim(); ++i) {
+        int64_t stride = body.strides()[i];
+        span += (body.shape()[i] - 1) * (stride < 0 ? -stride : stride);
+    }
+    return span;
+}
+
+void DefineProperties(ArrayClass& c) {
     c.def_property_readonly("shape", [](const ArrayBodyPtr& self) { return ToTuple(self->shape()); });
     c.def_property_readonly("strides", [](const ArrayBodyPtr& self) { return ToTuple(self->strides()); });
     c.def_property_readonly("dtype", [](const ArrayBodyPtr& self) { return GetNumpyDtype(self->dtype()); });
@@ -53,7 +69,13 @@ void DefineProperties(py::class_<ArrayBody, ArrayBodyPtr>& c) {
     c.def_property_readonly("is_contiguous", [](const ArrayBodyPtr& self) { return A(self).IsContiguous(); });
     c.def_property_readonly("T", [](const ArrayBodyPtr& self) { return A(self).Transpose().body(); });
     c.def_property_readonly("data_ptr", [](const ArrayBodyPtr& self) { return reinterpret_cast<intptr_t>(self->data().get()); });
+    c.def_property_readonly("data_size", [](const ArrayBodyPtr& self) { return DataSize(*self); });
     c.def_property_readonly("__array_priority__", [](const ArrayBodyPtr&) { return 100.0; });
+    c.def_property_readonly("_debug_data_memory_address",
+                            [](const ArrayBodyPtr& self) { return reinterpret_cast<intptr_t>(A(self).raw_data()); });
+    c.def_property_readonly("_debug_flat_data", [](const ArrayBodyPtr& self) {
+        return ToNumpy(A(self), true).attr("ravel")().attr("tolist")();
+    });
     c.def_property(
             "grad",
             [](const ArrayBodyPtr& self) -> py::object {
@@ -75,20 +97,20 @@ void DefineProperties(py::class_<ArrayBody, ArrayBodyPtr>& c) {
             });
 }
 
-void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
+void DefineMethods(ArrayClass& c) {
     c.def("view", [](const ArrayBodyPtr& self) { return A(self).MakeView().body(); });
     c.def("copy", [](const ArrayBodyPtr& self) { return A(self).Copy().body(); });
     c.def("astype", [](const ArrayBodyPtr& self, py::handle dtype, bool copy) { return A(self).AsType(GetDtype(dtype), copy).body(); },
           py::arg("dtype"), py::arg("copy") = true);
     c.def("fill", [](const ArrayBodyPtr& self, py::handle value) { A(self).Fill(ToScalar(value)); }, py::arg("value"));
     c.def("item", [](const ArrayBodyPtr& self) { return ScalarToPython(ItemOf(self)); });
+    c.def("to_device", [](const ArrayBodyPtr& self, py::handle device) { return A(self).ToDevice(GetDevice(device)).body(); },
+          py::arg("device"));
     c.def("to_device",
-          [](const ArrayBodyPtr& self, py::handle device, py::handle index) {
-              Device& dst = index.is_none() ? GetDevice(device)
-                                            : GetDefaultContext().GetDevice(device.cast<std::string>(), index.cast<int>());
-              return A(self).ToDevice(dst).body();
+          [](const ArrayBodyPtr& self, const std::string& backend_name, int index) {
+              return A(self).ToDevice(GetDefaultContext().GetDevice(backend_name, index)).body();
           },
-          py::arg("device"), py::arg("index") = py::none());
+          py::arg("backend_name"), py::arg("index"));
     c.def("as_grad_stopped",
           [](const ArrayBodyPtr& self, py::handle backprop_ids, bool copy) {
               CopyKind kind = copy ? CopyKind::kCopy : CopyKind::kView;
@@ -138,7 +160,7 @@ void DefineMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
     c.def("__float__", [](const ArrayBodyPtr& self) { return ItemOf(self).As<double>(); });
 }
 
-void DefineAutogradMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
+void DefineAutogradMethods(ArrayClass& c) {
     c.def("require_grad",
           [](const ArrayBodyPtr& self, py::handle backprop_id) {
               A(self).RequireGrad(ToBackpropId(backprop_id));
@@ -197,10 +219,30 @@ void DefineAutogradMethods(py::class_<ArrayBody, ArrayBodyPtr>& c) {
           py::arg("backprop_id") = py::none(), py::arg("enable_double_backprop") = false, py::arg("loss_scale") = py::none());
 }
 
+// state = (a NumPy copy, the Device); Device pickles by name, so the array unpickles onto the same device
+// object. copy.copy and copy.deepcopy go through the same pair and so copy the data.
+void DefinePickle(ArrayClass& c) {
+    c.def(py::pickle(
+            [](const ArrayBodyPtr& self) {
+                return py::make_tuple(ToNumpy(A(self), true), py::cast(self->device(), py::return_value_policy::reference));
+            },
+            [](const py::tuple& state) {
+                if (state.size() != 2) {
+                    throw py::value_error{"invalid chainerx.ndarray state"};
+                }
+                // Unpickled NumPy data may be a read-only view of the pickle's buffer; chainerx arrays are writable.
+                py::array data = state[0].cast<py::array>();
+                if (!data.writeable()) {
+                    data = py::array{data.attr("copy")()};
+                }
+                return FromNumpy(data, state[1].cast<Device&>()).body();
+            }));
+}
+
 }  // namespace
 
 void InitArray(py::module& m) {
-    py::class_<ArrayBody, ArrayBodyPtr> c{m, "ndarray"};
+    ArrayClass c{m, "ndarray"};
     c.def(py::init([](py::handle shape, py::handle dtype, py::handle device) {
               return Empty(ToShape(shape), GetDtype(dtype), GetDevice(device)).body();
           }),
@@ -213,6 +255,8 @@ void InitArray(py::module& m) {
     DefineComparisonOperators(c);
     DefineAutogradMethods(c);
     DefineManipulationMethods(c);
+    DefineIndexingMethods(c);
+    DefinePickle(c);
 }
 
 }  // namespace internal

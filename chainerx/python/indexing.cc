@@ -1,12 +1,124 @@
-// Bindings of the indexing routines.
+// Bindings of the indexing routines and of ndarray's basic __getitem__ / __setitem__ fast path.
+#include "chainerx/python/indexing.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include <pybind11/pybind11.h>
 
+#include "chainerx/core/array_index.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/kernels/creation.h"
+#include "chainerx/core/routines/indexing.h"
+#include "chainerx/core/routines/manipulation.h"
+#include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
-#include "chainerx/python/routine_binding.h"
 
 namespace chainerx {
 namespace python {
 namespace internal {
+namespace {
+
+namespace py = pybind11;
+
+[[noreturn]] void ThrowInvalidKey(py::handle item) {
+    throw py::index_error{"only integers, slices (`:`), ellipsis (`...`) and None (`numpy.newaxis`) are valid "
+                          "indices, not " + std::string{Py_TYPE(item.ptr())->tp_name}};
+}
+
+// An integer index from anything with __index__ (Python and NumPy integers), except bool, which NumPy reads
+// as a mask rather than as a position.
+int64_t ToIndex(py::handle item) {
+    if (PyBool_Check(item.ptr()) || PyIndex_Check(item.ptr()) == 0) {
+        ThrowInvalidKey(item);
+    }
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+    if (!index) {
+        throw py::error_already_set{};
+    }
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);  // NOLINT(google-runtime-int)
+    if (overflow != 0) {
+        throw IndexError{"index ", std::string{py::str(index)}, " is out of bounds"};
+    }
+    return static_cast<int64_t>(value);
+}
+
+std::optional<int64_t> ToOptionalIndex(PyObject* bound) {
+    return bound == Py_None ? std::nullopt : std::optional<int64_t>{ToIndex(bound)};
+}
+
+ArrayIndex ToArrayIndex(py::handle item) {
+    if (item.is_none()) {
+        return NewAxis{};
+    }
+    if (item.ptr() == Py_Ellipsis) {
+        return Ellipsis{};
+    }
+    if (PySlice_Check(item.ptr())) {
+        auto* slice = reinterpret_cast<PySliceObject*>(item.ptr());
+        return Slice{ToOptionalIndex(slice->start), ToOptionalIndex(slice->stop), ToOptionalIndex(slice->step)};
+    }
+    return ToIndex(item);
+}
+
+std::vector<ArrayIndex> ToArrayIndices(py::handle key) {
+    std::vector<ArrayIndex> indices;
+    if (PyTuple_Check(key.ptr())) {
+        for (py::handle item : key) {
+            indices.push_back(ToArrayIndex(item));
+        }
+    } else {
+        indices.push_back(ToArrayIndex(key));
+    }
+    return indices;
+}
+
+// Drops leading length-1 axes beyond the target's rank, as NumPy does when assigning (a[0] = ones((1, 3))).
+Array SqueezeLeadingOnes(const Array& value, int8_t ndim) {
+    int8_t extra = value.ndim() - ndim;
+    if (extra <= 0) {
+        return value;
+    }
+    std::vector<ArrayIndex> leading(static_cast<size_t>(extra), ArrayIndex{0});
+    for (int8_t i = 0; i < extra; ++i) {
+        if (value.shape()[i] != 1) {
+            throw DimensionError{"could not broadcast an array of shape ", value.shape(), " into shape of rank ",
+                                 int{ndim}};
+        }
+    }
+    return chainerx::internal::AtView(value, leading);
+}
+
+// value is written into the view without recording a graph; the Python wrapper rejects targets in a graph.
+void SetItemBasic(const Array& self, py::handle key, py::handle value) {
+    Array view = chainerx::internal::AtView(self, ToArrayIndices(key));
+    if (!IsArray(value)) {
+        view.device().CallKernel<FillKernel>(view, ToScalar(value));
+        return;
+    }
+    Array src = ToArray(value).AsGradStopped();
+    if (&src.device() != &view.device()) {
+        src = src.ToDevice(view.device());
+    } else if (src.data() == view.data()) {
+        // Source and target share memory (a[1:] = a[:-1]); read from a copy, as NumPy does.
+        src = src.AsGradStopped(CopyKind::kCopy);
+    }
+    src = chainerx::internal::BroadcastView(SqueezeLeadingOnes(src, view.ndim()), view.shape());
+    view.device().CallKernel<AsTypeKernel>(src, view);
+}
+
+}  // namespace
+
+void DefineIndexingMethods(ArrayClass& c) {
+    c.def("__getitem__", [](const ArrayBodyPtr& self, py::handle key) { return A(self).At(ToArrayIndices(key)).body(); },
+          py::arg("key"));
+    c.def("_setitem_basic",
+          [](const ArrayBodyPtr& self, py::handle key, py::handle value) { SetItemBasic(A(self), key, value); },
+          py::arg("key"), py::arg("value"));
+}
 
 void InitIndexing(pybind11::module& m) {}
 

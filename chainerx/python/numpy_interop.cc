@@ -2,6 +2,8 @@
 //
 // On host-accessible devices data is shared without copying wherever the caller allows it: the chainerx array
 // keeps the NumPy array alive and vice versa.
+#include "chainerx/python/numpy_interop.h"
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,7 +26,8 @@ namespace {
 
 namespace py = pybind11;
 
-// Wraps (copy=false) a NumPy array as a chainerx array on `device`.
+}  // namespace
+
 Array FromNumpy(const py::array& np_array, Device& device) {
     Dtype dtype = GetDtype(np_array.dtype());
     Shape shape{np_array.shape(), np_array.shape() + np_array.ndim()};
@@ -40,6 +43,8 @@ Array FromNumpy(const py::array& np_array, Device& device) {
     device.MemoryCopyFromHost(out.raw_data(), contiguous.data(), static_cast<size_t>(out.GetNBytes()));
     return out;
 }
+
+namespace {
 
 py::object ToNumpyDtypeOrNone(py::handle dtype) {
     return dtype.is_none() ? py::object{py::none()} : GetNumpyDtype(GetDtype(dtype));
@@ -65,6 +70,8 @@ Array ArrayFromObject(py::handle object, py::handle dtype, bool copy, py::handle
     return FromNumpy(np_array, GetDevice(device));
 }
 
+}  // namespace
+
 py::array ToNumpy(const Array& a, bool copy) {
     std::vector<py::ssize_t> shape{a.shape().begin(), a.shape().end()};
     std::vector<py::ssize_t> strides{a.strides().begin(), a.strides().end()};
@@ -84,8 +91,6 @@ py::array ToNumpy(const Array& a, bool copy) {
     a.device().MemoryCopyToHost(out.mutable_data(), contiguous.raw_data(), static_cast<size_t>(a.GetNBytes()));
     return out;
 }
-
-}  // namespace
 
 void InitNumpyInterop(py::module& m) {
     m.def("array",
