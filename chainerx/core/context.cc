@@ -32,6 +32,37 @@ std::string GetPluginPath(const std::string& backend_name) {
     return root + "/backends/" + backend_name + ".so";
 }
 
+// Note [Plug-in symbol resolution]
+// A plug-in backend subclasses Backend and Device and uses the kernel registry, so it refers to core symbols
+// (constructors, vtables, typeinfo, KernelRegistry, the per-interface kernel indices of GetKernelIndex). It
+// must bind them to the *same* core the host uses: a plug-in linking its own copy of the core would have its
+// own kernel-index table and native registry, so kernel lookups made by the host on the plug-in's backend
+// would read the wrong slots. Plug-ins are therefore linked against the core's headers only
+// (//chainerx/core:core_headers) and left with undefined symbols, which dlopen resolves from the global
+// symbol scope. The core is in that scope when it is part of the executable or of a shared library the
+// executable links (C++ programs and tests), but not when it is inside chainerx/_core.so, which Python loads
+// with RTLD_LOCAL. So before the first plug-in is opened, the object holding the core is re-opened with
+// RTLD_NOLOAD | RTLD_GLOBAL, which (without loading anything) adds its exported symbols to the global scope.
+// The cost is that later-loaded libraries may also bind to the core's symbols; they all live in namespace
+// chainerx, so no unrelated library is affected.
+// One kind of symbol cannot be shared this way: the index cached by GetKernelIndex<K> is a function-local static
+// of an inline template, instantiated in every library that uses K, and hidden (so not unified by the loader)
+// wherever the instantiating code is compiled with -fvisibility=hidden, as the binding is. Each copy asks the
+// core's AllocateKernelIndex, which keys indices by kernel name, so all copies hold the same value.
+void ExposeCoreSymbolsToPlugins() {
+    static const bool s_exposed = [] {
+        Dl_info info{};
+        // Any function of the core identifies the object (executable or shared library) it was linked into.
+        if (dladdr(reinterpret_cast<void*>(&GetDefaultContext), &info) == 0 || info.dli_fname == nullptr) {
+            return false;
+        }
+        // The handle is deliberately kept: the object stays loaded for the process's lifetime anyway. For the
+        // main executable the call finds nothing to promote and returns null, which is harmless.
+        return dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL) != nullptr;
+    }();
+    static_cast<void>(s_exposed);
+}
+
 }  // namespace
 
 // A backend together with how to destroy it: plug-ins must be destroyed by their own library before it is
@@ -68,9 +99,12 @@ Backend& Context::GetBackend(const std::string& backend_name) {
         entry->backend = factory(*this).release();
     } else {
         std::string path = GetPluginPath(backend_name);
+        ExposeCoreSymbolsToPlugins();
         void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (library == nullptr) {
-            throw BackendError{"backend '", backend_name, "' is not built in and no plug-in was found at ", path};
+            const char* reason = dlerror();
+            throw BackendError{"backend '", backend_name, "' is not built in and no plug-in could be loaded from ", path,
+                               ": ", reason != nullptr ? reason : "unknown error"};
         }
         auto create = reinterpret_cast<CreateBackendFunc>(dlsym(library, "CreateBackend"));
         auto destroy = reinterpret_cast<DestroyBackendFunc>(dlsym(library, "DestroyBackend"));

@@ -1,5 +1,6 @@
 #include "chainerx/core/kernel_registry.h"
 
+#include <cstring>
 #include <mutex>
 
 namespace chainerx {
@@ -20,6 +21,14 @@ std::mutex& KernelNamesMutex() {
 
 int AllocateKernelIndex(const char* name) {
     std::lock_guard<std::mutex> lock{KernelNamesMutex()};
+    // GetKernelIndex's cached index can exist in several copies in one process: code built with hidden
+    // visibility (the Python binding) and plug-in backends get their own instantiation of the static. Keying
+    // the index by name makes every copy agree (see Note [Plug-in symbol resolution] in context.cc).
+    for (size_t i = 0; i < KernelNames().size(); ++i) {
+        if (std::strcmp(KernelNames()[i], name) == 0) {
+            return static_cast<int>(i);
+        }
+    }
     KernelNames().push_back(name);
     return static_cast<int>(KernelNames().size() - 1);
 }

@@ -8,8 +8,8 @@
 //         virtual void Call(const Array& x1, const Array& x2, const Array& out) = 0;
 //     };
 //
-// Each interface gets a small integer index on first use, so a lookup is one vector access: no map, mutex or
-// dynamic_cast on the call path. Registries chain to a parent (backend instance → backend class), which lets a
+// Each interface gets a small integer index on first use (one per name in the process), so a lookup is one vector
+// access: no map, mutex or dynamic_cast on the call path. Registries chain to a parent (backend instance → backend class), which lets a
 // plug-in override single kernels.
 #pragma once
 
@@ -31,7 +31,7 @@ public:
 
 namespace internal {
 
-// Assigns the next kernel index to a key kernel name. Called once per interface.
+// The index of a key kernel name: the next free one on the first call for a name, the same one afterwards.
 int AllocateKernelIndex(const char* name);
 const char* GetKernelName(int index);
 
