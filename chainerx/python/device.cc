@@ -44,14 +44,13 @@ private:
     std::unique_ptr<ContextScope> scope_;
 };
 
-Device& GetDeviceFromArgs(Context& context, py::handle first, py::handle index) {
-    if (index.is_none()) {
-        if (py::isinstance<py::str>(first)) {
-            return context.GetDevice(first.cast<std::string>());
-        }
-        return GetDevice(first);
+// The device of a "backend[:index]" name or a Device (first overloads), or of (backend_name, index) (second
+// overloads): the two call forms of get_device, using_device and Context.get_device.
+Device& GetDeviceByName(Context& context, py::handle device) {
+    if (py::isinstance<py::str>(device)) {
+        return context.GetDevice(device.cast<std::string>());
     }
-    return context.GetDevice(first.cast<std::string>(), index.cast<int>());
+    return GetDevice(device);
 }
 
 void InitContext(py::module& m) {
@@ -59,9 +58,15 @@ void InitContext(py::module& m) {
             .def(py::init<>())
             .def("get_backend", &Context::GetBackend, py::arg("backend_name"), kReference)
             .def("get_device",
-                 [](Context& self, py::handle device, py::handle index) -> Device& { return GetDeviceFromArgs(self, device, index); },
-                 py::arg("device"),
-                 py::arg("index") = py::none(),
+                 [](Context& self, py::handle device) -> Device& { return GetDeviceByName(self, device); },
+                 py::arg("device_name"),
+                 kReference)
+            .def("get_device",
+                 [](Context& self, const std::string& backend_name, int index) -> Device& {
+                     return self.GetDevice(backend_name, index);
+                 },
+                 py::arg("backend_name"),
+                 py::arg("index"),
                  kReference)
             .def("make_backprop_id", &Context::MakeBackpropId, py::arg("backprop_name"))
             .def("release_backprop_id", &Context::ReleaseBackpropId, py::arg("backprop_id"))
@@ -109,17 +114,21 @@ void InitBackendAndDevice(py::module& m) {
 
     m.def("get_backend", [](const std::string& name) -> Backend& { return GetDefaultContext().GetBackend(name); },
           py::arg("backend_name"), kReference);
-    m.def("get_device",
-          [](py::handle device, py::handle index) -> Device& { return GetDeviceFromArgs(GetDefaultContext(), device, index); },
-          py::arg("device") = py::none(),
-          py::arg("index") = py::none(),
+    m.def("get_device", [](py::handle device) -> Device& { return GetDevice(device); }, py::arg("device") = py::none(),
           kReference);
+    m.def("get_device",
+          [](const std::string& backend_name, int index) -> Device& {
+              return GetDefaultContext().GetDevice(backend_name, index);
+          },
+          py::arg("backend_name"), py::arg("index"), kReference);
     m.def("get_default_device", &GetDefaultDevice, kReference);
     m.def("set_default_device", [](py::handle device) { SetDefaultDevice(&GetDevice(device)); }, py::arg("device"));
+    m.def("using_device", [](py::handle device) { return PyDeviceScope{GetDevice(device)}; }, py::arg("device"));
     m.def("using_device",
-          [](py::handle device, py::handle index) { return PyDeviceScope{GetDeviceFromArgs(GetDefaultContext(), device, index)}; },
-          py::arg("device"),
-          py::arg("index") = py::none());
+          [](const std::string& backend_name, int index) {
+              return PyDeviceScope{GetDefaultContext().GetDevice(backend_name, index)};
+          },
+          py::arg("backend_name"), py::arg("index"));
 }
 
 }  // namespace

@@ -271,3 +271,71 @@ def test_repr_lists_every_graph_and_expired_ones():
         a = chx.ones((1,)).require_grad(bp)
         assert "backprop_ids=['bp1']" in repr(a)
     assert "backprop_ids=['<expired>']" in repr(a)
+
+
+# (view maker for a (2, 3, 4) array, expected data_size in items): the bytes between the first and last element touched.
+_DATA_SIZES = [
+    (lambda x: x, 24),
+    (lambda x: x.T, 24),
+    (lambda x: x[:, ::2], 24),
+    (lambda x: x[:, :, ::3], 20),
+    (lambda x: x[::-1, 1], 16),
+    (lambda x: x[1:1], 0),
+    (lambda x: x[0, 0], 4),
+    (lambda x: x[0, 0, 0], 1),
+]
+
+
+@pytest.mark.parametrize('make,items', _DATA_SIZES)
+def test_data_size_is_the_span_of_the_view(make, items):
+    base = chx.arange(24, dtype='int16').reshape(2, 3, 4)
+    view = make(base)
+    assert view.data_size == items * 2
+    assert view.data_ptr == base.data_ptr
+    assert view.nbytes == view.size * view.itemsize
+
+
+def test_debug_properties():
+    base = chx.arange(24, dtype='float32').reshape(2, 3, 4)
+    view = base[1, ::-1, 2:]
+    assert view._debug_data_memory_address == view.data_ptr + view.offset
+    assert view.offset == (12 + 8 + 2) * 4
+    assert view._debug_flat_data == chx.to_numpy(view).ravel().tolist()
+    assert all(type(v) is float for v in view._debug_flat_data)
+    assert chx.array([True])._debug_flat_data == [True]
+
+
+def test_view_is_connected_to_the_graph():
+    x = chx.array([1.0, 2.0]).require_grad()
+    v = x.view()
+    assert v is not x and v.is_backprop_required()
+    (v * v).sum().backward()
+    array_utils.assert_array_equal(x.grad, numpy.array([2.0, 4.0]))
+
+
+@pytest.mark.parametrize('args', [('native:1',), ('native', 1)])
+def test_to_device_keeps_the_graph_connected(args):
+    x = chx.array([1.0, -3.0]).require_grad()
+    y = x.to_device(*args)
+    assert y.device.name == 'native:1' and y.is_backprop_required()
+    (y * y).sum().backward()
+    assert x.grad.device is x.device
+    array_utils.assert_array_equal(x.grad, numpy.array([2.0, -6.0]))
+
+
+def test_to_device_accepts_the_spec_keywords_and_non_contiguous_input():
+    a = chx.arange(6).reshape(2, 3).T
+    for b in (a.to_device(device='native:2'), a.to_device(backend_name='native', index=2)):
+        assert b.device.name == 'native:2' and b.is_contiguous
+        array_utils.assert_array_equal(b, numpy.arange(6, dtype='int32').reshape(2, 3).T)
+    with pytest.raises(TypeError):
+        a.to_device('native', 'x')
+
+
+@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+def test_item_of_every_dtype_and_of_views(dtype):
+    x = array_utils.make_numpy((2, 3), dtype)
+    a = chx.array(x)
+    assert a[1, 2].item() == x[1, 2].item()
+    assert type(a[1, 2].item()) is type(x[1, 2].item())
+    assert a.T[None, 2, 1:].item() == x.T[None, 2, 1:].item()

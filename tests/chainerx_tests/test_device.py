@@ -209,3 +209,58 @@ def test_backprop_ids_are_made_and_released_by_a_context():
     assert repr(backprop_id) == '<expired>'
     with pytest.raises(chx.ChainerxError):
         context._check_valid_backprop_id(backprop_id)
+
+
+@pytest.mark.parametrize(
+    'call',
+    [
+        lambda: chx.get_device(device='native:1'),
+        lambda: chx.get_device(backend_name='native', index=1),
+        lambda: chx.get_default_context().get_device(device_name='native:1'),
+        lambda: chx.get_default_context().get_device(backend_name='native', index=1),
+        lambda: chx.get_default_context().get_device(chx.get_device('native:1')),
+        lambda: chx.using_device(backend_name='native', index=1).device,
+        lambda: chx.using_device(device='native:1').device,
+        lambda: chx.get_backend(backend_name='native').get_device(index=1),
+    ],
+)
+def test_device_functions_accept_the_spec_keywords(call):
+    assert call() is chx.get_device('native:1')
+
+
+@pytest.mark.parametrize(
+    'call',
+    [
+        lambda: chx.get_device('native', 'x'),
+        lambda: chx.get_device('native', 1.5),
+        lambda: chx.get_device(0, 1),
+        lambda: chx.using_device(1),
+        lambda: chx.get_backend(0),
+        lambda: chx.Context().get_device(None, 0),
+        lambda: chx.set_default_device(1),
+    ],
+)
+def test_device_functions_reject_wrong_argument_types(call):
+    with pytest.raises(TypeError):
+        call()
+
+
+def test_each_context_has_its_own_backends_and_devices():
+    first, second = chx.Context(), chx.Context()
+    assert first.get_backend('native') is not second.get_backend('native')
+    assert first.get_device('native:0') is not second.get_device('native:0')
+    assert first.get_device('native:0').name == second.get_device('native:0').name == 'native:0'
+
+
+def test_arrays_cannot_move_between_contexts():
+    other = chx.Context()
+    with pytest.raises(chx.ContextError):
+        chx.zeros((2,)).to_device(other.get_device('native:0'))
+
+
+def test_device_scope_can_be_entered_after_being_created_in_another_scope():
+    scope = chx.using_device('native:3')
+    with chx.using_device('native:1'):
+        with scope:
+            assert chx.get_default_device().name == 'native:3'
+        assert chx.get_default_device().name == 'native:1'
