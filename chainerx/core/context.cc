@@ -103,8 +103,8 @@ Backend& Context::GetBackend(const std::string& backend_name) {
         void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (library == nullptr) {
             const char* reason = dlerror();
-            throw BackendError{"backend '", backend_name, "' is not built in and no plug-in could be loaded from ", path,
-                               ": ", reason != nullptr ? reason : "unknown error"};
+            throw BackendError{"backend '", backend_name, "' is not built in and no plug-in could be loaded from ",
+                               path, ": ", reason != nullptr ? reason : "unknown error"};
         }
         auto create = reinterpret_cast<CreateBackendFunc>(dlsym(library, "CreateBackend"));
         auto destroy = reinterpret_cast<DestroyBackendFunc>(dlsym(library, "DestroyBackend"));

@@ -9,8 +9,8 @@
 //     };
 //
 // Each interface gets a small integer index on first use (one per name in the process), so a lookup is one vector
-// access: no map, mutex or dynamic_cast on the call path. Registries chain to a parent (backend instance → backend class), which lets a
-// plug-in override single kernels.
+// access: no map, mutex or dynamic_cast on the call path. Registries chain to a parent (backend instance →
+// backend class), which lets a plug-in override single kernels.
 #pragma once
 
 #include <memory>

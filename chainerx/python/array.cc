@@ -104,7 +104,8 @@ void DefineMethods(ArrayClass& c) {
           py::arg("dtype"), py::arg("copy") = true);
     c.def("fill", [](const ArrayBodyPtr& self, py::handle value) { A(self).Fill(ToScalar(value)); }, py::arg("value"));
     c.def("item", [](const ArrayBodyPtr& self) { return ScalarToPython(ItemOf(self)); });
-    c.def("to_device", [](const ArrayBodyPtr& self, py::handle device) { return A(self).ToDevice(GetDevice(device)).body(); },
+    c.def("to_device",
+          [](const ArrayBodyPtr& self, py::handle device) { return A(self).ToDevice(GetDevice(device)).body(); },
           py::arg("device"));
     c.def("to_device",
           [](const ArrayBodyPtr& self, const std::string& backend_name, int index) {
@@ -224,7 +225,8 @@ void DefineAutogradMethods(ArrayClass& c) {
 void DefinePickle(ArrayClass& c) {
     c.def(py::pickle(
             [](const ArrayBodyPtr& self) {
-                return py::make_tuple(ToNumpy(A(self), true), py::cast(self->device(), py::return_value_policy::reference));
+                py::object device = py::cast(self->device(), py::return_value_policy::reference);
+                return py::make_tuple(ToNumpy(A(self), true), device);
             },
             [](const py::tuple& state) {
                 if (state.size() != 2) {

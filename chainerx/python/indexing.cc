@@ -113,7 +113,8 @@ void SetItemBasic(const Array& self, py::handle key, py::handle value) {
 }  // namespace
 
 void DefineIndexingMethods(ArrayClass& c) {
-    c.def("__getitem__", [](const ArrayBodyPtr& self, py::handle key) { return A(self).At(ToArrayIndices(key)).body(); },
+    c.def("__getitem__",
+          [](const ArrayBodyPtr& self, py::handle key) { return A(self).At(ToArrayIndices(key)).body(); },
           py::arg("key"));
     c.def("_setitem_basic",
           [](const ArrayBodyPtr& self, py::handle key, py::handle value) { SetItemBasic(A(self), key, value); },

@@ -21,6 +21,8 @@ namespace chainerx {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr const char* kPluginRunfile = "chainerx/testing/plugin_backend/testplugin.so";
 using testing::ExpectArrayEq;
 
 // A CHAINERX_PATH directory holding backends/testplugin.so (a link to the built plug-in) and a broken plug-in.
@@ -30,7 +32,7 @@ protected:
         root_ = fs::path{std::getenv("TEST_TMPDIR")} / "chainerx_path";
         fs::create_directories(root_ / "backends");
         plugin_path_ = root_ / "backends" / "testplugin.so";
-        fs::path built = fs::path{std::getenv("TEST_SRCDIR")} / "chainerx/chainerx/testing/plugin_backend/testplugin.so";
+        fs::path built = fs::path{std::getenv("TEST_SRCDIR")} / "chainerx" / kPluginRunfile;
         if (!fs::exists(plugin_path_)) {
             fs::create_symlink(fs::absolute(built), plugin_path_);
         }
