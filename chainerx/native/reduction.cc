@@ -1,95 +1,65 @@
-// Native kernels of the reduction family.
+// Native kernels of the reduction family: one line per reduction (see native/reduce.h), plus the cumulative
+// sum, which is a scan rather than a reduction.
 #include "chainerx/core/kernels/reduction.h"
 
-#include <algorithm>
-#include <type_traits>
-#include <vector>
+#include <cstdint>
 
 #include "chainerx/core/dtype.h"
+#include "chainerx/core/numeric/reduction.h"
 #include "chainerx/native/elementwise.h"
+#include "chainerx/native/elementwise_kernels.h"
 #include "chainerx/native/native_backend.h"
+#include "chainerx/native/reduce.h"
 
 namespace chainerx {
 namespace native {
 namespace {
 
-// The type sums accumulate in: float for float16 (half precision cannot hold partial sums), int64 for integers.
-template <typename T>
-using SumAccumulator = std::conditional_t<
-        std::is_same<T, Float16>::value,
-        float,
-        std::conditional_t<std::is_floating_point<T>::value, T, int64_t>>;
+CHAINERX_NATIVE_REGISTER_REDUCTION(SumKernel, numeric::SumOp, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_REDUCTION(NanSumKernel, numeric::NanSumOp, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_REDUCTION(CountNonzeroKernel, numeric::CountNonzeroOp, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_REDUCTION(AllKernel, numeric::AllOp, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_REDUCTION(AnyKernel, numeric::AnyOp, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY(EqualMaskKernel, numeric::EqualMask, kFloatingDtypes);
 
-// Adds every element of x into acc, whose strides (in x's rank) are zero along the reduced axes. Runs along a
-// reduced axis are summed into 8 independent partial sums, which vectorises and limits rounding error growth.
-template <typename In, typename Acc>
-void AccumulateSum(const Array& x, const Strides& acc_strides, Acc* acc) {
-    ForEachInnerRun<2>(
-            x.shape(), {&x.strides(), &acc_strides}, {DataPtr(x), reinterpret_cast<char*>(acc)}, [](auto p, int64_t n, auto s) {
-                Acc* out = reinterpret_cast<Acc*>(p[1]);
-                if (s[1] == 0) {
-                    Acc partial[8] = {};
-                    int64_t i = 0;
-                    if (s[0] == sizeof(In)) {
-                        const In* in = reinterpret_cast<const In*>(p[0]);
-                        for (; i + 8 <= n; i += 8) {
-                            for (int j = 0; j < 8; ++j) {
-                                partial[j] += static_cast<Acc>(in[i + j]);
-                            }
-                        }
-                    }
-                    Acc total = 0;
-                    for (; i < n; ++i) {
-                        total += static_cast<Acc>(*reinterpret_cast<const In*>(p[0] + i * s[0]));
-                    }
-                    for (Acc v : partial) {
-                        total += v;
-                    }
-                    *out += total;
-                    return;
-                }
-                for (int64_t i = 0; i < n; ++i) {
-                    *reinterpret_cast<Acc*>(p[1] + i * s[1]) += static_cast<Acc>(*reinterpret_cast<const In*>(p[0] + i * s[0]));
-                }
-            });
+// Running sum along one lane of n elements (byte steps xs, os), walked backwards when `reverse`.
+template <typename Op>
+void ScanLane(const char* x, char* out, int64_t n, int64_t xs, int64_t os, bool reverse) {
+    using In = typename Op::In;
+    using Out = typename Op::Out;
+    if (reverse && n > 0) {
+        x += (n - 1) * xs;
+        out += (n - 1) * os;
+        xs = -xs;
+        os = -os;
+    }
+    typename Op::Acc acc = Op::Identity();
+    for (int64_t k = 0; k < n; ++k) {
+        acc = Op::Accumulate(acc, *reinterpret_cast<const In*>(x + k * xs));
+        *reinterpret_cast<Out*>(out + k * os) = CastValue<Out>(acc);
+    }
 }
 
-class NativeSumKernel : public SumKernel {
+class NativeCumsumKernel : public CumsumKernel {
 public:
-    void Call(const Array& x, const Axes& axes, const Array& out) override {
+    void Call(const Array& x, int8_t axis, bool reverse, const Array& out) override {
         VisitDtype(x.dtype(), [&](auto pt) {
-            using In = typename decltype(pt)::type;
-            using Acc = SumAccumulator<In>;
-            int64_t out_size = out.GetTotalSize();
-            // out is freshly allocated and contiguous; view it in x's rank with zero strides on reduced axes.
-            Strides acc_strides;
-            int64_t stride = sizeof(Acc);
-            acc_strides.resize(x.ndim(), 0);
-            for (int8_t i = x.ndim() - 1, next = static_cast<int8_t>(axes.size()) - 1; i >= 0; --i) {
-                if (next >= 0 && axes[next] == i) {
-                    --next;
-                    continue;
+            using Op = numeric::SumOp<typename decltype(pt)::type>;
+            // Walk every lane (all axes but `axis`) and scan along it.
+            Shape lanes = x.shape();
+            const int64_t n = lanes[axis];
+            lanes[axis] = 1;
+            const int64_t xs = x.strides()[axis];
+            const int64_t os = out.strides()[axis];
+            ForEachInnerRun<2>(lanes, {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [&](auto p, int64_t m, auto s) {
+                for (int64_t j = 0; j < m; ++j) {
+                    ScanLane<Op>(p[0] + j * s[0], p[1] + j * s[1], n, xs, os, reverse);
                 }
-                acc_strides[i] = stride;
-                stride *= x.shape()[i];
-            }
-            // Only float16 sums need a separate accumulator; otherwise out has the accumulator's type.
-            if constexpr (!std::is_same<In, Float16>::value) {
-                Acc* acc = static_cast<Acc*>(out.raw_data());
-                std::fill(acc, acc + out_size, Acc{0});
-                AccumulateSum<In, Acc>(x, acc_strides, acc);
-            } else {
-                std::vector<Acc> acc(static_cast<size_t>(out_size), Acc{0});
-                AccumulateSum<In, Acc>(x, acc_strides, acc.data());
-                auto* dst = static_cast<In*>(out.raw_data());
-                for (int64_t i = 0; i < out_size; ++i) {
-                    dst[i] = CastValue<In>(acc[i]);
-                }
-            }
+            });
         });
     }
 };
-CHAINERX_NATIVE_REGISTER_KERNEL(SumKernel, NativeSumKernel);
+CHAINERX_NATIVE_REGISTER_KERNEL(CumsumKernel, NativeCumsumKernel);
 
 }  // namespace
 }  // namespace native

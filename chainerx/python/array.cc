@@ -21,6 +21,7 @@
 #include "chainerx/python/init.h"
 #include "chainerx/python/manipulation.h"
 #include "chainerx/python/numpy_interop.h"
+#include "chainerx/python/reduction_methods.h"
 
 namespace chainerx {
 namespace python {
@@ -255,6 +256,7 @@ void InitArray(py::module& m) {
     DefineMethods(c);
     DefineArithmeticOperators(c);
     DefineComparisonOperators(c);
+    DefineReductionMethods(c);
     DefineAutogradMethods(c);
     DefineManipulationMethods(c);
     DefineIndexingMethods(c);

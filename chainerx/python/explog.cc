@@ -3,6 +3,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/routine_binding.h"
 
@@ -19,6 +20,21 @@ void InitExplog(pybind11::module& m) {
     DefineUnary<Log2>(m, "log2");
     DefineUnary<Log1p>(m, "log1p");
     DefineUnary<Erf>(m, "erf");
+    m.def("logsumexp",
+          [](pybind11::handle x, pybind11::handle axis, bool keepdims) {
+              return LogSumExp(ToArray(x), ToAxes(axis), keepdims).body();
+          },
+          pybind11::arg("x"),
+          pybind11::arg("axis") = pybind11::none(),
+          pybind11::arg("keepdims") = false);
+    m.def("log_softmax",
+          [](pybind11::handle x, pybind11::handle axis) { return LogSoftmax(ToArray(x), ToAxes(axis)).body(); },
+          pybind11::arg("x"),
+          pybind11::arg("axis") = pybind11::none());
+    m.def("softmax",
+          [](pybind11::handle x, pybind11::handle axis) { return Softmax(ToArray(x), ToAxes(axis)).body(); },
+          pybind11::arg("x"),
+          pybind11::arg("axis") = pybind11::none());
 }
 
 }  // namespace internal

@@ -1,20 +1,68 @@
-// Bindings of the reduction routines.
+// Bindings of the reduction routines, and the ndarray reduction methods.
 #include "chainerx/core/routines/reduction.h"
+
+#include <cstdint>
+#include <optional>
 
 #include <pybind11/pybind11.h>
 
+#include "chainerx/core/routines/statistics.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
+#include "chainerx/python/reduction_methods.h"
 
 namespace chainerx {
 namespace python {
 namespace internal {
+namespace {
 
 namespace py = pybind11;
 
+template <ReductionFunction kFunc>
+void DefineReductionMethod(ArrayClass& c, const char* name) {
+    c.def(name,
+          [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) {
+              return kFunc(Array{self}, ToAxes(axis), keepdims).body();
+          },
+          py::arg("axis") = py::none(),
+          py::arg("keepdims") = false);
+}
+
+// cumsum's axis: None or one int (a sequence is a TypeError, as in the original's int8 binding).
+std::optional<int64_t> ToOptionalAxis(py::handle axis) {
+    if (axis.is_none()) {
+        return std::nullopt;
+    }
+    if (py::isinstance<py::sequence>(axis)) {
+        throw py::type_error{"cumsum: axis must be None or an int"};
+    }
+    return (*ToAxes(axis))[0];
+}
+
+}  // namespace
+
+void DefineReductionMethods(ArrayClass& c) {
+    DefineReductionMethod<&AMax>(c, "max");
+    DefineReductionMethod<&AMin>(c, "min");
+    DefineReductionMethod<&Mean>(c, "mean");
+    DefineReductionMethod<&Var>(c, "var");
+    DefineReductionMethod<&All>(c, "all");
+    DefineReductionMethod<&Any>(c, "any");
+}
+
 void InitReduction(py::module& m) {
-    m.def("sum", [](py::handle a, py::handle axis, bool keepdims) { return Sum(ToArray(a), ToAxes(axis), keepdims).body(); },
-          py::arg("a"), py::arg("axis") = py::none(), py::arg("keepdims") = false);
+    DefineReduction<&Sum>(m, "sum");
+    DefineReduction<&NanSum>(m, "nansum");
+    DefineReduction<&All>(m, "all");
+    DefineReduction<&Any>(m, "any");
+    m.def("cumsum",
+          [](py::handle a, py::handle axis) { return Cumsum(ToArray(a), ToOptionalAxis(axis)).body(); },
+          py::arg("a"),
+          py::arg("axis") = py::none());
+    m.def("count_nonzero",
+          [](py::handle a, py::handle axis) { return CountNonzero(ToArray(a), ToAxes(axis)).body(); },
+          py::arg("a"),
+          py::arg("axis") = py::none());
 }
 
 }  // namespace internal

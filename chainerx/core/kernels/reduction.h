@@ -1,18 +1,44 @@
 // Key kernels of the reduction family.
+//
+// Reduction kernels share one shape, ReductionKernel: out = the reduction of x over `axes` (sorted, normalized,
+// unique). out is C-contiguous with x's shape minus those axes (or with them kept as 1: the kernel only sees
+// the elements), and its dtype is the one the routine chose (e.g. int64 for sums of integers).
 #pragma once
+
+#include <cstdint>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernel_registry.h"
+#include "chainerx/core/kernels/kernel_types.h"
 #include "chainerx/core/shape.h"
 
 namespace chainerx {
 
-// out = sum of x over the sorted, normalized `axes`. out has x's shape with those axes removed or kept as 1
-// (keepdims); its dtype may be wider than x's (int64 for integer and bool inputs).
-class SumKernel : public Kernel {
+class ReductionKernel : public Kernel {
 public:
-    static const char* name() { return "Sum"; }
     virtual void Call(const Array& x, const Axes& axes, const Array& out) = 0;
 };
+
+// Sum; float16 accumulates in float, integers and bool in int64.
+CHAINERX_DEFINE_KEY_KERNEL(SumKernel, ReductionKernel);
+// Sum with NaNs counted as zero.
+CHAINERX_DEFINE_KEY_KERNEL(NanSumKernel, ReductionKernel);
+// Number of nonzero elements, int64 out.
+CHAINERX_DEFINE_KEY_KERNEL(CountNonzeroKernel, ReductionKernel);
+// Whether all / any elements are nonzero, bool out.
+CHAINERX_DEFINE_KEY_KERNEL(AllKernel, ReductionKernel);
+CHAINERX_DEFINE_KEY_KERNEL(AnyKernel, ReductionKernel);
+
+// out = cumulative sum of x along `axis` (normalized), from the first element (or from the last when
+// `reverse`, which the gradient uses). out has x's shape; its dtype may be wider (int64 for integers and bool).
+class CumsumKernel : public Kernel {
+public:
+    static const char* name() { return "Cumsum"; }
+    virtual void Call(const Array& x, int8_t axis, bool reverse, const Array& out) = 0;
+};
+
+// out = 1 where x1 == x2, else 0, in the (floating) dtype of the operands, which have out's shape. Routes
+// gradients to the elements a reduction selected (amax: x == max; nansum: x == x, i.e. not NaN).
+CHAINERX_DEFINE_KEY_KERNEL(EqualMaskKernel, BinaryKernel);
 
 }  // namespace chainerx

@@ -4,6 +4,8 @@
 
 #include "chainerx/core/kernels/explog.h"
 #include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/statistics.h"
 
 namespace chainerx {
 namespace {
@@ -69,5 +71,20 @@ Array Erf(const Array& x) {
     });
     return out;
 }
+
+Array LogSumExp(const Array& x, const OptionalAxes& axis, bool keepdims) {
+    Axes sorted_axes = internal::GetSortedAxesOrAll(axis, x.ndim());
+    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
+    Array xmax = AMax(xf.AsGradStopped(), sorted_axes, true);
+    Array out = Log(Sum(Exp(xf - xmax), sorted_axes, true)) + xmax;
+    return keepdims ? out : out.Reshape(internal::ReducedShape(x.shape(), sorted_axes, false));
+}
+
+Array LogSoftmax(const Array& x, const OptionalAxes& axis) {
+    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
+    return xf - LogSumExp(xf, axis.has_value() ? *axis : Axes{1}, true);
+}
+
+Array Softmax(const Array& x, const OptionalAxes& axis) { return Exp(LogSoftmax(x, axis)); }
 
 }  // namespace chainerx

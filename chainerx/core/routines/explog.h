@@ -4,6 +4,7 @@
 #pragma once
 
 #include "chainerx/core/array.h"
+#include "chainerx/core/shape.h"
 
 namespace chainerx {
 
@@ -30,5 +31,15 @@ Array Log1p(const Array& x);
 
 // Elementwise error function. Backward: gout * 2 / sqrt(pi) * exp(-x^2).
 Array Erf(const Array& x);
+
+// log(sum(exp(x))) over `axis` (nullopt: all axes; axis conventions as in reduction.h), computed as
+// m + log(sum(exp(x - m))) with m the maximum, so large inputs do not overflow. DimensionError for a zero-size
+// reduced axis. Rows whose maximum is infinite give NaN, as in the original ChainerX. Backward: softmax(x)
+// times the output gradient (m is treated as a constant: its contributions cancel exactly).
+Array LogSumExp(const Array& x, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
+// x - logsumexp(x, axis, keepdims=true); axis nullopt means axis 1 (the original's convention for batches).
+Array LogSoftmax(const Array& x, const OptionalAxes& axis = std::nullopt);
+// exp(log_softmax(x, axis)): non-negative, summing to 1 along `axis` (nullopt: axis 1).
+Array Softmax(const Array& x, const OptionalAxes& axis = std::nullopt);
 
 }  // namespace chainerx

@@ -2,31 +2,75 @@
 
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
-#include "chainerx/core/device.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/reduction.h"
-#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/manipulation.h"
 
 namespace chainerx {
+namespace {
 
-Array Sum(const Array& a, const OptionalAxes& axis, bool keepdims) {
+Dtype SumDtype(Dtype dtype) { return IsFloatingPoint(dtype) ? dtype : Dtype::kInt64; }
+
+// Sum and NanSum: the gradient of element i is gout (masked to non-NaN elements for NanSum).
+template <typename KeyKernel>
+Array SumLike(const char* op, const Array& a, const OptionalAxes& axis, bool keepdims) {
     Axes sorted_axes = internal::GetSortedAxesOrAll(axis, a.ndim());
-    Dtype out_dtype = IsFloatingPoint(a.dtype()) ? a.dtype() : Dtype::kInt64;
-    Array out = Empty(internal::ReducedShape(a.shape(), sorted_axes, keepdims), out_dtype, a.device());
-    a.device().CallKernel<SumKernel>(a, sorted_axes, out);
-
-    BackwardBuilder bb{"sum", a, out};
+    Array out = internal::ReduceForward<KeyKernel>(a, sorted_axes, keepdims, SumDtype(a.dtype()));
+    BackwardBuilder bb{op, a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([sorted_axes, keepdims, in_shape = a.shape()](BackwardContext& bctx) {
-            const Array& gout = *bctx.output_grad();
-            // Re-insert the reduced axes as size 1 so that the gradient broadcasts back over them.
-            Array gout_kept = keepdims ? gout : gout.Reshape(internal::ReducedShape(in_shape, sorted_axes, true));
-            bctx.input_grad() = gout_kept.BroadcastTo(in_shape);
+        // NaN-free inputs need no mask; the input (without its graph) is kept only when one is needed.
+        constexpr bool kMasked = std::is_same<KeyKernel, NanSumKernel>::value;
+        std::optional<Array> a_const = kMasked ? std::optional<Array>{a.AsGradStopped()} : std::nullopt;
+        bt.Define([sorted_axes, keepdims, in_shape = a.shape(), a_const](BackwardContext& bctx) {
+            Array gx = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
+            bctx.input_grad() = a_const.has_value() ? gx * internal::EqualMask(*a_const, *a_const) : gx;
         });
     }
     bb.Finalize();
     return out;
+}
+
+// Cumulative sum along a normalized axis, forwards or backwards; each direction's gradient is the other.
+Array CumsumAlong(const Array& a, int8_t axis, bool reverse) {
+    Array out = Empty(a.shape(), SumDtype(a.dtype()), a.device());
+    a.device().CallKernel<CumsumKernel>(a, axis, reverse, out);
+    BackwardBuilder bb{"cumsum", a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([axis, reverse](BackwardContext& bctx) {
+            bctx.input_grad() = CumsumAlong(*bctx.output_grad(), axis, !reverse);
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+}  // namespace
+
+Array Sum(const Array& a, const OptionalAxes& axis, bool keepdims) { return SumLike<SumKernel>("sum", a, axis, keepdims); }
+
+Array NanSum(const Array& a, const OptionalAxes& axis, bool keepdims) {
+    return SumLike<NanSumKernel>("nansum", a, axis, keepdims);
+}
+
+Array Cumsum(const Array& a, std::optional<int64_t> axis) {
+    if (!axis.has_value()) {
+        return CumsumAlong(a.Reshape({a.GetTotalSize()}), 0, false);
+    }
+    return CumsumAlong(a, internal::NormalizeAxis(*axis, a.ndim()), false);
+}
+
+Array CountNonzero(const Array& a, const OptionalAxes& axis) {
+    return internal::ReduceForward<CountNonzeroKernel>(a, internal::GetSortedAxesOrAll(axis, a.ndim()), false, Dtype::kInt64);
+}
+
+Array All(const Array& a, const OptionalAxes& axis, bool keepdims) {
+    return internal::ReduceForward<AllKernel>(a, internal::GetSortedAxesOrAll(axis, a.ndim()), keepdims, Dtype::kBool);
+}
+
+Array Any(const Array& a, const OptionalAxes& axis, bool keepdims) {
+    return internal::ReduceForward<AnyKernel>(a, internal::GetSortedAxesOrAll(axis, a.ndim()), keepdims, Dtype::kBool);
 }
 
 namespace internal {
@@ -47,6 +91,24 @@ Array SumTo(const Array& grad, const Shape& shape) {
     }
     Array summed = Sum(grad, axes, true);
     return leading == 0 ? summed : summed.Reshape(shape);
+}
+
+int64_t CountReducedItems(const Shape& shape, const Axes& sorted_axes) {
+    int64_t count = 1;
+    for (int8_t axis : sorted_axes) {
+        count *= shape[axis];
+    }
+    return count;
+}
+
+Array BroadcastReduced(const Array& gout, const Shape& in_shape, const Axes& sorted_axes, bool keepdims) {
+    // Re-insert the reduced axes as size 1 so that the array broadcasts back over them.
+    Array kept = keepdims ? gout : gout.Reshape(ReducedShape(in_shape, sorted_axes, true));
+    return kept.BroadcastTo(in_shape);
+}
+
+Array EqualMask(const Array& x1, const Array& x2) {
+    return BinaryForward<EqualMaskKernel>("mask", x1.AsGradStopped(), x2.AsGradStopped(), x1.dtype());
 }
 
 }  // namespace internal

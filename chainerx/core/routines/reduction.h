@@ -1,20 +1,64 @@
-// Reduction routines.
+// Reduction routines: sums, counts and truth tests over axes.
+//
+// `axis` is nullopt (all axes), or a list of axes, possibly negative, in any order; out-of-range or repeated
+// axes throw DimensionError. With keepdims the reduced axes stay as size 1.
+//
+//     Array total = Sum(x);                      // 0-d
+//     Array rows = Sum(x, Axes{1}, true);        // shape (n, 1)
 #pragma once
 
+#include <cstdint>
+#include <optional>
+
 #include "chainerx/core/array.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/routines/creation.h"
 #include "chainerx/core/shape.h"
 
 namespace chainerx {
 
-// Sum over `axis` (all axes when nullopt). Bool and integer inputs give int64; floats keep their dtype.
-// Throws DimensionError for out-of-range or repeated axes. Differentiable.
+// Sum. Bool and integer inputs give int64; floats keep their dtype (float16 accumulates in float).
+// Backward: the output gradient broadcast back over the reduced axes.
 Array Sum(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
+
+// Sum that treats NaN as zero; dtypes as Sum. Backward: the output gradient where a is not NaN, 0 at NaNs.
+Array NanSum(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
+
+// Cumulative sum along `axis` (nullopt: over the flattened array, giving a 1-d result). Dtypes as Sum.
+// DimensionError for an out-of-range axis. Backward: the reversed cumulative sum of the output gradient.
+Array Cumsum(const Array& a, std::optional<int64_t> axis = std::nullopt);
+
+// Number of nonzero elements (NaN counts as nonzero), int64. Not differentiable.
+Array CountNonzero(const Array& a, const OptionalAxes& axis = std::nullopt);
+
+// Whether all (any) elements are nonzero, as a bool array; true (false) for empty reductions.
+// Not differentiable.
+Array All(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
+Array Any(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
 
 namespace internal {
 
 // Sums `grad` over the axes that broadcasting added to reach grad's shape from `shape`, giving `shape`.
 // Used by the backward of broadcasting operations.
 Array SumTo(const Array& grad, const Shape& shape);
+
+// The number of elements of `shape` along `sorted_axes` (1 for no axes): the count behind each output.
+int64_t CountReducedItems(const Shape& shape, const Axes& sorted_axes);
+
+// Runs the reduction kernel KeyKernel over sorted_axes into a new array of out_dtype; records no graph.
+template <typename KeyKernel>
+Array ReduceForward(const Array& a, const Axes& sorted_axes, bool keepdims, Dtype out_dtype) {
+    Array out = Empty(ReducedShape(a.shape(), sorted_axes, keepdims), out_dtype, a.device());
+    a.device().CallKernel<KeyKernel>(a, sorted_axes, out);
+    return out;
+}
+
+// The gradient (or any array) of a reduction's output shape broadcast back to the input shape `in_shape`.
+Array BroadcastReduced(const Array& gout, const Shape& in_shape, const Axes& sorted_axes, bool keepdims);
+
+// 1 where x1 == x2 (broadcast), else 0, in x1's floating dtype; records no graph. Masks that route gradients.
+Array EqualMask(const Array& x1, const Array& x2);
 
 }  // namespace internal
 }  // namespace chainerx
