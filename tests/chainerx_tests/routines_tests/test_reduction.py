@@ -1,4 +1,8 @@
-"""Reduction: sum (spec A.9). bool and integer inputs sum to int64, floats keep their dtype."""
+"""Reductions: sum, nansum, all, any, count_nonzero (spec A.8, A.9, B.2).
+
+sum/nansum of bool and integer inputs give int64, floats keep their dtype; all/any give bool and
+count_nonzero int64. cumsum is in test_reduction_cumsum.py, amax/amin/mean/var in test_statistics.py.
+"""
 
 import numpy
 import pytest
@@ -45,35 +49,90 @@ def _sum_dtype(dtype):
     return numpy.dtype(dtype) if numpy.dtype(dtype).kind == 'f' else numpy.dtype('int64')
 
 
-def _expected_sum(x, axis, keepdims):
-    # Accumulated in float64 (chainerx must not lose float16 precision) and cast at the end.
-    accumulate = numpy.float64 if x.dtype.kind == 'f' else numpy.int64
-    axis = tuple(axis) if isinstance(axis, list) else axis
-    return numpy.sum(x.astype(accumulate), axis=axis, keepdims=keepdims).astype(_sum_dtype(x.dtype))
+def _numpy_sum_like(numpy_fn):
+    def expected(x, axis, keepdims):
+        # Accumulated in float64 (chainerx must not lose float16 precision) and cast at the end.
+        accumulate = numpy.float64 if x.dtype.kind == 'f' else numpy.int64
+        result = numpy_fn(x.astype(accumulate), axis=axis, keepdims=keepdims)
+        return numpy.asarray(result).astype(_sum_dtype(x.dtype))
+
+    return expected
 
 
+def _numpy_truth(numpy_fn):
+    def expected(x, axis, keepdims):
+        return numpy.asarray(numpy_fn(x, axis=axis, keepdims=keepdims))
+
+    return expected
+
+
+_expected_sum = _numpy_sum_like(numpy.sum)
+
+# name -> (chainerx function, expected from a NumPy array, axis and keepdims). The ndarray method of
+# the same name, where there is one, is checked too.
+_ROUTINES = {
+    'sum': (chx.sum, _expected_sum),
+    'nansum': (chx.nansum, _numpy_sum_like(numpy.nansum)),
+    'all': (chx.all, _numpy_truth(numpy.all)),
+    'any': (chx.any, _numpy_truth(numpy.any)),
+}
+
+
+def _calls(name, a, axis, keepdims):
+    """Every way of calling the routine: positional, keywords and the ndarray method."""
+    fn = _ROUTINES[name][0]
+    outs = [fn(a, axis, keepdims), fn(a, axis=axis, keepdims=keepdims)]
+    if hasattr(a, name):
+        outs += [getattr(a, name)(axis, keepdims), getattr(a, name)(axis=axis, keepdims=keepdims)]
+    return outs
+
+
+def _numpy_axis(axis):
+    return tuple(axis) if isinstance(axis, list) else axis
+
+
+@pytest.mark.parametrize('name', sorted(_ROUTINES))
 @pytest.mark.parametrize('shape,axis', _SUM_CASES)
 @pytest.mark.parametrize('keepdims', [False, True])
 @pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
-def test_sum_matches_numpy(shape, axis, keepdims, dtype, device):
+def test_reduction_matches_numpy(name, shape, axis, keepdims, dtype, device):
     x = array_utils.make_numpy(shape, dtype, contiguous=len(shape) != 2)
     a = chx.array(x, copy=False, device=device)
-    expected = _expected_sum(x, axis, keepdims)
-    for out in (
-        chx.sum(a, axis, keepdims),
-        chx.sum(a, axis=axis, keepdims=keepdims),
-        a.sum(axis, keepdims),
-        a.sum(axis=axis, keepdims=keepdims),
-    ):
+    expected = _ROUTINES[name][1](x, _numpy_axis(axis), keepdims)
+    for out in _calls(name, a, axis, keepdims):
         assert out.device is device
         array_utils.assert_array_equal(out, expected)
 
 
+@pytest.mark.parametrize('name', sorted(_ROUTINES))
+@pytest.mark.parametrize('axis', [None, 0, 1, (0, 2)])
+@pytest.mark.parametrize('dtype', ['bool_', 'int16', 'float16', 'float64'])
+def test_reduction_of_transposed_input_matches_numpy(name, axis, dtype):
+    x = array_utils.make_numpy((3, 4, 5), dtype).transpose(2, 0, 1)
+    a = chx.array(x, copy=False)
+    assert not a.is_contiguous
+    for out in _calls(name, a, axis, False):
+        array_utils.assert_array_equal(out, _ROUTINES[name][1](x, axis, False))
+
+
+@pytest.mark.parametrize('name', sorted(_ROUTINES))
+def test_reduction_of_broadcast_input_matches_numpy(name):
+    # Zero strides: a broadcast view reduces like its copy.
+    x = numpy.broadcast_to(array_utils.make_numpy((1, 5), 'float32'), (4, 5))
+    a = chx.broadcast_to(chx.array(x[:1]), (4, 5))
+    for axis in (None, 0, 1):
+        array_utils.assert_array_equal(_ROUTINES[name][0](a, axis), _ROUTINES[name][1](x, axis, False))
+
+
+@pytest.mark.parametrize('name', sorted(_ROUTINES))
 @pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
-def test_sum_defaults_to_all_axes_without_keepdims(dtype):
+def test_reduction_defaults_to_all_axes_without_keepdims(name, dtype):
     x = array_utils.make_numpy((2, 3), dtype)
-    array_utils.assert_array_equal(chx.sum(chx.array(x)), _expected_sum(x, None, False))
-    array_utils.assert_array_equal(chx.array(x).sum(), _expected_sum(x, None, False))
+    expected = _ROUTINES[name][1](x, None, False)
+    a = chx.array(x)
+    array_utils.assert_array_equal(_ROUTINES[name][0](a), expected)
+    if hasattr(a, name):
+        array_utils.assert_array_equal(getattr(a, name)(), expected)
 
 
 def test_sum_of_float16_does_not_accumulate_in_float16():
@@ -87,23 +146,22 @@ def test_sum_of_int8_does_not_overflow():
     array_utils.assert_array_equal(chx.full((100,), 100, 'int8').sum(), numpy.int64(10000))
 
 
+@pytest.mark.parametrize('name', sorted(_ROUTINES) + ['count_nonzero'])
 @pytest.mark.parametrize('shape,axis', _BAD_AXES)
-def test_sum_with_bad_axis_raises_dimension_error(shape, axis):
+def test_reduction_with_bad_axis_raises_dimension_error(name, shape, axis):
+    a = chx.zeros(shape)
     with pytest.raises(chx.DimensionError):
-        chx.sum(chx.zeros(shape), axis)
-    with pytest.raises(chx.DimensionError):
-        chx.zeros(shape).sum(axis)
+        getattr(chx, name)(a, axis)
+    if hasattr(a, name):
+        with pytest.raises(chx.DimensionError):
+            getattr(a, name)(axis)
 
 
-def test_sum_with_non_integer_axis_raises_type_error():
+@pytest.mark.parametrize('name', sorted(_ROUTINES) + ['count_nonzero'])
+@pytest.mark.parametrize('axis', [1.5, 'x', [1.5], ('a', 0)])
+def test_reduction_with_non_integer_axis_raises_type_error(name, axis):
     with pytest.raises(TypeError):
-        chx.sum(chx.zeros((2, 3)), 1.5)
-
-
-@pytest.mark.parametrize('axis', ['x', [1.5], ('a', 0)])
-def test_sum_with_non_integer_axis_items_raises_type_error(axis):
-    with pytest.raises(TypeError):
-        chx.sum(chx.zeros((2, 3)), axis)
+        getattr(chx, name)(chx.zeros((2, 3)), axis)
 
 
 def test_sum_accepts_numpy_integers_inside_an_axis_tuple():
@@ -152,3 +210,81 @@ def test_sum_gradient_broadcasts_the_output_gradient():
     x = chx.zeros((2, 3)).require_grad()
     chx.sum(x, 0).backward()
     array_utils.assert_array_equal(x.grad, numpy.ones((2, 3), 'float32'))
+
+
+_NAN_INPUT = numpy.array([[1.5, numpy.nan, -2.0], [numpy.nan, numpy.nan, 0.0]])
+
+
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+@pytest.mark.parametrize('axis', [None, 0, 1])
+def test_nan_handling_matches_numpy(dtype, axis):
+    # nansum skips NaNs (a NaN-only row sums to 0), sum propagates them, NaN is truthy.
+    x = _NAN_INPUT.astype(dtype)
+    a = chx.array(x)
+    for name in ('sum', 'nansum', 'all', 'any'):
+        array_utils.assert_array_equal(_ROUTINES[name][0](a, axis), _ROUTINES[name][1](x, axis, False))
+    array_utils.assert_array_equal(chx.count_nonzero(a, axis), numpy.count_nonzero(x, axis))
+
+
+@pytest.mark.parametrize('shape,axis', _SUM_CASES)
+@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+def test_count_nonzero_matches_numpy(shape, axis, dtype, device):
+    x = array_utils.make_numpy(shape, dtype, contiguous=len(shape) != 2)
+    a = chx.array(x, copy=False, device=device)
+    expected = numpy.asarray(numpy.count_nonzero(x, axis=_numpy_axis(axis))).astype('int64')
+    for out in (chx.count_nonzero(a, axis), chx.count_nonzero(a, axis=axis)):
+        assert out.device is device
+        array_utils.assert_array_equal(out, expected)
+    array_utils.assert_array_equal(chx.count_nonzero(a), numpy.int64(numpy.count_nonzero(x)))
+
+
+def test_reductions_of_long_contiguous_runs_match_numpy():
+    # Longer than the 32 partial accumulators of the native loop, with a tail, along and across runs.
+    x = array_utils.make_numpy((3, 1000 + 7), 'float32')
+    x[1, 500] = 0
+    a = chx.array(x)
+    for axis in (None, 0, 1):
+        for name in sorted(_ROUTINES):
+            expected = _ROUTINES[name][1](x, axis, False)
+            array_utils.assert_array_equal(_ROUTINES[name][0](a, axis), expected, rtol=1e-5)
+
+
+def test_all_and_any_of_empty_reductions_are_the_identities():
+    array_utils.assert_array_equal(chx.all(chx.zeros((0, 3))), numpy.bool_(True))
+    array_utils.assert_array_equal(chx.any(chx.zeros((0, 3))), numpy.bool_(False))
+    array_utils.assert_array_equal(chx.count_nonzero(chx.zeros((0, 3)), 0), numpy.zeros(3, 'int64'))
+
+
+_GRAD_CASES = [((), None), ((3,), 0), ((2, 3), None), ((2, 3), 1), ((2, 3, 4), (0, 2)), ((0, 3), 0)]
+
+
+@pytest.mark.parametrize('name', ['sum', 'nansum'])
+@pytest.mark.parametrize('shape,axis', _GRAD_CASES + [((2, 3, 4), -1), ((2, 3), ())])
+@pytest.mark.parametrize('keepdims', [False, True])
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+def test_sum_like_backward_and_double_backward(name, shape, axis, keepdims, dtype):
+    x = array_utils.make_grad_input(shape, dtype)
+
+    def fn(a):
+        return _ROUTINES[name][0](a, axis, keepdims)
+
+    with chx.no_backprop_mode():
+        out_shape = fn(x).shape
+    gy = array_utils.make_grad_input(out_shape, dtype, seed=1)
+    array_utils.check_backward(fn, [x], gy, dtype)
+    array_utils.check_double_backward(
+        lambda a: fn(a * a), [x], gy, array_utils.make_grad_input(shape, dtype, 2), dtype
+    )
+
+
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+def test_nansum_gradient_is_zero_at_nans(dtype):
+    x = chx.array(_NAN_INPUT.astype(dtype)).require_grad()
+    chx.nansum(x, 1).backward()
+    array_utils.assert_array_equal(x.grad, (~numpy.isnan(_NAN_INPUT)).astype(dtype))
+
+
+@pytest.mark.parametrize('name', ['all', 'any', 'count_nonzero'])
+def test_truth_reductions_are_not_differentiable(name):
+    out = getattr(chx, name)(chx.ones((2, 3)).require_grad())
+    assert not out.is_backprop_required()
