@@ -70,7 +70,8 @@ inline ReductionPlan::ReductionPlan(const Array& x, const Axes& sorted_axes, int
     }
     // axes[] is innermost first; order by decreasing |input stride| (outermost first) for memory locality.
     std::reverse(axes, axes + n);
-    std::stable_sort(axes, axes + n, [](const Axis& a, const Axis& b) { return std::abs(a.x_step) > std::abs(b.x_step); });
+    std::stable_sort(
+            axes, axes + n, [](const Axis& a, const Axis& b) { return std::abs(a.x_step) > std::abs(b.x_step); });
     for (int k = 0; k < n; ++k) {
         const Axis& a = axes[k];
         bool mergeable = ndim > 0 && x_steps[ndim - 1] == a.x_step * a.dim && acc_steps[ndim - 1] == a.acc_step * a.dim;

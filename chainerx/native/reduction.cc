@@ -51,11 +51,12 @@ public:
             lanes[axis] = 1;
             const int64_t xs = x.strides()[axis];
             const int64_t os = out.strides()[axis];
-            ForEachInnerRun<2>(lanes, {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [&](auto p, int64_t m, auto s) {
+            auto scan_lanes = [&](auto p, int64_t m, auto s) {
                 for (int64_t j = 0; j < m; ++j) {
                     ScanLane<Op>(p[0] + j * s[0], p[1] + j * s[1], n, xs, os, reverse);
                 }
-            });
+            };
+            ForEachInnerRun<2>(lanes, {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, scan_lanes);
         });
     }
 };

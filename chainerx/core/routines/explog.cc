@@ -72,17 +72,41 @@ Array Erf(const Array& x) {
     return out;
 }
 
+namespace {
+
+// x shifted by its maximum over the axes (treated as a constant, see LogSumExp), and log(sum(exp(shifted))).
+// Working on the shifted values keeps large inputs from overflowing exp and from losing precision in
+// x - logsumexp(x).
+struct ShiftedLogSum {
+    Array max;
+    Array shifted;
+    Array log_sum;
+};
+
+ShiftedLogSum ComputeShiftedLogSum(const Array& x, const Axes& sorted_axes) {
+    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
+    Array max = AMax(xf.AsGradStopped(), sorted_axes, true);
+    Array shifted = xf - max;
+    Array log_sum = Log(Sum(Exp(shifted), sorted_axes, true));
+    return {max, shifted, log_sum};
+}
+
+Axes SoftmaxAxes(const OptionalAxes& axis, int8_t ndim) {
+    return internal::GetSortedAxesOrAll(axis.has_value() ? *axis : Axes{1}, ndim);
+}
+
+}  // namespace
+
 Array LogSumExp(const Array& x, const OptionalAxes& axis, bool keepdims) {
     Axes sorted_axes = internal::GetSortedAxesOrAll(axis, x.ndim());
-    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
-    Array xmax = AMax(xf.AsGradStopped(), sorted_axes, true);
-    Array out = Log(Sum(Exp(xf - xmax), sorted_axes, true)) + xmax;
+    ShiftedLogSum parts = ComputeShiftedLogSum(x, sorted_axes);
+    Array out = parts.log_sum + parts.max;
     return keepdims ? out : out.Reshape(internal::ReducedShape(x.shape(), sorted_axes, false));
 }
 
 Array LogSoftmax(const Array& x, const OptionalAxes& axis) {
-    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
-    return xf - LogSumExp(xf, axis.has_value() ? *axis : Axes{1}, true);
+    ShiftedLogSum parts = ComputeShiftedLogSum(x, SoftmaxAxes(axis, x.ndim()));
+    return parts.shifted - parts.log_sum;
 }
 
 Array Softmax(const Array& x, const OptionalAxes& axis) { return Exp(LogSoftmax(x, axis)); }

@@ -48,7 +48,9 @@ Array CumsumAlong(const Array& a, int8_t axis, bool reverse) {
 
 }  // namespace
 
-Array Sum(const Array& a, const OptionalAxes& axis, bool keepdims) { return SumLike<SumKernel>("sum", a, axis, keepdims); }
+Array Sum(const Array& a, const OptionalAxes& axis, bool keepdims) {
+    return SumLike<SumKernel>("sum", a, axis, keepdims);
+}
 
 Array NanSum(const Array& a, const OptionalAxes& axis, bool keepdims) {
     return SumLike<NanSumKernel>("nansum", a, axis, keepdims);
@@ -62,15 +64,18 @@ Array Cumsum(const Array& a, std::optional<int64_t> axis) {
 }
 
 Array CountNonzero(const Array& a, const OptionalAxes& axis) {
-    return internal::ReduceForward<CountNonzeroKernel>(a, internal::GetSortedAxesOrAll(axis, a.ndim()), false, Dtype::kInt64);
+    Axes sorted_axes = internal::GetSortedAxesOrAll(axis, a.ndim());
+    return internal::ReduceForward<CountNonzeroKernel>(a, sorted_axes, false, Dtype::kInt64);
 }
 
 Array All(const Array& a, const OptionalAxes& axis, bool keepdims) {
-    return internal::ReduceForward<AllKernel>(a, internal::GetSortedAxesOrAll(axis, a.ndim()), keepdims, Dtype::kBool);
+    Axes sorted_axes = internal::GetSortedAxesOrAll(axis, a.ndim());
+    return internal::ReduceForward<AllKernel>(a, sorted_axes, keepdims, Dtype::kBool);
 }
 
 Array Any(const Array& a, const OptionalAxes& axis, bool keepdims) {
-    return internal::ReduceForward<AnyKernel>(a, internal::GetSortedAxesOrAll(axis, a.ndim()), keepdims, Dtype::kBool);
+    Axes sorted_axes = internal::GetSortedAxesOrAll(axis, a.ndim());
+    return internal::ReduceForward<AnyKernel>(a, sorted_axes, keepdims, Dtype::kBool);
 }
 
 namespace internal {

@@ -16,7 +16,8 @@ Array Extremum(const char* op, const Array& a, const OptionalAxes& axis, bool ke
     Axes sorted_axes = internal::GetSortedAxesOrAll(axis, a.ndim());
     for (int8_t i : sorted_axes) {
         if (a.shape()[i] == 0) {
-            throw DimensionError{op, ": cannot reduce the zero-size axis ", static_cast<int>(i), " of shape ", a.shape()};
+            throw DimensionError{
+                    op, ": cannot reduce the zero-size axis ", static_cast<int>(i), " of shape ", a.shape()};
         }
     }
     Array out = internal::ReduceForward<KeyKernel>(a, sorted_axes, keepdims, a.dtype());
@@ -26,8 +27,9 @@ Array Extremum(const char* op, const Array& a, const OptionalAxes& axis, bool ke
         bt.Define([sorted_axes, keepdims, a_const = a.AsGradStopped(), out_const = out.AsGradStopped()](
                           BackwardContext& bctx) {
             const Shape& in_shape = a_const.shape();
-            Array mask = internal::EqualMask(a_const, internal::BroadcastReduced(out_const, in_shape, sorted_axes, keepdims));
-            bctx.input_grad() = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims) * mask;
+            Array out_bcast = internal::BroadcastReduced(out_const, in_shape, sorted_axes, keepdims);
+            Array gout_bcast = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
+            bctx.input_grad() = gout_bcast * internal::EqualMask(a_const, out_bcast);
         });
     }
     bb.Finalize();
@@ -36,9 +38,13 @@ Array Extremum(const char* op, const Array& a, const OptionalAxes& axis, bool ke
 
 }  // namespace
 
-Array AMax(const Array& a, const OptionalAxes& axis, bool keepdims) { return Extremum<AMaxKernel>("amax", a, axis, keepdims); }
+Array AMax(const Array& a, const OptionalAxes& axis, bool keepdims) {
+    return Extremum<AMaxKernel>("amax", a, axis, keepdims);
+}
 
-Array AMin(const Array& a, const OptionalAxes& axis, bool keepdims) { return Extremum<AMinKernel>("amin", a, axis, keepdims); }
+Array AMin(const Array& a, const OptionalAxes& axis, bool keepdims) {
+    return Extremum<AMinKernel>("amin", a, axis, keepdims);
+}
 
 Array Mean(const Array& a, const OptionalAxes& axis, bool keepdims) {
     Axes sorted_axes = internal::GetSortedAxesOrAll(axis, a.ndim());
@@ -47,7 +53,8 @@ Array Mean(const Array& a, const OptionalAxes& axis, bool keepdims) {
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([sorted_axes, keepdims, in_shape = a.shape()](BackwardContext& bctx) {
             double count = static_cast<double>(internal::CountReducedItems(in_shape, sorted_axes));
-            bctx.input_grad() = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims) / count;
+            Array gout_bcast = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
+            bctx.input_grad() = gout_bcast / count;
         });
     }
     bb.Finalize();

@@ -70,7 +70,9 @@ def test_cumsum_with_non_integer_axis_raises_type_error(axis):
         chx.cumsum(chx.zeros((2, 3)), axis)
 
 
-@pytest.mark.parametrize('shape,axis', [((), None), ((4,), 0), ((2, 3), None), ((2, 3), 0), ((2, 3, 2), -2)])
+@pytest.mark.parametrize(
+    'shape,axis', [((), None), ((4,), 0), ((2, 3), None), ((2, 3), 0), ((2, 3, 2), -2)]
+)
 @pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
 def test_cumsum_backward_and_double_backward(shape, axis, dtype):
     x = array_utils.make_grad_input(shape, dtype)

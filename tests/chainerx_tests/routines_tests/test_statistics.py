@@ -70,7 +70,9 @@ _ROUTINES = {
 def _check(name, a, x, axis, keepdims):
     fn, method, expected_fn, float16_tolerance = _ROUTINES[name]
     expected = expected_fn(x, tuple(axis) if isinstance(axis, list) else axis, keepdims)
-    rtol, atol = float16_tolerance if x.dtype == numpy.float16 and float16_tolerance else (None, None)
+    rtol, atol = (None, None)
+    if x.dtype == numpy.float16 and float16_tolerance:
+        rtol, atol = float16_tolerance
     for out in (
         fn(a, axis, keepdims),
         fn(a, axis=axis, keepdims=keepdims),
@@ -83,11 +85,11 @@ def _check(name, a, x, axis, keepdims):
 
 @pytest.mark.parametrize('name', sorted(_ROUTINES))
 @pytest.mark.parametrize('shape,axis', _CASES)
-@pytest.mark.parametrize('keepdims', [False, True])
 @pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
-def test_statistic_matches_numpy(name, shape, axis, keepdims, dtype, device):
+def test_statistic_matches_numpy(name, shape, axis, dtype, device):
     x = array_utils.make_numpy(shape, dtype, contiguous=len(shape) != 2)
-    _check(name, chx.array(x, copy=False, device=device), x, axis, keepdims)
+    for keepdims in (False, True):  # a loop, not a parameter: fewer, still fast, test items
+        _check(name, chx.array(x, copy=False, device=device), x, axis, keepdims)
 
 
 @pytest.mark.parametrize('name', sorted(_ROUTINES))
@@ -103,8 +105,9 @@ def test_statistic_of_transposed_input_matches_numpy(name, axis, dtype):
 def test_statistic_defaults_to_all_axes_without_keepdims(name, dtype):
     x = array_utils.make_numpy((2, 3), dtype)
     fn, method, expected_fn, _ = _ROUTINES[name]
-    array_utils.assert_array_equal(fn(chx.array(x)), expected_fn(x, None, False), rtol=1e-2)
-    array_utils.assert_array_equal(getattr(chx.array(x), method)(), expected_fn(x, None, False), rtol=1e-2)
+    expected = expected_fn(x, None, False)
+    array_utils.assert_array_equal(fn(chx.array(x)), expected, rtol=1e-2)
+    array_utils.assert_array_equal(getattr(chx.array(x), method)(), expected, rtol=1e-2)
 
 
 def test_max_and_min_are_the_same_objects_as_amax_and_amin():
@@ -146,7 +149,8 @@ def test_nan_propagates_like_numpy(name, dtype, axis):
 
 @pytest.mark.parametrize('name', sorted(_ROUTINES))
 def test_statistic_of_long_contiguous_runs_matches_numpy(name):
-    # Longer than the 32 partial accumulators of the native loop, with a tail, along and across runs.
+    # Longer than the 32 partial accumulators of the native loop, with a tail; along and across
+    # runs.
     x = array_utils.make_numpy((3, 1000 + 7), 'float32')
     for axis in (None, 0, 1):
         expected = _ROUTINES[name][2](x, axis, False)
@@ -159,14 +163,21 @@ def test_mean_of_float16_does_not_overflow_the_sum():
 
 
 def _distinct_input(shape, dtype, seed=0):
-    """Distinct absolute values (multiples of 1/4) with random signs: no ties, also after squaring."""
+    """Distinct absolute values (multiples of 1/4), random signs: no ties, also after squaring."""
     rng = numpy.random.default_rng(seed)
     size = int(numpy.prod(shape))
     values = (rng.permutation(size) + 1) / 4.0 * rng.choice((-1, 1), size)
     return chx.array(values.reshape(shape).astype(dtype))
 
 
-_GRAD_CASES = [((), None), ((3,), 0), ((2, 3), None), ((2, 3), 1), ((2, 3, 4), (0, 2)), ((2, 3), ())]
+_GRAD_CASES = [
+    ((), None),
+    ((3,), 0),
+    ((2, 3), None),
+    ((2, 3), 1),
+    ((2, 3, 4), (0, 2)),
+    ((2, 3), ()),
+]
 
 
 @pytest.mark.parametrize('name', sorted(_ROUTINES))
