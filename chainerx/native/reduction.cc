@@ -7,7 +7,6 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/numeric/reduction.h"
 #include "chainerx/native/elementwise.h"
-#include "chainerx/native/elementwise_kernels.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/reduce.h"
 
@@ -20,7 +19,6 @@ CHAINERX_NATIVE_REGISTER_REDUCTION(NanSumKernel, numeric::NanSumOp, kAllDtypeMas
 CHAINERX_NATIVE_REGISTER_REDUCTION(CountNonzeroKernel, numeric::CountNonzeroOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(AllKernel, numeric::AllOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(AnyKernel, numeric::AnyOp, kAllDtypeMask);
-CHAINERX_NATIVE_REGISTER_BINARY(EqualMaskKernel, numeric::EqualMask, kFloatingDtypes);
 
 // Running sum along one lane of n elements (byte steps xs, os), walked backwards when `reverse`.
 template <typename Op>

@@ -37,8 +37,4 @@ public:
     virtual void Call(const Array& x, int8_t axis, bool reverse, const Array& out) = 0;
 };
 
-// out = 1 where x1 == x2, else 0, in the (floating) dtype of the operands, which have out's shape. Routes
-// gradients to the elements a reduction selected (amax: x == max; nansum: x == x, i.e. not NaN).
-CHAINERX_DEFINE_KEY_KERNEL(EqualMaskKernel, BinaryKernel);
-
 }  // namespace chainerx

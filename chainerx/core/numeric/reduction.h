@@ -99,15 +99,5 @@ using AllOp = TruthOp<T, true>;
 template <typename T>
 using AnyOp = TruthOp<T, false>;
 
-// 1 where a == b, else 0, in the operands' type. Multiplied into gradients to route them to the elements
-// that a reduction selected (amax: a == max; nansum: a == a, i.e. not NaN).
-struct EqualMask {
-    template <typename T>
-    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
-        using C = ComputeType<T>;
-        return static_cast<T>(static_cast<C>(a) == static_cast<C>(b) ? C{1} : C{0});
-    }
-};
-
 }  // namespace numeric
 }  // namespace chainerx

@@ -1,11 +1,13 @@
 #include "chainerx/core/routines/reduction.h"
 
+#include <optional>
+#include <type_traits>
+
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/reduction.h"
-#include "chainerx/core/routines/arithmetic.h"
-#include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
 
 namespace chainerx {
@@ -112,9 +114,7 @@ Array BroadcastReduced(const Array& gout, const Shape& in_shape, const Axes& sor
     return kept.BroadcastTo(in_shape);
 }
 
-Array EqualMask(const Array& x1, const Array& x2) {
-    return BinaryForward<EqualMaskKernel>("mask", x1.AsGradStopped(), x2.AsGradStopped(), x1.dtype());
-}
+Array EqualMask(const Array& x1, const Array& x2) { return Equal(x1, x2).AsType(x1.dtype(), false); }
 
 }  // namespace internal
 }  // namespace chainerx

@@ -57,7 +57,8 @@ Array ReduceForward(const Array& a, const Axes& sorted_axes, bool keepdims, Dtyp
 // The gradient (or any array) of a reduction's output shape broadcast back to the input shape `in_shape`.
 Array BroadcastReduced(const Array& gout, const Shape& in_shape, const Axes& sorted_axes, bool keepdims);
 
-// 1 where x1 == x2 (broadcast), else 0, in x1's floating dtype; records no graph. Masks that route gradients.
+// 1 where x1 == x2 (broadcast), else 0, in x1's dtype; records no graph. Masks that route gradients to the
+// elements a reduction selected (amax: x == max; nansum: x == x, i.e. not NaN).
 Array EqualMask(const Array& x1, const Array& x2);
 
 }  // namespace internal

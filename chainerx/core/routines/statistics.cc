@@ -4,7 +4,6 @@
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/statistics.h"
-#include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/reduction.h"
 
