@@ -5,7 +5,7 @@
 //   Acc, Out            the accumulator type and the output element type;
 //   Identity()          the accumulator of an empty reduction;
 //   Accumulate(acc, x)  acc with one more input element folded in;
-//   Combine(a, b)       two partial accumulators merged (used by split loops, e.g. 8-way partial sums);
+//   Combine(a, b)       two partial accumulators merged (the loop keeps 32 lanes of partial accumulators);
 //   kHasFinalize        whether Finalize(acc, count) turns an accumulator into Out (mean); when false the
 //                       accumulator is simply converted to Out.
 // Float16 inputs accumulate in float: half precision cannot hold partial sums (2048 + 1 == 2048).
