@@ -25,6 +25,14 @@ void InitRounding(pybind11::module& m);
 void InitLogic(pybind11::module& m);
 void InitStatistics(pybind11::module& m);
 void InitIndexing(pybind11::module& m);
+void InitSorting(pybind11::module& m);
+void InitLinalg(pybind11::module& m);
+void InitConnection(pybind11::module& m);
+void InitActivation(pybind11::module& m);
+void InitLoss(pybind11::module& m);
+void InitPooling(pybind11::module& m);
+void InitNormalization(pybind11::module& m);
+void InitRnn(pybind11::module& m);
 
 }  // namespace internal
 }  // namespace python

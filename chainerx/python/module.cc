@@ -29,6 +29,14 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitLogic(m);
     InitStatistics(m);
     InitIndexing(m);
+    InitSorting(m);
+    InitLinalg(m);
+    InitConnection(m);
+    InitActivation(m);
+    InitLoss(m);
+    InitPooling(m);
+    InitNormalization(m);
+    InitRnn(m);
     m.attr("__name__") = module_name;
 #ifdef NDEBUG
     m.def("_is_debug", [] { return false; });
