@@ -3,7 +3,8 @@
 // ForEachInnerRun walks N arrays of one shape in C order. It first squashes the shape: size-1 axes are dropped
 // and neighbouring axes merged wherever every array is contiguous across them, so a contiguous array of any
 // rank becomes a single run. The callback then sees the innermost runs (pointers, length, byte strides),
-// where a plain loop over typed pointers vectorises.
+// where a plain loop over typed pointers vectorises. ParallelForEachInnerRun does the same on several threads
+// for large arrays; UnaryElementwise and BinaryElementwise (and so every elementwise kernel) use it.
 #pragma once
 
 #include <array>
@@ -12,69 +13,133 @@
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/shape.h"
+#include "chainerx/native/parallel.h"
 
 namespace chainerx {
 namespace native {
 
-template <size_t N, typename F>
-void ForEachInnerRun(const Shape& shape, const std::array<const Strides*, N>& strides, std::array<char*, N> ptrs, F&& f) {
+// The iteration space of N arrays of one shape after squashing (see ForEachInnerRun): `nd` axes of `dims`, C
+// order, with each array's byte step per axis. nd == 0 means a single element; total == 0, no element at all.
+template <size_t N>
+struct SquashedLayout {
+    int nd = 0;
+    int64_t total = 1;
     int64_t dims[kMaxNdim];
     int64_t steps[N][kMaxNdim];
-    int nd = 0;
+};
+
+template <size_t N>
+SquashedLayout<N> Squash(const Shape& shape, const std::array<const Strides*, N>& strides) {
+    SquashedLayout<N> layout;
     for (int8_t i = 0; i < shape.ndim(); ++i) {
         int64_t dim = shape[i];
-        if (dim == 0) {
-            return;
-        }
-        if (dim == 1) {
+        layout.total *= dim;
+        if (dim <= 1) {
             continue;
         }
+        int nd = layout.nd;
         bool mergeable = nd > 0;
         for (size_t k = 0; k < N && mergeable; ++k) {
-            mergeable = steps[k][nd - 1] == (*strides[k])[i] * dim;
+            mergeable = layout.steps[k][nd - 1] == (*strides[k])[i] * dim;
         }
         if (mergeable) {
-            dims[nd - 1] *= dim;
-            for (size_t k = 0; k < N; ++k) {
-                steps[k][nd - 1] = (*strides[k])[i];
-            }
+            layout.dims[nd - 1] *= dim;
         } else {
-            dims[nd] = dim;
-            for (size_t k = 0; k < N; ++k) {
-                steps[k][nd] = (*strides[k])[i];
-            }
-            ++nd;
+            layout.dims[nd] = dim;
+            ++layout.nd;
+        }
+        for (size_t k = 0; k < N; ++k) {
+            layout.steps[k][layout.nd - 1] = (*strides[k])[i];
         }
     }
+    return layout;
+}
+
+// Calls f(ptrs, length, inner_steps) for the inner runs of the flat (C-order) element range [begin, end) of the
+// layout; the first and last runs may be partial rows. `base` points at the first element of each array.
+template <size_t N, typename F>
+void RunInnerRuns(const SquashedLayout<N>& layout, std::array<char*, N> base, int64_t begin, int64_t end, F& f) {
     std::array<int64_t, N> inner_steps{};
+    int nd = layout.nd;
     if (nd == 0) {
-        f(ptrs, int64_t{1}, inner_steps);
+        f(base, int64_t{1}, inner_steps);
         return;
     }
+    int64_t inner = layout.dims[nd - 1];
     for (size_t k = 0; k < N; ++k) {
-        inner_steps[k] = steps[k][nd - 1];
+        inner_steps[k] = layout.steps[k][nd - 1];
     }
-    int64_t inner = dims[nd - 1];
-    int64_t outer_total = 1;
-    for (int d = 0; d < nd - 1; ++d) {
-        outer_total *= dims[d];
-    }
+    // Unravel `begin` into outer counters and a position in the row.
     int64_t counter[kMaxNdim] = {};
-    for (int64_t o = 0; o < outer_total; ++o) {
-        f(ptrs, inner, inner_steps);
+    int64_t pos = begin % inner;
+    int64_t row = begin / inner;
+    std::array<char*, N> ptrs = base;
+    for (int d = nd - 2; d >= 0; --d) {
+        counter[d] = row % layout.dims[d];
+        row /= layout.dims[d];
+        for (size_t k = 0; k < N; ++k) {
+            ptrs[k] += counter[d] * layout.steps[k][d];
+        }
+    }
+    for (size_t k = 0; k < N; ++k) {
+        ptrs[k] += pos * inner_steps[k];
+    }
+    for (int64_t left = end - begin;;) {
+        int64_t length = inner - pos < left ? inner - pos : left;
+        f(ptrs, length, inner_steps);
+        left -= length;
+        if (left == 0) {
+            return;
+        }
+        for (size_t k = 0; k < N; ++k) {
+            ptrs[k] -= pos * inner_steps[k];
+        }
+        pos = 0;
         for (int d = nd - 2; d >= 0; --d) {
-            if (++counter[d] < dims[d]) {
+            if (++counter[d] < layout.dims[d]) {
                 for (size_t k = 0; k < N; ++k) {
-                    ptrs[k] += steps[k][d];
+                    ptrs[k] += layout.steps[k][d];
                 }
                 break;
             }
             counter[d] = 0;
             for (size_t k = 0; k < N; ++k) {
-                ptrs[k] -= steps[k][d] * (dims[d] - 1);
+                ptrs[k] -= layout.steps[k][d] * (layout.dims[d] - 1);
             }
         }
     }
+}
+
+// Calls f(ptrs, length, inner_steps) for every innermost run of N arrays of one shape, in C order, on the calling
+// thread. Callbacks may accumulate into arrays with zero strides (reductions do).
+template <size_t N, typename F>
+void ForEachInnerRun(const Shape& shape, const std::array<const Strides*, N>& strides, std::array<char*, N> ptrs, F&& f) {
+    SquashedLayout<N> layout = Squash<N>(shape, strides);
+    if (layout.total != 0) {
+        RunInnerRuns(layout, ptrs, 0, layout.total, f);
+    }
+}
+
+// Like ForEachInnerRun, but splits the runs across threads (ParallelFor) from 2 * kElementwiseGrain elements on,
+// in no particular order. The last array is the output: each of its elements must be written by one element
+// of the iteration, so an output with a zero stride (a broadcast view written in place) runs serially.
+template <size_t N, typename F>
+void ParallelForEachInnerRun(
+        const Shape& shape, const std::array<const Strides*, N>& strides, std::array<char*, N> ptrs, F&& f) {
+    SquashedLayout<N> layout = Squash<N>(shape, strides);
+    bool out_overlaps = false;
+    for (int d = 0; d < layout.nd; ++d) {
+        out_overlaps = out_overlaps || layout.steps[N - 1][d] == 0;
+    }
+    if (layout.total < 2 * kElementwiseGrain || out_overlaps) {
+        if (layout.total != 0) {
+            RunInnerRuns(layout, ptrs, 0, layout.total, f);
+        }
+        return;
+    }
+    ParallelFor(layout.total, kElementwiseGrain, [&layout, &ptrs, &f](int64_t begin, int64_t end) {
+        RunInnerRuns(layout, ptrs, begin, end, f);
+    });
 }
 
 inline char* DataPtr(const Array& a) { return static_cast<char*>(a.raw_data()); }
@@ -82,7 +147,7 @@ inline char* DataPtr(const Array& a) { return static_cast<char*>(a.raw_data()); 
 // out[i] = op(x[i]); x has out's shape.
 template <typename In, typename Out, typename Op>
 void UnaryElementwise(const Array& x, const Array& out, Op op) {
-    ForEachInnerRun<2>(out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [op](auto p, int64_t n, auto s) {
+    ParallelForEachInnerRun<2>(out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [op](auto p, int64_t n, auto s) {
         if (s[0] == sizeof(In) && s[1] == sizeof(Out)) {
             const In* in = reinterpret_cast<const In*>(p[0]);
             Out* o = reinterpret_cast<Out*>(p[1]);
@@ -100,7 +165,7 @@ void UnaryElementwise(const Array& x, const Array& out, Op op) {
 // out[i] = op(x1[i], x2[i]); inputs have out's shape (possibly with zero strides from broadcasting).
 template <typename In, typename Out, typename Op>
 void BinaryElementwise(const Array& x1, const Array& x2, const Array& out, Op op) {
-    ForEachInnerRun<3>(
+    ParallelForEachInnerRun<3>(
             out.shape(), {&x1.strides(), &x2.strides(), &out.strides()}, {DataPtr(x1), DataPtr(x2), DataPtr(out)},
             [op](auto p, int64_t n, auto s) {
                 constexpr int64_t kIn = sizeof(In);

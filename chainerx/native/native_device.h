@@ -1,6 +1,7 @@
-// A native device: host memory, host kernels.
+// A native device: host memory from the shared caching pool (memory_pool.h), host kernels.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 
 #include "chainerx/core/device.h"
@@ -12,7 +13,9 @@ class NativeDevice : public Device {
 public:
     NativeDevice(Backend& backend, int index) : Device{backend, index} {}
 
+    // A 64-byte aligned block from GetNativeMemoryPool(); the handle gives it back to the pool when released.
     std::shared_ptr<void> Allocate(size_t bytesize) override;
+    // Host memory is already native memory: shared, not copied.
     std::shared_ptr<void> FromHostMemory(const std::shared_ptr<void>& src, size_t bytesize) override { return src; }
     void MemoryCopyFromHost(void* dst, const void* src, size_t bytesize) override;
     void MemoryCopyToHost(void* dst, const void* src, size_t bytesize) override;

@@ -7,6 +7,7 @@
 #include "chainerx/core/array.h"
 #include "chainerx/core/array_body.h"
 #include "chainerx/python/common.h"
+#include "chainerx/python/routine_binding.h"
 
 namespace chainerx {
 namespace python {
@@ -17,24 +18,33 @@ using ArrayClass = pybind11::class_<chainerx::internal::ArrayBody, ArrayBodyPtr>
 inline Array A(const ArrayBodyPtr& body) { return Array{body}; }
 
 // Binary operator: array or scalar right-hand side; anything else is NotImplemented so Python can try the
-// reflected operation of the other operand.
+// reflected operation of the other operand. Large operands run without the GIL (see CallReleasingGil).
 template <typename ArrayFn, typename ScalarFn>
 pybind11::object BinaryOperator(const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+    Array a = A(self);
     if (IsArray(other)) {
-        return pybind11::cast(array_fn(A(self), ToArray(other)).body());
+        Array b = ToArray(other);
+        return pybind11::cast(CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&] {
+                                  return array_fn(a, b);
+                              }).body());
     }
     if (IsScalar(other)) {
-        return pybind11::cast(scalar_fn(A(self), ToScalar(other)).body());
+        Scalar s = ToScalar(other);
+        return pybind11::cast(CallReleasingGil(IsLargeOperand(a), [&] { return scalar_fn(a, s); }).body());
     }
     return pybind11::reinterpret_borrow<pybind11::object>(Py_NotImplemented);
 }
 
+// In-place operator (a += b): updates self and returns it, or NotImplemented as above.
 template <typename ArrayFn, typename ScalarFn>
 pybind11::object InplaceOperator(const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+    Array a = A(self);
     if (IsArray(other)) {
-        array_fn(A(self), ToArray(other));
+        Array b = ToArray(other);
+        CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&] { array_fn(a, b); });
     } else if (IsScalar(other)) {
-        scalar_fn(A(self), ToScalar(other));
+        Scalar s = ToScalar(other);
+        CallReleasingGil(IsLargeOperand(a), [&] { scalar_fn(a, s); });
     } else {
         return pybind11::reinterpret_borrow<pybind11::object>(Py_NotImplemented);
     }

@@ -37,6 +37,7 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitPooling(m);
     InitNormalization(m);
     InitRnn(m);
+    InitThreading(m);
     m.attr("__name__") = module_name;
 #ifdef NDEBUG
     m.def("_is_debug", [] { return false; });

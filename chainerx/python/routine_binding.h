@@ -3,7 +3,13 @@
 //     DefineUnary<Exp>(m, "exp");
 //     DefineBinary<Add, Add, Add>(m, "add");  // (array, array), (array, scalar), (scalar, array)
 //     DefineArrayBinary<Equal>(m, "equal");   // arrays only
+//
+// Routines on large operands run with the GIL released (CallReleasingGil), so other Python threads proceed
+// while a kernel works; arguments are converted and results wrapped with the GIL held.
 #pragma once
+
+#include <cstdint>
+#include <utility>
 
 #include <pybind11/pybind11.h>
 
@@ -15,19 +21,52 @@ namespace chainerx {
 namespace python {
 namespace internal {
 
+// Operands of at least this many elements make a routine release the GIL. Releasing and re-taking it costs
+// about 0.1 us, nothing next to a kernel over 64K elements, but a visible share of a call on tiny arrays.
+constexpr int64_t kGilReleaseThreshold = int64_t{1} << 16;
+
+inline bool IsLargeOperand(const Array& a) { return a.GetTotalSize() >= kGilReleaseThreshold; }
+
+// Returns f() (a call into the core, which never touches Python objects directly: Python-held memory and graph
+// handles re-take the GIL in their deleters, see SharePyObject) with the GIL released when `release` is true.
+// While it runs, other threads must not change the operands' data or graphs, as with any shared array.
+template <typename F>
+decltype(auto) CallReleasingGil(bool release, F&& f) {
+    if (!release) {
+        return std::forward<F>(f)();
+    }
+    pybind11::gil_scoped_release no_gil;
+    return std::forward<F>(f)();
+}
+
 template <Array (*kFunc)(const Array&)>
 void DefineUnary(pybind11::module& m, const char* name) {
-    m.def(name, [](pybind11::handle x) { return kFunc(ToArray(x)).body(); }, pybind11::arg("x"));
+    m.def(name,
+          [](pybind11::handle x) {
+              Array a = ToArray(x);
+              return CallReleasingGil(IsLargeOperand(a), [&a] { return kFunc(a); }).body();
+          },
+          pybind11::arg("x"));
 }
 
 template <Array (*kArrayArray)(const Array&, const Array&), Array (*kArrayScalar)(const Array&, Scalar),
           Array (*kScalarArray)(Scalar, const Array&)>
 ArrayBodyPtr CallBinary(pybind11::handle x1, pybind11::handle x2) {
     if (IsArray(x1)) {
-        return (IsArray(x2) ? kArrayArray(ToArray(x1), ToArray(x2)) : kArrayScalar(ToArray(x1), ToScalar(x2))).body();
+        Array a1 = ToArray(x1);
+        if (IsArray(x2)) {
+            Array a2 = ToArray(x2);
+            return CallReleasingGil(IsLargeOperand(a1) || IsLargeOperand(a2), [&a1, &a2] {
+                       return kArrayArray(a1, a2);
+                   }).body();
+        }
+        Scalar s2 = ToScalar(x2);
+        return CallReleasingGil(IsLargeOperand(a1), [&a1, s2] { return kArrayScalar(a1, s2); }).body();
     }
     if (IsArray(x2)) {
-        return kScalarArray(ToScalar(x1), ToArray(x2)).body();
+        Scalar s1 = ToScalar(x1);
+        Array a2 = ToArray(x2);
+        return CallReleasingGil(IsLargeOperand(a2), [s1, &a2] { return kScalarArray(s1, a2); }).body();
     }
     throw pybind11::type_error{"at least one operand must be a chainerx.ndarray"};
 }
@@ -41,7 +80,13 @@ void DefineBinary(pybind11::module& m, const char* name) {
 template <Array (*kFunc)(const Array&, const Array&)>
 void DefineArrayBinary(pybind11::module& m, const char* name) {
     m.def(name,
-          [](pybind11::handle x1, pybind11::handle x2) { return kFunc(ToArray(x1), ToArray(x2)).body(); },
+          [](pybind11::handle x1, pybind11::handle x2) {
+              Array a1 = ToArray(x1);
+              Array a2 = ToArray(x2);
+              return CallReleasingGil(IsLargeOperand(a1) || IsLargeOperand(a2), [&a1, &a2] {
+                         return kFunc(a1, a2);
+                     }).body();
+          },
           pybind11::arg("x1"),
           pybind11::arg("x2"));
 }
