@@ -1,0 +1,171 @@
+"""Multithreaded native kernels, the GIL release around large operations and the native memory pool.
+
+Elementwise kernels split arrays of 64K elements and more across the thread pool
+(native/parallel.h); results must not depend on the thread count, whatever the layout (partial
+rows, transposed and broadcast operands). Routines on such arrays run without the GIL.
+"""
+
+import threading
+import time
+
+import numpy
+import pytest
+
+import chainerx as chx
+
+import array_utils
+
+_core = chx._core
+_LARGE = 1 << 17  # twice the parallel threshold of native/parallel.h, so at least two chunks
+
+
+@pytest.fixture(autouse=True)
+def restore_num_threads():
+    orig = _core._get_num_threads()
+    yield
+    _core._set_num_threads(orig)
+
+
+def _transposed(a, xp):
+    return a.T
+
+
+def _broadcast_row(a, xp):
+    return xp.broadcast_to(a, (300, 301))
+
+
+def _every_other(a, xp):
+    # (2, n) view whose rows have a stride of two elements: a strided operand with partial rows.
+    return a.reshape((a.size // 2, 2)).T
+
+
+def _axes_rotated(a, xp):
+    return xp.transpose(a, (2, 0, 1))
+
+
+# (name, chainerx function, NumPy function, shapes of the operands, operand views, dtypes)
+# Shapes are chosen so that chunk boundaries fall inside rows, and views make operands strided.
+_CASES = (
+    ('add', lambda x, y: x + y, lambda x, y: x + y, ((3, _LARGE // 3 + 1),) * 2, (None, None),
+     ('int32', 'float32', 'float64', 'float16')),
+    ('multiply_transposed', chx.multiply, numpy.multiply, ((517, 263), (263, 517)), (None, _transposed),
+     ('float32', 'int64', 'uint8')),
+    ('subtract_broadcast', chx.subtract, numpy.subtract, ((300, 301), (1, 301)), (None, None),
+     ('float64', 'int16')),
+    ('add_broadcast_view', chx.add, numpy.add, ((300, 301), (1, 301)), (None, _broadcast_row),
+     ('float32',)),
+    ('multiply_scalar', lambda x: x * 3, lambda x: x * x.dtype.type(3), ((_LARGE + 7,),), (None,),
+     ('float32', 'int32')),
+    ('divide', chx.divide, numpy.divide, ((_LARGE + 7,),) * 2, (None, None), ('float64',)),
+    ('exp_strided', chx.exp, numpy.exp, ((2 * _LARGE + 2,),), (_every_other,), ('float32', 'float64')),
+    ('negative_3d', chx.negative, numpy.negative, ((7, 130, 150),), (_axes_rotated,),
+     ('int8', 'float32')),
+    ('copy', chx.copy, numpy.copy, ((_LARGE + 1,),), (None,), ('bool_', 'float64')),
+)
+
+
+def _operands(shapes, views, dtype):
+    arrays = [array_utils.make_numpy(shape, dtype, seed=i) for i, shape in enumerate(shapes)]
+    nps = [a if view is None else view(a, numpy) for a, view in zip(arrays, views)]
+    chxs = [chx.array(a) if view is None else view(chx.array(a), chx) for a, view in zip(arrays, views)]
+    return nps, chxs
+
+
+@pytest.mark.parametrize('name,fn,np_fn,shapes,views,dtypes', _CASES, ids=[c[0] for c in _CASES])
+def test_elementwise_results_do_not_depend_on_thread_count(name, fn, np_fn, shapes, views, dtypes):
+    for dtype in dtypes:
+        nps, chxs = _operands(shapes, views, dtype)
+        expected = np_fn(*nps)
+        results = []
+        for threads in (1, 4, 3):
+            _core._set_num_threads(threads)
+            out = fn(*chxs)
+            results.append(chx.to_numpy(out))
+            array_utils.assert_array_equal(out, expected, dtype=out.dtype)
+        for other in results[1:]:
+            numpy.testing.assert_array_equal(other, results[0])
+
+
+def test_inplace_add_above_threshold():
+    for threads in (1, 4):
+        _core._set_num_threads(threads)
+        a_np = array_utils.make_numpy((_LARGE + 3,), 'float32')
+        a = chx.array(a_np)
+        a += chx.array(a_np)
+        a *= 2
+        array_utils.assert_array_equal(a, a_np * 4)
+
+
+def test_set_num_threads():
+    _core._set_num_threads(3)
+    assert _core._get_num_threads() == 3
+    _core._set_num_threads(1)
+    assert _core._get_num_threads() == 1
+    with pytest.raises(chx.ChainerxError):
+        _core._set_num_threads(0)
+    assert _core._get_num_threads() == 1
+
+
+def _kernel_windows(fn, min_total_s):
+    """Calls fn repeatedly until min_total_s were spent inside it; returns its (enter, exit) times."""
+    windows, total = [], 0.0
+    while total < min_total_s:
+        enter = time.perf_counter()
+        fn()
+        leave = time.perf_counter()
+        windows.append((enter, leave))
+        total += leave - enter
+    return windows
+
+
+def _ran_during_calls(fn, min_total_s=0.3):
+    """Whether this thread kept running while another thread was inside calls of fn.
+
+    This thread samples the clock every millisecond while the other calls fn repeatedly. Had a
+    call held the GIL, a sample could land inside it only before the call entered C++ (one per
+    call at most, unless the OS kept the caller waiting); so samples in the second halves of the
+    calls, several per call on average, show that the calls released the GIL.
+    """
+    windows, samples, done = [], [], threading.Event()
+
+    def run_calls():
+        try:
+            windows.extend(_kernel_windows(fn, min_total_s))
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=run_calls)
+    thread.start()
+    while not done.is_set():
+        samples.append(time.perf_counter())
+        time.sleep(0.001)
+    thread.join()
+    inside = [t for t in samples for enter, leave in windows if (enter + leave) / 2 < t < leave]
+    return len(inside) > 2 * len(windows)
+
+
+def test_large_kernel_releases_the_gil():
+    _core._set_num_threads(1)  # long calls
+    x = chx.array(array_utils.make_numpy((1 << 23,), 'float64'))
+    assert _ran_during_calls(lambda: chx.exp(x)), 'the GIL was held during exp'
+    assert _ran_during_calls(lambda: x * x + x), 'the GIL was held during * or +'
+
+
+def test_gil_check_detects_a_held_gil():
+    # Control for the test above: astype is bound without CallReleasingGil, so it keeps the GIL.
+    x = chx.array(array_utils.make_numpy((1 << 23,), 'float64'))
+    assert not _ran_during_calls(lambda: x.astype('float32'))
+
+
+def test_memory_pool_reuses_and_frees():
+    _core._native_memory_pool_free_all()
+    assert _core._native_memory_pool_cached_bytes() == 0
+    a = chx.ones((1000,), 'float32')
+    del a
+    assert _core._native_memory_pool_cached_bytes() >= 4000
+    b = chx.ones((1000,), 'float32')  # reuses the block
+    assert _core._native_memory_pool_cached_bytes() == 0
+    array_utils.assert_array_equal(b, numpy.ones((1000,), 'float32'))
+    del b
+    _core._native_memory_pool_free_all()
+    assert _core._native_memory_pool_cached_bytes() == 0
