@@ -55,6 +55,7 @@ class ChainerX(Framework):
         info = super().info()
         try:
             info["default_device"] = str(self.module.get_default_device())
+            info["num_threads"] = self.module._core._get_num_threads()  # AttributeError is caught
         except Exception:  # noqa: BLE001 - informational only
             pass
         return info
@@ -105,6 +106,10 @@ def load_frameworks(wanted=ORDER, threads=None):
             if name == "chainerx":
                 import chainerx
 
+                # getattr: builds older than the native thread pool have no such knob.
+                set_num_threads = getattr(chainerx._core, "_set_num_threads", None)
+                if threads is not None and set_num_threads is not None:
+                    set_num_threads(threads)
                 loaded[name] = ChainerX(chainerx)
             elif name == "numpy":
                 loaded[name] = NumPy(np)

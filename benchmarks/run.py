@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 # Modules whose @benchmark functions are run, in report order. Add new modules here.
-BENCHMARK_MODULES = ("host_overhead",)
+BENCHMARK_MODULES = ("host_overhead", "kernels")
 
 _THREAD_ENV_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
                     "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS")
@@ -31,6 +31,7 @@ def parse_args(argv=None):
                    help="timed batches per benchmark and framework (default 7)")
     p.add_argument("--threads", type=int, default=None, metavar="N",
                    help="limit NumPy/OpenBLAS/OpenMP and PyTorch to N threads "
+                        "and ChainerX's native kernels to N threads "
                         "(default: leave the frameworks' own defaults)")
     p.add_argument("--target-ms", type=float, default=20.0, metavar="MS",
                    help="calibrated duration of one timed batch (default 20)")

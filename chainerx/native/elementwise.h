@@ -4,7 +4,8 @@
 // and neighbouring axes merged wherever every array is contiguous across them, so a contiguous array of any
 // rank becomes a single run. The callback then sees the innermost runs (pointers, length, byte strides),
 // where a plain loop over typed pointers vectorises. ParallelForEachInnerRun does the same on several threads
-// for large arrays; UnaryElementwise and BinaryElementwise (and so every elementwise kernel) use it.
+// for large arrays, and in tiles for transposed operands; UnaryElementwise and BinaryElementwise (and so every
+// elementwise kernel) use it.
 #pragma once
 
 #include <array>
@@ -120,24 +121,102 @@ void ForEachInnerRun(const Shape& shape, const std::array<const Strides*, N>& st
     }
 }
 
-// Like ForEachInnerRun, but splits the runs across threads (ParallelFor) from 2 * kElementwiseGrain elements on,
-// in no particular order. The last array is the output: each of its elements must be written by one element
-// of the iteration, so an output with a zero stride (a broadcast view written in place) runs serially.
+// Side of the square tiles of the last two axes that elementwise loops walk when an operand is transposed. In
+// row order, a transposed operand is read one cache line (and often one page) per element; within a tile, the
+// lines it touches are reused by the following rows. Measured on m.T + m for a 3162x3162 float32 m (one
+// thread, EPYC): 16 → 97 ms, 64 → 60 ms, 256 → 25-40 ms, 1024 → 45-65 ms, untiled 62-68 ms. Large tiles win
+// because the other operands then still stream through long contiguous rows.
+constexpr int64_t kElementwiseTile = 256;
+
+// Whether the layout's last two axes are better walked in tiles: some operand's elements are closer together
+// along the second-to-last axis than along the last one (zero steps of broadcast operands do not count).
+template <size_t N>
+bool PrefersTiles(const SquashedLayout<N>& layout) {
+    int nd = layout.nd;
+    // Below a quarter tile per axis, everything fits in the cache anyway.
+    if (nd < 2 || layout.dims[nd - 2] < kElementwiseTile / 4 || layout.dims[nd - 1] < kElementwiseTile / 4) {
+        return false;
+    }
+    for (size_t k = 0; k < N; ++k) {
+        int64_t row_step = layout.steps[k][nd - 2];
+        int64_t col_step = layout.steps[k][nd - 1];
+        if (row_step != 0 && (row_step < 0 ? -row_step : row_step) < (col_step < 0 ? -col_step : col_step)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Calls f(ptrs, length, inner_steps) for the rows of tiles [tile_begin, tile_end) of the layout, where tiles
+// are numbered in C order of (outer axes..., tile row, tile column).
+template <size_t N, typename F>
+void RunTiles(const SquashedLayout<N>& layout, std::array<char*, N> base, int64_t tile_begin, int64_t tile_end, F& f) {
+    int nd = layout.nd;
+    int64_t rows = layout.dims[nd - 2];
+    int64_t cols = layout.dims[nd - 1];
+    int64_t row_tiles = (rows + kElementwiseTile - 1) / kElementwiseTile;
+    int64_t col_tiles = (cols + kElementwiseTile - 1) / kElementwiseTile;
+    std::array<int64_t, N> inner_steps{};
+    for (size_t k = 0; k < N; ++k) {
+        inner_steps[k] = layout.steps[k][nd - 1];
+    }
+    for (int64_t tile = tile_begin; tile < tile_end; ++tile) {
+        int64_t col0 = tile % col_tiles * kElementwiseTile;
+        int64_t row0 = tile / col_tiles % row_tiles * kElementwiseTile;
+        int64_t outer = tile / col_tiles / row_tiles;
+        std::array<char*, N> ptrs = base;
+        for (int d = nd - 3; d >= 0; --d) {
+            for (size_t k = 0; k < N; ++k) {
+                ptrs[k] += outer % layout.dims[d] * layout.steps[k][d];
+            }
+            outer /= layout.dims[d];
+        }
+        for (size_t k = 0; k < N; ++k) {
+            ptrs[k] += row0 * layout.steps[k][nd - 2] + col0 * inner_steps[k];
+        }
+        int64_t length = cols - col0 < kElementwiseTile ? cols - col0 : kElementwiseTile;
+        for (int64_t row = row0; row < rows && row < row0 + kElementwiseTile; ++row) {
+            f(ptrs, length, inner_steps);
+            for (size_t k = 0; k < N; ++k) {
+                ptrs[k] += layout.steps[k][nd - 2];
+            }
+        }
+    }
+}
+
+// Like ForEachInnerRun, but in no particular order: for elementwise kernels, whose output elements each depend
+// on the same element of the inputs only. From 2 * kElementwiseGrain elements on the runs are split across
+// threads (ParallelFor), and transposed operands are walked in tiles (PrefersTiles). The last array is the
+// output: one with a zero stride (a broadcast view written in place) runs serially in C order.
 template <size_t N, typename F>
 void ParallelForEachInnerRun(
         const Shape& shape, const std::array<const Strides*, N>& strides, std::array<char*, N> ptrs, F&& f) {
     SquashedLayout<N> layout = Squash<N>(shape, strides);
+    if (layout.total == 0) {
+        return;
+    }
     bool out_overlaps = false;
     for (int d = 0; d < layout.nd; ++d) {
         out_overlaps = out_overlaps || layout.steps[N - 1][d] == 0;
     }
-    if (layout.total < 2 * kElementwiseGrain || out_overlaps) {
-        if (layout.total != 0) {
-            RunInnerRuns(layout, ptrs, 0, layout.total, f);
-        }
+    if (out_overlaps) {
+        RunInnerRuns(layout, ptrs, 0, layout.total, f);
         return;
     }
-    ParallelFor(layout.total, kElementwiseGrain, [&layout, &ptrs, &f](int64_t begin, int64_t end) {
+    // Below this size ParallelFor runs serially anyway; the check only saves computing tiles.
+    bool parallel = layout.total >= 2 * kElementwiseGrain;
+    if (PrefersTiles(layout)) {
+        int64_t tiles = layout.total / (layout.dims[layout.nd - 2] * layout.dims[layout.nd - 1]) *
+                        ((layout.dims[layout.nd - 2] + kElementwiseTile - 1) / kElementwiseTile) *
+                        ((layout.dims[layout.nd - 1] + kElementwiseTile - 1) / kElementwiseTile);
+        constexpr int64_t kTileGrain = 1;  // a whole tile is already above kElementwiseGrain elements
+        static_assert(kElementwiseTile * kElementwiseTile >= kElementwiseGrain, "tiles below the parallel grain");
+        ParallelFor(tiles, parallel ? kTileGrain : tiles, [&layout, &ptrs, &f](int64_t begin, int64_t end) {
+            RunTiles(layout, ptrs, begin, end, f);
+        });
+        return;
+    }
+    ParallelFor(layout.total, parallel ? kElementwiseGrain : layout.total, [&layout, &ptrs, &f](int64_t begin, int64_t end) {
         RunInnerRuns(layout, ptrs, begin, end, f);
     });
 }

@@ -1,8 +1,9 @@
 """Multithreaded native kernels, the GIL release around large operations and the native memory pool.
 
 Elementwise kernels split arrays of 64K elements and more across the thread pool
-(native/parallel.h); results must not depend on the thread count, whatever the layout (partial
-rows, transposed and broadcast operands). Routines on such arrays run without the GIL.
+(native/parallel.h) and walk transposed operands in tiles (native/elementwise.h); results must not
+depend on the thread count, whatever the layout (partial rows and tiles, transposed and broadcast
+operands). Routines on such arrays run without the GIL.
 """
 
 import threading
@@ -39,6 +40,10 @@ def _every_other(a, xp):
     return a.reshape((a.size // 2, 2)).T
 
 
+def _swap_last(a, xp):
+    return xp.transpose(a, (0, 1, 3, 2))
+
+
 def _axes_rotated(a, xp):
     return xp.transpose(a, (2, 0, 1))
 
@@ -61,6 +66,11 @@ _CASES = (
     ('negative_3d', chx.negative, numpy.negative, ((7, 130, 150),), (_axes_rotated,),
      ('int8', 'float32')),
     ('copy', chx.copy, numpy.copy, ((_LARGE + 1,),), (None,), ('bool_', 'float64')),
+    # Transposed operands are walked in 64x64 tiles, also below the parallel threshold.
+    ('add_transposed_small', chx.add, numpy.add, ((100, 130), (130, 100)), (None, _transposed),
+     ('float32', 'int8')),
+    ('add_transposed_4d', chx.add, numpy.add, ((2, 3, 70, 300), (2, 3, 300, 70)), (None, _swap_last),
+     ('float64',)),
 )
 
 

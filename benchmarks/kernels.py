@@ -1,0 +1,42 @@
+"""Kernel throughput: elementwise add/mul/exp and sum on 10^3 and 10^7 float32 elements, contiguous
+and transposed, where the time is the arithmetic and the memory traffic (10^7 float32 = 40 MB per
+operand) rather than the binding. Run once with ``--threads 1`` and once without (all threads)."""
+
+import numpy as np
+
+from _registry import benchmark
+
+_SIZES = (("1e3", 10**3), ("1e7", 10**7))
+_SIDE = 3162  # 3162 x 3162 = 9,998,244 elements, the transposed counterpart of 10^7
+
+
+def _values(shape, seed=0):
+    # Multiples of 1/2 in [0, 1]: sums of up to 2^24 of them are exact in float32 whatever the
+    # summation order, so the frameworks' results can be compared exactly.
+    rng = np.random.default_rng(seed)
+    return (rng.integers(0, 3, shape) / 2).astype(np.float32)
+
+
+def _register_sized(op, description, make):
+    for label, n in _SIZES:
+        def build(fw, n=n):
+            return make(fw, fw.asarray(_values((n,))), fw.asarray(_values((n,), seed=1)))
+        benchmark("{}_{}".format(op, label), description.format(n="10^" + label[-1]))(build)
+
+
+_register_sized("add", "a + b on {n} float32 elements (new output each call)", lambda fw, a, b: lambda: a + b)
+_register_sized("mul", "a * b on {n} float32 elements", lambda fw, a, b: lambda: a * b)
+_register_sized("exp", "exp(a) on {n} float32 elements", lambda fw, a, b: lambda: fw.module.exp(a))
+_register_sized("sum", "a.sum() over {n} float32 elements", lambda fw, a, b: lambda: a.sum())
+
+
+@benchmark("add_transposed", "m.T + m on a 3162x3162 float32 matrix (one operand read column-wise)")
+def add_transposed(fw):
+    m = fw.asarray(_values((_SIDE, _SIDE)))
+    return lambda: m.T + m
+
+
+@benchmark("sum_transposed", "m.T.sum() over a 3162x3162 float32 matrix")
+def sum_transposed(fw):
+    m = fw.asarray(_values((_SIDE, _SIDE)))
+    return lambda: m.T.sum()
