@@ -114,7 +114,8 @@ void RunInnerRuns(const SquashedLayout<N>& layout, std::array<char*, N> base, in
 // Calls f(ptrs, length, inner_steps) for every innermost run of N arrays of one shape, in C order, on the calling
 // thread. Callbacks may accumulate into arrays with zero strides (reductions do).
 template <size_t N, typename F>
-void ForEachInnerRun(const Shape& shape, const std::array<const Strides*, N>& strides, std::array<char*, N> ptrs, F&& f) {
+void ForEachInnerRun(
+        const Shape& shape, const std::array<const Strides*, N>& strides, std::array<char*, N> ptrs, F&& f) {
     SquashedLayout<N> layout = Squash<N>(shape, strides);
     if (layout.total != 0) {
         RunInnerRuns(layout, ptrs, 0, layout.total, f);
@@ -216,7 +217,8 @@ void ParallelForEachInnerRun(
         });
         return;
     }
-    ParallelFor(layout.total, parallel ? kElementwiseGrain : layout.total, [&layout, &ptrs, &f](int64_t begin, int64_t end) {
+    int64_t grain = parallel ? kElementwiseGrain : layout.total;
+    ParallelFor(layout.total, grain, [&layout, &ptrs, &f](int64_t begin, int64_t end) {
         RunInnerRuns(layout, ptrs, begin, end, f);
     });
 }
@@ -226,19 +228,20 @@ inline char* DataPtr(const Array& a) { return static_cast<char*>(a.raw_data()); 
 // out[i] = op(x[i]); x has out's shape.
 template <typename In, typename Out, typename Op>
 void UnaryElementwise(const Array& x, const Array& out, Op op) {
-    ParallelForEachInnerRun<2>(out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [op](auto p, int64_t n, auto s) {
-        if (s[0] == sizeof(In) && s[1] == sizeof(Out)) {
-            const In* in = reinterpret_cast<const In*>(p[0]);
-            Out* o = reinterpret_cast<Out*>(p[1]);
-            for (int64_t i = 0; i < n; ++i) {
-                o[i] = op(in[i]);
-            }
-            return;
-        }
-        for (int64_t i = 0; i < n; ++i) {
-            *reinterpret_cast<Out*>(p[1] + i * s[1]) = op(*reinterpret_cast<const In*>(p[0] + i * s[0]));
-        }
-    });
+    ParallelForEachInnerRun<2>(
+            out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [op](auto p, int64_t n, auto s) {
+                if (s[0] == sizeof(In) && s[1] == sizeof(Out)) {
+                    const In* in = reinterpret_cast<const In*>(p[0]);
+                    Out* o = reinterpret_cast<Out*>(p[1]);
+                    for (int64_t i = 0; i < n; ++i) {
+                        o[i] = op(in[i]);
+                    }
+                    return;
+                }
+                for (int64_t i = 0; i < n; ++i) {
+                    *reinterpret_cast<Out*>(p[1] + i * s[1]) = op(*reinterpret_cast<const In*>(p[0] + i * s[0]));
+                }
+            });
 }
 
 // out[i] = op(x1[i], x2[i]); inputs have out's shape (possibly with zero strides from broadcasting).
@@ -269,7 +272,8 @@ void BinaryElementwise(const Array& x1, const Array& x2, const Array& out, Op op
                 } else {
                     for (int64_t i = 0; i < n; ++i) {
                         *reinterpret_cast<Out*>(p[2] + i * s[2]) =
-                                op(*reinterpret_cast<const In*>(p[0] + i * s[0]), *reinterpret_cast<const In*>(p[1] + i * s[1]));
+                                op(*reinterpret_cast<const In*>(p[0] + i * s[0]),
+                                   *reinterpret_cast<const In*>(p[1] + i * s[1]));
                     }
                 }
             });

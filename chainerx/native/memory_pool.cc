@@ -11,7 +11,9 @@ constexpr size_t kSmallLimit = 1024;  // sizes up to here are rounded to multipl
 constexpr size_t kSmallBins = kSmallLimit / MemoryPool::kAlignment;  // 64, 128, ..., 1024
 constexpr size_t kDefaultMaxCachedBytes = size_t{1} << 30;
 
-int FloorLog2(size_t x) { return 63 - __builtin_clzll(static_cast<unsigned long long>(x)); }  // NOLINT(google-runtime-int)
+int FloorLog2(size_t x) {
+    return 63 - __builtin_clzll(static_cast<unsigned long long>(x));  // NOLINT(google-runtime-int)
+}
 
 // The block size of a bin; the inverse of MemoryPool::GetBinIndex.
 size_t GetBinBlockSize(size_t bin) {

@@ -199,7 +199,9 @@ private:
             Job* job = nullptr;
             {
                 std::unique_lock<std::mutex> lock{mutex_};
-                wake_cv_.wait(lock, [this, seen] { return stop_ || generation_.load(std::memory_order_relaxed) != seen; });
+                wake_cv_.wait(lock, [this, seen] {
+                    return stop_ || generation_.load(std::memory_order_relaxed) != seen;
+                });
                 if (stop_) {
                     return;
                 }

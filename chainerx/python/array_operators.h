@@ -20,7 +20,8 @@ inline Array A(const ArrayBodyPtr& body) { return Array{body}; }
 // Binary operator: array or scalar right-hand side; anything else is NotImplemented so Python can try the
 // reflected operation of the other operand. Large operands run without the GIL (see CallReleasingGil).
 template <typename ArrayFn, typename ScalarFn>
-pybind11::object BinaryOperator(const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+pybind11::object BinaryOperator(
+        const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
     Array a = A(self);
     if (IsArray(other)) {
         Array b = ToArray(other);
@@ -37,7 +38,8 @@ pybind11::object BinaryOperator(const ArrayBodyPtr& self, pybind11::handle other
 
 // In-place operator (a += b): updates self and returns it, or NotImplemented as above.
 template <typename ArrayFn, typename ScalarFn>
-pybind11::object InplaceOperator(const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+pybind11::object InplaceOperator(
+        const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
     Array a = A(self);
     if (IsArray(other)) {
         Array b = ToArray(other);
