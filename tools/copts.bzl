@@ -10,3 +10,8 @@ CHAINERX_COPTS = [
     # Virtual interfaces and kernels often ignore some parameters by design.
     "-Wno-unused-parameter",
 ]
+
+# Native kernels: we never install floating-point trap handlers, so the compiler may evaluate both sides of a
+# select and turn branchy scalar formulas (clamps, inf/nan cases) into vector blends. Without this GCC refuses
+# to vectorise such loops (numeric::Exp's float path runs ~2x slower).
+CHAINERX_KERNEL_COPTS = CHAINERX_COPTS + ["-fno-trapping-math"]
