@@ -14,6 +14,7 @@ import pytest
 import chainerx as chx
 
 import array_utils
+import unary_math_tests
 
 
 class _Op(typing.NamedTuple):
@@ -252,37 +253,14 @@ def _grad_case(name, shapes, dtype):
     return fn, inputs, array_utils.make_grad_input(out_shape, dtype, seed=10)
 
 
-@pytest.mark.parametrize('name', sorted(_DIFFERENTIABLE))
-@pytest.mark.parametrize('shapes', [((), ()), ((2, 3), (2, 3)), ((2, 3), (3,)), ((0, 2), (2,))])
-def test_backward_matches_numerical_gradients(name, shapes):
-    fn, inputs, gy = _grad_case(name, shapes, 'float64')
-    array_utils.check_backward(fn, inputs, gy, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
-
-
-@pytest.mark.parametrize('name', sorted(_DIFFERENTIABLE))
-def test_double_backward_matches_numerical_gradients(name):
-    fn, inputs, gy = _grad_case(name, ((2, 3), (3,)), 'float64')
-    ggx = [
-        array_utils.make_grad_input(x.shape, 'float64', seed=20 + i) for i, x in enumerate(inputs)
-    ]
-    check = array_utils.SMOOTH_GRAD_CHECK
-    array_utils.check_double_backward(fn, inputs, gy, ggx, 'float64', **check)
-
-
-@pytest.mark.parametrize('name', sorted(_DIFFERENTIABLE))
-@pytest.mark.parametrize('dtype', ['float16', 'float32'])
-def test_narrow_float_gradients_agree_with_float64(name, dtype):
-    """Smoke test of float16/float32 backward (numerical gradients are too coarse there)."""
-    fn, inputs, gy = _grad_case(name, ((2, 3), (3,)), 'float64')
-    expected = array_utils.first_order_grads(fn, inputs, [gy])
-    narrow_inputs = [x.astype(dtype) for x in inputs]
-    narrow = array_utils.first_order_grads(fn, narrow_inputs, [gy.astype(dtype)])
-    rtol, atol = array_utils.GRAD_TOLERANCES[dtype]
-    for grad, grad64 in zip(narrow, expected):
-        assert grad.dtype == dtype
-        numpy.testing.assert_allclose(
-            chx.to_numpy(grad).astype('float64'), chx.to_numpy(grad64), rtol=rtol, atol=atol
-        )
+# Backward on each pair of operand shapes, double backward and float16/float32 at ((2, 3), (3,)).
+unary_math_tests.install_gradient_tests(
+    globals(),
+    _grad_case,
+    sorted(_DIFFERENTIABLE),
+    shapes=[((), ()), ((2, 3), (2, 3)), ((2, 3), (3,)), ((0, 2), (2,))],
+    double_backward_shape=((2, 3), (3,)),
+)
 
 
 def test_floor_divide_has_no_gradient():
