@@ -2,8 +2,11 @@
 ``ndarray.__setitem__`` for keys that basic indexing does not cover, and ``ndarray.tolist``.
 
 Basic keys (integers, slices, ``None``, ``Ellipsis`` and tuples of them) are handled in C++
-(``chainerx/python/indexing.cc``). Advanced keys (a ``chainerx.ndarray``, a NumPy array or a list, alone
-or inside a tuple) go through NumPy on the host, without autograd, as in the original ChainerX.
+(``chainerx/python/indexing.cc``). Advanced keys whose arrays are integer or (at least 1-d) bool arrays
+(``chainerx.ndarray``, NumPy arrays or lists of ints / bools, alone or inside a tuple) are converted to
+chainerx arrays here and handled in C++ too, with autograd (``AtAdvanced``, ``SetItemAdvanced``). Any
+other advanced key (0-d bool arrays, ragged lists, ...) goes through NumPy on the host, without autograd,
+as in the original ChainerX.
 """
 
 import numbers
@@ -35,6 +38,46 @@ def _to_numpy_key(key):
     return _to_numpy_item(key)
 
 
+def _is_basic_item(item):
+    return (item is None or item is Ellipsis or isinstance(item, slice)
+            or (isinstance(item, (numbers.Integral, numpy.integer))
+                and not isinstance(item, (bool, numpy.bool_))))
+
+
+def _to_native_item(item, device):
+    """An index array as a chainerx.ndarray on `device`, or None if C++ cannot take it."""
+    if isinstance(item, chainerx.ndarray):
+        return item if item.dtype.kind in 'biu' and (item.dtype.kind != 'b' or item.ndim > 0) else None
+    try:
+        as_numpy = numpy.asarray(item)
+    except ValueError:  # ragged lists
+        return None
+    if isinstance(item, list) and as_numpy.size == 0:
+        as_numpy = as_numpy.astype(numpy.int64)  # NumPy reads [] as an empty integer index
+    if as_numpy.dtype.kind not in 'biu' or (as_numpy.dtype.kind == 'b' and as_numpy.ndim == 0):
+        return None
+    if as_numpy.dtype == numpy.uint64:
+        return None
+    return chainerx.array(as_numpy, device=device)
+
+
+def _to_native_key(key, device):
+    """The key with its index arrays converted for C++, or None when NumPy has to handle it."""
+    items = key if isinstance(key, tuple) else (key,)
+    native = []
+    for item in items:
+        if _is_basic_item(item):
+            native.append(item)
+            continue
+        if not _is_advanced_item(item):
+            return None
+        converted = _to_native_item(item, device)
+        if converted is None:
+            return None
+        native.append(converted)
+    return tuple(native)
+
+
 def _getitem_fallback(array, key):
     """``array[key]`` computed by NumPy on a host copy; the result is a new array on array's device."""
     if array.is_backprop_required(chainerx.anygraph):
@@ -57,8 +100,15 @@ def _setitem(array, key, value):
         raise RuntimeError(
             'chainerx.ndarray.__setitem__ writes in place, which is not supported for arrays connected '
             'to a graph')
-    if not _is_advanced_key(key) and _is_fast_value(value, array.device):
+    advanced = _is_advanced_key(key)
+    if not advanced and _is_fast_value(value, array.device):
         array._setitem_basic(key, value)
+        return
+    native_key = _to_native_key(key, array.device) if advanced else None
+    if native_key is not None and _is_fast_value(value, array.device):
+        if not isinstance(value, chainerx.ndarray):
+            value = chainerx.full((), value, array.dtype, device=array.device)
+        array._setitem_advanced(native_key, value)
         return
     # A zero-copy NumPy view: writing into it writes into the chainerx array.
     target = chainerx.to_numpy(array, copy=False)
@@ -71,6 +121,9 @@ def populate(ndarray):
 
     def __getitem__(self, key):
         if _is_advanced_key(key):
+            native_key = _to_native_key(key, self.device)
+            if native_key is not None:
+                return self._getitem_advanced(native_key)
             return _getitem_fallback(self, key)
         return basic_getitem(self, key)
 

@@ -89,4 +89,10 @@ private:
     std::variant<int64_t, Slice, NewAxis, Ellipsis> value_;
 };
 
+// How index arrays (take, advanced indexing) treat positions outside [0, dim): kRaise throws IndexError
+// unless -dim <= i < dim (negative positions count from the end); kWrap takes i modulo dim; kClip clamps to
+// [0, dim - 1] (so negative positions become 0, as in NumPy). kDefault is the backend's choice; the native
+// backend treats it as kRaise.
+enum class IndexBoundsMode { kDefault, kRaise, kWrap, kClip };
+
 }  // namespace chainerx

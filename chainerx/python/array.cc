@@ -22,6 +22,7 @@
 #include "chainerx/python/manipulation.h"
 #include "chainerx/python/numpy_interop.h"
 #include "chainerx/python/reduction_methods.h"
+#include "chainerx/python/sorting.h"
 
 namespace chainerx {
 namespace python {
@@ -260,6 +261,7 @@ void InitArray(py::module& m) {
     DefineAutogradMethods(c);
     DefineManipulationMethods(c);
     DefineIndexingMethods(c);
+    DefineSortingMethods(c);
     DefinePickle(c);
 }
 

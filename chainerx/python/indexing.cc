@@ -1,4 +1,5 @@
-// Bindings of the indexing routines and of ndarray's basic __getitem__ / __setitem__ fast path.
+// Bindings of the indexing routines (take, where, nonzero) and of ndarray's __getitem__ / __setitem__ fast
+// paths (basic keys, and advanced keys whose arrays chainerx/_indexing.py has converted to ndarrays).
 #include "chainerx/python/indexing.h"
 
 #include <cstdint>
@@ -6,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include "chainerx/core/array_index.h"
@@ -15,6 +17,7 @@
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
+#include "chainerx/python/numpy_interop.h"
 
 namespace chainerx {
 namespace python {
@@ -110,6 +113,74 @@ void SetItemBasic(const Array& self, py::handle key, py::handle value) {
     view.device().CallKernel<AsTypeKernel>(src, view);
 }
 
+// A key whose items are basic indices or chainerx.ndarrays (index arrays).
+std::vector<IndexItem> ToIndexItems(py::handle key) {
+    std::vector<IndexItem> items;
+    auto add = [&items](py::handle item) {
+        if (IsArray(item)) {
+            items.emplace_back(ToArray(item));
+        } else {
+            items.emplace_back(ToArrayIndex(item));
+        }
+    };
+    if (PyTuple_Check(key.ptr())) {
+        for (py::handle item : key) {
+            add(item);
+        }
+    } else {
+        add(key);
+    }
+    return items;
+}
+
+// take's indices: a chainerx.ndarray as is, a NumPy array with its dtype, anything else (a sequence or an
+// integer) as int64, the last two on `device`.
+Array ToIndicesArray(py::handle indices, Device& device) {
+    if (IsArray(indices)) {
+        return ToArray(indices);
+    }
+    if (py::isinstance<py::array>(indices)) {
+        return FromNumpy(py::reinterpret_borrow<py::array>(indices), device);
+    }
+    py::module numpy = py::module::import("numpy");
+    return FromNumpy(numpy.attr("asarray")(indices, numpy.attr("int64")).cast<py::array>(), device);
+}
+
+IndexBoundsMode ToIndexBoundsMode(py::handle mode) {
+    if (mode.is_none()) {
+        return IndexBoundsMode::kDefault;
+    }
+    std::string name = py::str(mode);
+    if (py::isinstance<py::str>(mode)) {
+        if (name == "raise") {
+            return IndexBoundsMode::kRaise;
+        }
+        if (name == "wrap") {
+            return IndexBoundsMode::kWrap;
+        }
+        if (name == "clip") {
+            return IndexBoundsMode::kClip;
+        }
+    }
+    throw py::value_error{"take: mode must be 'raise', 'wrap', 'clip' or None, not " + name};
+}
+
+ArrayBodyPtr CallTake(const Array& a, py::handle indices, py::handle axis, py::handle mode) {
+    if (axis.is_none()) {
+        throw NotImplementedError{"take: axis=None (taking from the flattened array) is not supported"};
+    }
+    return Take(a, ToIndicesArray(indices, a.device()), axis.cast<int64_t>(), ToIndexBoundsMode(mode)).body();
+}
+
+// where's x and y: arrays or scalars (four overloads, chosen here rather than by pybind11).
+ArrayBodyPtr CallWhere(py::handle condition, py::handle x, py::handle y) {
+    Array cond = ToArray(condition);
+    if (IsArray(x)) {
+        return (IsArray(y) ? Where(cond, ToArray(x), ToArray(y)) : Where(cond, ToArray(x), ToScalar(y))).body();
+    }
+    return (IsArray(y) ? Where(cond, ToScalar(x), ToArray(y)) : Where(cond, ToScalar(x), ToScalar(y))).body();
+}
+
 }  // namespace
 
 void DefineIndexingMethods(ArrayClass& c) {
@@ -119,9 +190,37 @@ void DefineIndexingMethods(ArrayClass& c) {
     c.def("_setitem_basic",
           [](const ArrayBodyPtr& self, py::handle key, py::handle value) { SetItemBasic(A(self), key, value); },
           py::arg("key"), py::arg("value"));
+    c.def("_getitem_advanced",
+          [](const ArrayBodyPtr& self, py::handle key) { return AtAdvanced(A(self), ToIndexItems(key)).body(); },
+          py::arg("key"));
+    c.def("_setitem_advanced",
+          [](const ArrayBodyPtr& self, py::handle key, py::handle value) {
+              chainerx::internal::SetItemAdvanced(A(self), ToIndexItems(key), ToArray(value));
+          },
+          py::arg("key"), py::arg("value"));
+    c.def("take",
+          [](const ArrayBodyPtr& self, py::handle indices, py::handle axis, py::handle mode) {
+              return CallTake(A(self), indices, axis, mode);
+          },
+          py::arg("indices"), py::arg("axis") = py::none(), py::arg("mode") = py::none());
 }
 
-void InitIndexing(pybind11::module& m) {}
+void InitIndexing(pybind11::module& m) {
+    m.def("take",
+          [](py::handle a, py::handle indices, py::handle axis, py::handle mode) {
+              return CallTake(ToArray(a), indices, axis, mode);
+          },
+          py::arg("a"), py::arg("indices"), py::arg("axis"), py::arg("mode") = py::none());
+    m.def("where", &CallWhere, py::arg("condition"), py::arg("x"), py::arg("y"));
+    m.def("nonzero", [](py::handle a) {
+        std::vector<Array> coords = Nonzero(ToArray(a));
+        py::tuple out(coords.size());
+        for (size_t d = 0; d < coords.size(); ++d) {
+            out[d] = py::cast(coords[d].body());
+        }
+        return out;
+    }, py::arg("a"));
+}
 
 }  // namespace internal
 }  // namespace python

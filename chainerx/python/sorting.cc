@@ -1,14 +1,63 @@
-// Bindings of the sorting routines.
+// Bindings of the sorting routines: argmax, argmin, nanargmax, nanargmin (module functions and methods).
+#include "chainerx/python/sorting.h"
+
+#include <cstdint>
+#include <optional>
+
 #include <pybind11/pybind11.h>
 
+#include "chainerx/core/routines/sorting.h"
+#include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
-#include "chainerx/python/routine_binding.h"
 
 namespace chainerx {
 namespace python {
 namespace internal {
+namespace {
 
-void InitSorting(pybind11::module& m) {}
+namespace py = pybind11;
+
+using ArgReduction = Array (*)(const Array&, const std::optional<int64_t>&);
+
+// axis: None or a single int (a sequence is a TypeError, as in the original).
+std::optional<int64_t> ToOptionalAxis(py::handle axis) {
+    if (axis.is_none()) {
+        return std::nullopt;
+    }
+    if (PyBool_Check(axis.ptr()) || PyIndex_Check(axis.ptr()) == 0) {
+        throw py::type_error{"axis must be None or an integer"};
+    }
+    return axis.cast<int64_t>();
+}
+
+template <ArgReduction kFunc>
+void DefineArgReduction(py::module& m, const char* name) {
+    m.def(name,
+          [](py::handle a, py::handle axis) { return kFunc(ToArray(a), ToOptionalAxis(axis)).body(); },
+          py::arg("a"),
+          py::arg("axis") = py::none());
+}
+
+template <ArgReduction kFunc>
+void DefineArgReductionMethod(ArrayClass& c, const char* name) {
+    c.def(name,
+          [](const ArrayBodyPtr& self, py::handle axis) { return kFunc(A(self), ToOptionalAxis(axis)).body(); },
+          py::arg("axis") = py::none());
+}
+
+}  // namespace
+
+void DefineSortingMethods(ArrayClass& c) {
+    DefineArgReductionMethod<ArgMax>(c, "argmax");
+    DefineArgReductionMethod<ArgMin>(c, "argmin");
+}
+
+void InitSorting(pybind11::module& m) {
+    DefineArgReduction<ArgMax>(m, "argmax");
+    DefineArgReduction<ArgMin>(m, "argmin");
+    DefineArgReduction<NanArgMax>(m, "nanargmax");
+    DefineArgReduction<NanArgMin>(m, "nanargmin");
+}
 
 }  // namespace internal
 }  // namespace python

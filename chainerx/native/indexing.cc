@@ -1,0 +1,172 @@
+// Native kernels of the indexing family. Gather and scatter walk the index positions b in C order and, for
+// each, move one block (pre + post axes) between the indexed array and the dense one with the shared strided
+// loop, so a take from a large axis or of long rows both stay a plain loop.
+#include "chainerx/core/kernels/indexing.h"
+
+#include <cstdint>
+#include <vector>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/reduction.h"
+#include "chainerx/core/shape.h"
+#include "chainerx/native/elementwise.h"
+#include "chainerx/native/native_backend.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+class NativeNormalizeIndicesKernel : public NormalizeIndicesKernel {
+public:
+    void Call(const Array& indices, int64_t dim, IndexBoundsMode mode, const Array& out) override {
+        VisitDtypeIn<kIntegerDtypes>(indices.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            UnaryElementwise<T, int64_t>(indices, out, [dim, mode](T index) {
+                auto i = static_cast<int64_t>(index);
+                switch (mode) {
+                    case IndexBoundsMode::kWrap:
+                        return ((i % dim) + dim) % dim;
+                    case IndexBoundsMode::kClip:
+                        return i < 0 ? 0 : (i >= dim ? dim - 1 : i);
+                    default:
+                        if (i < -dim || i >= dim) {
+                            throw IndexError{"index ", i, " is out of bounds for an axis of size ", dim};
+                        }
+                        return i < 0 ? i + dim : i;
+                }
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(NormalizeIndicesKernel, NativeNormalizeIndicesKernel);
+
+// For each position b of the index arrays, calls f(indexed_ptr, dense_ptr, n, steps) over the inner runs of
+// the block indexed[pre, indices[.][b], post] paired with dense[pre, b, post] (see kernels/indexing.h).
+template <typename F>
+void ForEachIndexedBlock(
+        const Array& indexed, const std::vector<Array>& indices, int8_t axis, const Array& dense, F&& f) {
+    const auto m = static_cast<int8_t>(indices.size());
+    const Shape& b_shape = indices.front().shape();
+    const int8_t nb = b_shape.ndim();
+    Shape block_shape{indexed.shape().begin(), indexed.shape().begin() + axis};
+    Strides indexed_steps{indexed.strides().begin(), indexed.strides().begin() + axis};
+    Strides dense_steps{dense.strides().begin(), dense.strides().begin() + axis};
+    for (int8_t i = axis + m; i < indexed.ndim(); ++i) {
+        block_shape.push_back(indexed.shape()[i]);
+        indexed_steps.push_back(indexed.strides()[i]);
+        dense_steps.push_back(dense.strides()[i - m + nb]);
+    }
+    std::vector<const int64_t*> positions;
+    for (const Array& index : indices) {
+        positions.push_back(static_cast<const int64_t*>(index.raw_data()));
+    }
+    const int64_t count = b_shape.GetTotalSize();
+    for (int64_t b = 0; b < count; ++b) {
+        char* indexed_ptr = DataPtr(indexed);
+        for (int8_t j = 0; j < m; ++j) {
+            indexed_ptr += positions[j][b] * indexed.strides()[axis + j];
+        }
+        char* dense_ptr = DataPtr(dense);
+        for (int64_t rest = b, d = nb - 1; d >= 0; --d) {
+            dense_ptr += (rest % b_shape[d]) * dense.strides()[axis + d];
+            rest /= b_shape[d];
+        }
+        ForEachInnerRun<2>(block_shape, {&indexed_steps, &dense_steps}, {indexed_ptr, dense_ptr}, f);
+    }
+}
+
+class NativeGatherKernel : public GatherKernel {
+public:
+    void Call(const Array& a, const std::vector<Array>& indices, int8_t axis, const Array& out) override {
+        VisitDtype(a.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            ForEachIndexedBlock(a, indices, axis, out, [](auto p, int64_t n, auto s) {
+                for (int64_t i = 0; i < n; ++i) {
+                    *reinterpret_cast<T*>(p[1] + i * s[1]) = *reinterpret_cast<const T*>(p[0] + i * s[0]);
+                }
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(GatherKernel, NativeGatherKernel);
+
+class NativeScatterKernel : public ScatterKernel {
+public:
+    void Call(const Array& values, const std::vector<Array>& indices, int8_t axis, bool accumulate, const Array& out)
+            override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using C = numeric::ComputeType<T>;
+            ForEachIndexedBlock(out, indices, axis, values, [accumulate](auto p, int64_t n, auto s) {
+                for (int64_t i = 0; i < n; ++i) {
+                    T& target = *reinterpret_cast<T*>(p[0] + i * s[0]);
+                    T value = *reinterpret_cast<const T*>(p[1] + i * s[1]);
+                    target = accumulate ? static_cast<T>(static_cast<C>(target) + static_cast<C>(value)) : value;
+                }
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(ScatterKernel, NativeScatterKernel);
+
+class NativeWhereKernel : public WhereKernel {
+public:
+    void Call(const Array& condition, const Array& x, const Array& y, const Array& out) override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            auto select = [](auto p, int64_t n, auto s) {
+                for (int64_t i = 0; i < n; ++i) {
+                    bool c = *reinterpret_cast<const bool*>(p[0] + i * s[0]);
+                    *reinterpret_cast<T*>(p[3] + i * s[3]) = *reinterpret_cast<const T*>(c ? p[1] + i * s[1] : p[2] + i * s[2]);
+                }
+            };
+            ForEachInnerRun<4>(
+                    out.shape(),
+                    {&condition.strides(), &x.strides(), &y.strides(), &out.strides()},
+                    {DataPtr(condition), DataPtr(x), DataPtr(y), DataPtr(out)},
+                    select);
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(WhereKernel, NativeWhereKernel);
+
+class NativeNonzeroKernel : public NonzeroKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        const int8_t ndim = a.ndim();
+        const int64_t count = out.shape()[1];
+        auto* coords = static_cast<int64_t*>(out.raw_data());
+        VisitDtype(a.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            int64_t position[kMaxNdim] = {};
+            int64_t written = 0;
+            const int64_t size = a.GetTotalSize();
+            const char* element = DataPtr(a);
+            for (int64_t k = 0; k < size; ++k) {
+                if (numeric::IsNonzero(*reinterpret_cast<const T*>(element))) {
+                    for (int8_t d = 0; d < ndim; ++d) {
+                        coords[d * count + written] = position[d];
+                    }
+                    ++written;
+                }
+                // Advance the C-order position (the last axis fastest) and the element pointer with it.
+                for (int8_t d = ndim - 1; d >= 0; --d) {
+                    element += a.strides()[d];
+                    if (++position[d] < a.shape()[d]) {
+                        break;
+                    }
+                    element -= a.strides()[d] * a.shape()[d];
+                    position[d] = 0;
+                }
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(NonzeroKernel, NativeNonzeroKernel);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
