@@ -47,7 +47,10 @@ def _is_basic_item(item):
 def _to_native_item(item, device):
     """An index array as a chainerx.ndarray on `device`, or None if C++ cannot take it."""
     if isinstance(item, chainerx.ndarray):
-        return item if item.dtype.kind in 'biu' and (item.dtype.kind != 'b' or item.ndim > 0) else None
+        if item.dtype.kind not in 'biu' or (item.dtype.kind == 'b' and item.ndim == 0):
+            return None
+        # Index arrays are small: move them rather than refuse keys that NumPy indexing accepted.
+        return item if item.device is device else item.to_device(device)
     try:
         as_numpy = numpy.asarray(item)
     except ValueError:  # ragged lists

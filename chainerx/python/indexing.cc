@@ -134,7 +134,7 @@ std::vector<IndexItem> ToIndexItems(py::handle key) {
 }
 
 // take's indices: a chainerx.ndarray as is, a NumPy array with its dtype, anything else (a sequence or an
-// integer) as int64, the last two on `device`.
+// integer) through numpy.asarray, integers as int64; the last two on `device`.
 Array ToIndicesArray(py::handle indices, Device& device) {
     if (IsArray(indices)) {
         return ToArray(indices);
@@ -142,8 +142,13 @@ Array ToIndicesArray(py::handle indices, Device& device) {
     if (py::isinstance<py::array>(indices)) {
         return FromNumpy(py::reinterpret_borrow<py::array>(indices), device);
     }
+    // Integers (and empty sequences) become int64; anything else keeps its dtype so that take rejects it.
     py::module numpy = py::module::import("numpy");
-    return FromNumpy(numpy.attr("asarray")(indices, numpy.attr("int64")).cast<py::array>(), device);
+    py::array converted = numpy.attr("asarray")(indices);
+    if (converted.size() == 0 || converted.dtype().kind() == 'i' || converted.dtype().kind() == 'u') {
+        converted = converted.attr("astype")(numpy.attr("int64"));
+    }
+    return FromNumpy(converted, device);
 }
 
 IndexBoundsMode ToIndexBoundsMode(py::handle mode) {

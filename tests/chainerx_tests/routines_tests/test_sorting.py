@@ -1,0 +1,93 @@
+"""Sorting: argmax, argmin, nanargmax, nanargmin and the ndarray methods (spec A.10, B.2)."""
+
+import numpy
+import pytest
+
+import chainerx as chx
+
+import array_utils
+
+_FUNCTIONS = ('argmax', 'argmin', 'nanargmax', 'nanargmin')
+# (shape, axis): 0-d, size 1, ties (the seeded integers repeat), negative axes, zero-size non-reduced axes.
+_SHAPES_AXES = [
+    ((), None),
+    ((1,), None),
+    ((1,), 0),
+    ((5,), None),
+    ((5,), -1),
+    ((2, 3), None),
+    ((2, 3), 0),
+    ((2, 3), 1),
+    ((2, 3, 4), None),
+    ((2, 3, 4), 1),
+    ((2, 3, 4), -1),
+    ((0, 3), 1),
+    ((2, 0, 3), 2),
+]
+
+
+@pytest.mark.parametrize('name', _FUNCTIONS)
+@pytest.mark.parametrize('shape,axis', _SHAPES_AXES)
+@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_arg_reductions_match_numpy(name, shape, axis, dtype, contiguous, device):
+    x = array_utils.make_numpy(shape, dtype, contiguous=contiguous)
+    out = getattr(chx, name)(chx.array(x, copy=False, device=device), axis=axis)
+    array_utils.assert_array_equal(out, getattr(numpy, name)(x, axis=axis), dtype='int64')
+    assert out.device is device
+
+
+# Rows with NaNs: the first NaN wins in argmax/argmin; the nan-variants skip NaNs.
+_NAN_ROWS = numpy.array([
+    [1.0, numpy.nan, 3.0, numpy.nan],
+    [numpy.nan, -1.0, -1.0, 2.0],
+    [2.0, 2.0, -numpy.inf, numpy.inf],
+])
+
+
+@pytest.mark.parametrize('name', _FUNCTIONS)
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+@pytest.mark.parametrize('axis', [None, 0, 1])
+def test_arg_reductions_with_nan_match_numpy(name, dtype, axis):
+    x = _NAN_ROWS.astype(dtype)
+    out = getattr(chx, name)(chx.array(x), axis)
+    array_utils.assert_array_equal(out, getattr(numpy, name)(x, axis=axis), dtype='int64')
+
+
+@pytest.mark.parametrize('name', ['nanargmax', 'nanargmin'])
+def test_nan_arg_reductions_of_all_nan_slices_give_minus_one(name):
+    # NumPy raises ValueError here; chainerx keeps the original's -1.
+    x = numpy.array([[numpy.nan, numpy.nan], [numpy.nan, 1.0]], 'float32')
+    array_utils.assert_array_equal(getattr(chx, name)(chx.array(x), axis=1), numpy.array([-1, 1]), 'int64')
+    array_utils.assert_array_equal(getattr(chx, name)(chx.full((3,), numpy.nan)), numpy.array(-1), 'int64')
+
+
+@pytest.mark.parametrize('name', ['argmax', 'argmin'])
+@pytest.mark.parametrize('axis', [None, 1, -2])
+def test_ndarray_methods_match_numpy(name, axis):
+    x = array_utils.make_numpy((3, 4), 'float32', seed=3)
+    out = getattr(chx.array(x), name)(axis) if axis is not None else getattr(chx.array(x), name)()
+    array_utils.assert_array_equal(out, getattr(x, name)(axis=axis), dtype='int64')
+
+
+@pytest.mark.parametrize('name', _FUNCTIONS)
+@pytest.mark.parametrize('shape,axis,error', [
+    ((0,), None, chx.DimensionError),
+    ((2, 0), None, chx.DimensionError),
+    ((2, 0), 1, chx.DimensionError),
+    ((2, 3), 2, chx.DimensionError),
+    ((2, 3), -3, chx.DimensionError),
+    ((), 0, chx.DimensionError),
+    ((2, 3), (0, 1), TypeError),
+    ((2, 3), 1.0, TypeError),
+])
+def test_arg_reductions_reject_bad_input(name, shape, axis, error):
+    with pytest.raises(error):
+        getattr(chx, name)(chx.zeros(shape), axis)
+
+
+def test_arg_reductions_do_not_connect_to_the_graph():
+    x = chx.array([1.0, 3.0, 2.0]).require_grad()
+    out = chx.argmax(x)
+    assert out.dtype == numpy.int64 and not out.is_backprop_required()
+    assert int(out) == 1
