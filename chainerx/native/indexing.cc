@@ -119,8 +119,9 @@ public:
             using T = typename decltype(pt)::type;
             auto select = [](auto p, int64_t n, auto s) {
                 for (int64_t i = 0; i < n; ++i) {
-                    bool c = *reinterpret_cast<const bool*>(p[0] + i * s[0]);
-                    *reinterpret_cast<T*>(p[3] + i * s[3]) = *reinterpret_cast<const T*>(c ? p[1] + i * s[1] : p[2] + i * s[2]);
+                    const char* chosen = *reinterpret_cast<const bool*>(p[0] + i * s[0]) ? p[1] + i * s[1]
+                                                                                          : p[2] + i * s[2];
+                    *reinterpret_cast<T*>(p[3] + i * s[3]) = *reinterpret_cast<const T*>(chosen);
                 }
             };
             ForEachInnerRun<4>(

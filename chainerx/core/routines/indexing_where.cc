@@ -74,7 +74,8 @@ Array Where(const Array& condition, Scalar x, const Array& y) {
 Array Where(const Array& condition, Scalar x, Scalar y) {
     Dtype dtype = GetDefaultDtype(std::max(x.kind(), y.kind()));
     Device& device = condition.device();
-    return WhereImpl(condition, internal::ScalarArray(x, dtype, device), internal::ScalarArray(y, dtype, device), dtype);
+    Array x_array = internal::ScalarArray(x, dtype, device);
+    return WhereImpl(condition, x_array, internal::ScalarArray(y, dtype, device), dtype);
 }
 
 std::vector<Array> Nonzero(const Array& a) {

@@ -63,7 +63,9 @@ def test_where_with_one_scalar_matches_numpy(dtype, scalar, scalar_first):
     array_utils.assert_array_equal(out, expected.astype(expected_dtype), dtype=expected_dtype)
 
 
-@pytest.mark.parametrize('x,y,dtype', [(1, 2, 'int32'), (1.5, 2, 'float32'), (True, False, 'bool_'), (True, 2, 'int32')])
+@pytest.mark.parametrize('x,y,dtype', [
+    (1, 2, 'int32'), (1.5, 2, 'float32'), (True, False, 'bool_'), (True, 2, 'int32'),
+])
 def test_where_with_two_scalars_uses_the_default_dtype_of_the_higher_kind(x, y, dtype):
     c = numpy.array([True, False, True])
     out = chx.where(chx.array(c, device='native:1'), x, y)
