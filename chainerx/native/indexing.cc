@@ -124,7 +124,7 @@ public:
                     *reinterpret_cast<T*>(p[3] + i * s[3]) = *reinterpret_cast<const T*>(chosen);
                 }
             };
-            ForEachInnerRun<4>(
+            ParallelForEachInnerRun<4>(
                     out.shape(),
                     {&condition.strides(), &x.strides(), &y.strides(), &out.strides()},
                     {DataPtr(condition), DataPtr(x), DataPtr(y), DataPtr(out)},
