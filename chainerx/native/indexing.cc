@@ -3,6 +3,7 @@
 // loop, so a take from a large axis or of long rows both stay a plain loop.
 #include "chainerx/core/kernels/indexing.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -63,18 +64,30 @@ void ForEachIndexedBlock(
     for (const Array& index : indices) {
         positions.push_back(static_cast<const int64_t*>(index.raw_data()));
     }
-    const int64_t count = b_shape.GetTotalSize();
+    // The block layout is squashed once; per position only the two base pointers change.
+    SquashedLayout<2> layout = Squash<2>(block_shape, {&indexed_steps, &dense_steps});
+    const int64_t count = layout.total == 0 ? 0 : b_shape.GetTotalSize();
+    int64_t indexed_axis_steps[kMaxNdim];
+    for (int8_t j = 0; j < m; ++j) {
+        indexed_axis_steps[j] = indexed.strides()[axis + j];
+    }
+    char* const indexed_base = DataPtr(indexed);
+    char* dense_ptr = DataPtr(dense);
+    int64_t counter[kMaxNdim] = {};  // the C-order position of b in b_shape
     for (int64_t b = 0; b < count; ++b) {
-        char* indexed_ptr = DataPtr(indexed);
+        char* indexed_ptr = indexed_base;
         for (int8_t j = 0; j < m; ++j) {
-            indexed_ptr += positions[j][b] * indexed.strides()[axis + j];
+            indexed_ptr += positions[j][b] * indexed_axis_steps[j];
         }
-        char* dense_ptr = DataPtr(dense);
-        for (int64_t rest = b, d = nb - 1; d >= 0; --d) {
-            dense_ptr += (rest % b_shape[d]) * dense.strides()[axis + d];
-            rest /= b_shape[d];
+        RunInnerRuns(layout, std::array<char*, 2>{indexed_ptr, dense_ptr}, 0, layout.total, f);
+        for (int8_t d = nb - 1; d >= 0; --d) {
+            dense_ptr += dense.strides()[axis + d];
+            if (++counter[d] < b_shape[d]) {
+                break;
+            }
+            dense_ptr -= dense.strides()[axis + d] * b_shape[d];
+            counter[d] = 0;
         }
-        ForEachInnerRun<2>(block_shape, {&indexed_steps, &dense_steps}, {indexed_ptr, dense_ptr}, f);
     }
 }
 
