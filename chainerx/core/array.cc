@@ -15,6 +15,7 @@
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/indexing.h"
+#include "chainerx/core/routines/linalg.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/type_util.h"
@@ -105,6 +106,7 @@ Array& Array::operator*=(Scalar rhs) {
 }
 
 Array Array::Sum(const OptionalAxes& axis, bool keepdims) const { return chainerx::Sum(*this, axis, keepdims); }
+Array Array::Dot(const Array& b) const { return chainerx::Dot(*this, b); }
 Array Array::Copy() const { return chainerx::Copy(*this); }
 Array Array::AsType(Dtype dtype, bool copy) const { return chainerx::AsType(*this, dtype, copy); }
 Array Array::Reshape(const Shape& newshape) const { return chainerx::Reshape(*this, newshape); }

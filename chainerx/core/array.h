@@ -99,6 +99,8 @@ public:
     Array& operator>>=(Scalar rhs);
 
     Array Sum(const OptionalAxes& axis = std::nullopt, bool keepdims = false) const;
+    // numpy.dot(*this, b); see Dot in routines/linalg.h.
+    Array Dot(const Array& b) const;
 
     Array Copy() const;
     Array MakeView() const;

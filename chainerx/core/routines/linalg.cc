@@ -1,0 +1,193 @@
+// Dot, Solve, Inverse and Cholesky; the decompositions with several outputs are in linalg_decomposition.cc.
+#include "chainerx/core/routines/linalg.h"
+
+#include <cstdint>
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/kernels/linalg.h"
+#include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/linalg_util.h"
+#include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/type_util.h"
+
+namespace chainerx {
+namespace internal {
+
+Dtype LinalgDtype(const char* op, Dtype dtype) {
+    if (dtype == Dtype::kFloat16) {
+        throw DtypeError{op, ": float16 is not supported by LAPACK"};
+    }
+    return IsFloatingPoint(dtype) ? dtype : Dtype::kFloat32;
+}
+
+void CheckMatrix(const char* op, const Array& a) {
+    if (a.ndim() != 2) {
+        throw DimensionError{op, ": expected a 2-d array, got shape ", a.shape()};
+    }
+}
+
+void CheckSquareMatrix(const char* op, const Array& a) {
+    CheckMatrix(op, a);
+    if (a.shape()[0] != a.shape()[1]) {
+        throw DimensionError{op, ": expected a square matrix, got shape ", a.shape()};
+    }
+}
+
+Array LapackInput(const char* op, const Array& a) {
+    NoBackpropModeScope no_backprop{a.device().context()};
+    return CastIfNeeded(a, LinalgDtype(op, a.dtype()));
+}
+
+void DefineNotImplementedGrad(const char* op, const Array& a, const std::vector<ConstArrayRef>& outputs) {
+    BackwardBuilder bb{op, {a}, outputs};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([op](BackwardContext&) { throw NotImplementedError{op, ": backward is not implemented"}; });
+    }
+    bb.Finalize();
+}
+
+}  // namespace internal
+
+namespace {
+
+// out (m, n) = a (m, k) · b (k, n) in `dtype`, recorded on the graph; its backward is two more products.
+Array MatMul(const Array& a, const Array& b, Dtype dtype) {
+    Array out = Empty({a.shape()[0], b.shape()[1]}, dtype, a.device());
+    {
+        NoBackpropModeScope no_backprop{a.device().context()};
+        a.device().CallKernel<DotKernel>(internal::CastIfNeeded(a, dtype), internal::CastIfNeeded(b, dtype), out);
+    }
+    BackwardBuilder bb{"dot", {a, b}, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([b_tok = bb.RetainInput(1), a_dtype = a.dtype()](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            Array b = bctx.GetRetainedInput(b_tok);
+            bctx.input_grad() = internal::CastIfNeeded(MatMul(gout, b.Transpose(), ResultType(gout, b)), a_dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype()](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            Array a = bctx.GetRetainedInput(a_tok);
+            bctx.input_grad() = internal::CastIfNeeded(MatMul(a.Transpose(), gout, ResultType(a, gout)), b_dtype);
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+int64_t Product(const Shape& shape, int8_t begin, int8_t end) {
+    int64_t total = 1;
+    for (int8_t i = begin; i < end; ++i) {
+        total *= shape[i];
+    }
+    return total;
+}
+
+}  // namespace
+
+Array Dot(const Array& a, const Array& b) {
+    internal::CheckSameDevice("dot", a, b);
+    if (a.ndim() == 0 || b.ndim() == 0) {
+        return a * b;
+    }
+    const int8_t b_axis = b.ndim() == 1 ? 0 : b.ndim() - 2;
+    const int64_t k = a.shape()[a.ndim() - 1];
+    if (k != b.shape()[b_axis]) {
+        throw DimensionError{"dot: shapes ", a.shape(), " and ", b.shape(), " not aligned: ", k, " (last axis of a) != ",
+                             b.shape()[b_axis], " (axis ", static_cast<int>(b_axis), " of b)"};
+    }
+    Shape out_shape(a.shape().begin(), a.shape().end() - 1);
+    for (int8_t i = 0; i < b.ndim(); ++i) {
+        if (i != b_axis) {
+            out_shape.push_back(b.shape()[i]);
+        }
+    }
+    const int64_t m = Product(a.shape(), 0, a.ndim() - 1);
+    const int64_t n = Product(out_shape, a.ndim() - 1, out_shape.ndim());
+    // b's summed axis goes first so that b becomes a (k, n) matrix (a copy unless b is at most 2-D).
+    Array b_matrix = b.ndim() <= 2 ? b.Reshape({k, n}) : Rollaxis(b, b_axis, 0).Reshape({k, n});
+    return MatMul(a.Reshape({m, k}), b_matrix, ResultType(a, b)).Reshape(out_shape);
+}
+
+Array Solve(const Array& a, const Array& b) {
+    internal::CheckSameDevice("solve", a, b);
+    internal::CheckSquareMatrix("solve", a);
+    const int64_t n = a.shape()[0];
+    if (b.ndim() < 1 || b.ndim() > 2 || b.shape()[0] != n) {
+        throw DimensionError{"solve: b must be (", n, ",) or (", n, ", k) for a of shape ", a.shape(), ", got ",
+                             b.shape()};
+    }
+    const Dtype dtype = internal::LinalgDtype("solve", ResultType(a, b));
+    const int64_t k = b.ndim() == 1 ? 1 : b.shape()[1];
+    Array out = Empty(b.shape(), dtype, a.device());
+    {
+        NoBackpropModeScope no_backprop{a.device().context()};
+        a.device().CallKernel<SolveKernel>(
+                internal::CastIfNeeded(a, dtype), internal::CastIfNeeded(b, dtype).Reshape({n, k}), out.Reshape({n, k}));
+    }
+    BackwardBuilder bb{"solve", {a, b}, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget()) {
+        bt.Define([a_tok = bb.RetainInput(0), out_tok = bb.RetainOutput(0), a_dtype = a.dtype(), b_dtype = b.dtype(),
+                   n, k](BackwardContext& bctx) {
+            Array a = bctx.GetRetainedInput(a_tok);
+            Array gb = Solve(a.Transpose(), *bctx.output_grad());
+            if (bctx.is_input_grad_required(0)) {
+                Array x = bctx.GetRetainedOutput(out_tok);
+                Array ga = -Dot(gb.Reshape({n, k}), x.Reshape({n, k}).Transpose());
+                bctx.input_grad(0) = internal::CastIfNeeded(ga, a_dtype);
+            }
+            if (bctx.is_input_grad_required(1)) {
+                bctx.input_grad(1) = internal::CastIfNeeded(gb, b_dtype);
+            }
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+Array Inverse(const Array& a) {
+    internal::CheckSquareMatrix("inv", a);
+    Array a_cast = internal::LapackInput("inv", a);
+    Array out = Empty(a.shape(), a_cast.dtype(), a.device());
+    a.device().CallKernel<InverseKernel>(a_cast, out);
+    BackwardBuilder bb{"inv", a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([out_tok = bb.RetainOutput(0)](BackwardContext& bctx) {
+            Array out_t = bctx.GetRetainedOutput(out_tok).Transpose();
+            bctx.input_grad() = -Dot(Dot(out_t, *bctx.output_grad()), out_t);
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+Array Cholesky(const Array& a) {
+    internal::CheckSquareMatrix("cholesky", a);
+    Array a_cast = internal::LapackInput("cholesky", a);
+    Array out = Empty(a.shape(), a_cast.dtype(), a.device());
+    a.device().CallKernel<CholeskyKernel>(a_cast, out);
+    BackwardBuilder bb{"cholesky", a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        // With phi(x) = the lower triangle of x with its diagonal halved: s = l⁻ᵀ · phi(lᵀ · gl) · l⁻¹, and the
+        // gradient is the symmetric part of s (Murray, "Differentiation of the Cholesky decomposition", 2016).
+        bt.Define([l_tok = bb.RetainOutput(0)](BackwardContext& bctx) {
+            Array l = bctx.GetRetainedOutput(l_tok);
+            Array eye = Identity(l.shape()[0], l.dtype(), l.device());
+            Array lt_gl = Dot(l.Transpose(), *bctx.output_grad());
+            Array phi = Tril(lt_gl) - lt_gl * eye * 0.5;
+            Array l_inv = Inverse(l);
+            Array s = Dot(Dot(l_inv.Transpose(), phi), l_inv);
+            bctx.input_grad() = (s + s.Transpose()) * 0.5;
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+}  // namespace chainerx

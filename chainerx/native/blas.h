@@ -1,0 +1,45 @@
+// Matrix products on host memory for the native kernels (dot, linear, convolution): a thin layer over
+// OpenBLAS's cblas for float32/float64 and a blocked loop for the other element types.
+//
+//     // c (m x n, row stride ldc) = a (m x k) · bᵀ (b stored n x k)
+//     native::Gemm<float>(false, true, m, n, k, a, lda, b, ldb, false, c, ldc);
+//
+//     // The same on 2-D arrays of any strides and dtype (out C-contiguous).
+//     native::MatMul(a, b, out);
+#pragma once
+
+#include <cstdint>
+
+#include "chainerx/core/array.h"
+
+namespace chainerx {
+namespace native {
+
+// c = op(a) · op(b), or c += op(a) · op(b) when `accumulate`; all matrices are row-major. op(a) is m x k:
+// a is stored m x k with row stride lda (in elements), or k x m when trans_a. Likewise op(b) is k x n. The
+// leading dimensions must be at least the stored row length (and at least 1); m, n or k may be 0 (k == 0
+// zero-fills c unless accumulating).
+//
+// Defined for float and double (cblas, multithreaded by OpenBLAS), Float16 (computed in float), the integer
+// types (accumulated in int64, wrapping like NumPy's integer dot) and bool (true when some product is true).
+template <typename T>
+void Gemm(
+        bool trans_a,
+        bool trans_b,
+        int64_t m,
+        int64_t n,
+        int64_t k,
+        const T* a,
+        int64_t lda,
+        const T* b,
+        int64_t ldb,
+        bool accumulate,
+        T* c,
+        int64_t ldc);
+
+// out (m x n) = a (m x k) · b (k x n) for 2-D arrays of one dtype; a and b may have any strides (transposed
+// views go to BLAS as they are, other layouts are copied first); out must be C-contiguous.
+void MatMul(const Array& a, const Array& b, const Array& out);
+
+}  // namespace native
+}  // namespace chainerx

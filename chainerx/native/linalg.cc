@@ -1,0 +1,251 @@
+// Native kernels of the linalg family: the matrix product through native/blas.h, the factorizations through
+// LAPACKE in row-major layout. LAPACK overwrites its inputs, so each kernel first copies its input into the
+// output it computes in place (or into a scratch buffer).
+#include "chainerx/core/kernels/linalg.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include <lapacke.h>
+
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/error.h"
+#include "chainerx/native/blas.h"
+#include "chainerx/native/native_backend.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+constexpr DtypeMask kLapackDtypes = DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
+
+// The single- and double-precision LAPACKE routines under one name each, so the kernels are written once.
+template <typename T>
+struct Lapack;
+
+template <>
+struct Lapack<float> {
+    static constexpr auto gesv = LAPACKE_sgesv;
+    static constexpr auto getrf = LAPACKE_sgetrf;
+    static constexpr auto getri = LAPACKE_sgetri;
+    static constexpr auto potrf = LAPACKE_spotrf;
+    static constexpr auto gesdd = LAPACKE_sgesdd;
+    static constexpr auto geqrf = LAPACKE_sgeqrf;
+    static constexpr auto orgqr = LAPACKE_sorgqr;
+    static constexpr auto syevd = LAPACKE_ssyevd;
+};
+
+template <>
+struct Lapack<double> {
+    static constexpr auto gesv = LAPACKE_dgesv;
+    static constexpr auto getrf = LAPACKE_dgetrf;
+    static constexpr auto getri = LAPACKE_dgetri;
+    static constexpr auto potrf = LAPACKE_dpotrf;
+    static constexpr auto gesdd = LAPACKE_dgesdd;
+    static constexpr auto geqrf = LAPACKE_dgeqrf;
+    static constexpr auto orgqr = LAPACKE_dorgqr;
+    static constexpr auto syevd = LAPACKE_dsyevd;
+};
+
+// x (any strides) copied in C order into `dst` (rows x cols with row stride ld).
+template <typename T>
+void CopyMatrix(const Array& x, T* dst, int64_t ld) {
+    const char* base = static_cast<const char*>(x.raw_data());
+    for (int64_t i = 0; i < x.shape()[0]; ++i) {
+        for (int64_t j = 0; j < x.shape()[1]; ++j) {
+            dst[i * ld + j] = *reinterpret_cast<const T*>(base + i * x.strides()[0] + j * x.strides()[1]);
+        }
+    }
+}
+
+template <typename T>
+T* Data(const Array& a) {
+    return reinterpret_cast<T*>(a.raw_data());
+}
+
+// LAPACK's info: negative is a bad argument (a bug here), positive a property of the data.
+void CheckInfo(lapack_int info, const char* op, const char* failure) {
+    if (info != 0) {
+        throw ChainerxError{op, ": ", info > 0 ? failure : "invalid LAPACK argument", " (info ", info, ")"};
+    }
+}
+
+lapack_int Ld(int64_t cols) { return static_cast<lapack_int>(std::max<int64_t>(cols, 1)); }
+
+// Fills the (rows x cols) C-contiguous `out` with the identity (ones on the main diagonal).
+template <typename T>
+void FillIdentity(T* out, int64_t rows, int64_t cols) {
+    std::fill_n(out, rows * cols, T{0});
+    for (int64_t i = 0; i < std::min(rows, cols); ++i) {
+        out[i * cols + i] = T{1};
+    }
+}
+
+class NativeDotKernel : public DotKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override { MatMul(a, b, out); }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(DotKernel, NativeDotKernel);
+
+class NativeSolveKernel : public SolveKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override {
+        VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t n = a.shape()[0];
+            const int64_t k = b.shape()[1];
+            if (n == 0 || k == 0) {
+                return;
+            }
+            std::vector<T> lu(n * n);
+            std::vector<lapack_int> ipiv(n);
+            CopyMatrix(a, lu.data(), n);
+            CopyMatrix(b, Data<T>(out), k);
+            CheckInfo(Lapack<T>::gesv(LAPACK_ROW_MAJOR, n, k, lu.data(), n, ipiv.data(), Data<T>(out), k),
+                      "solve",
+                      "singular matrix");
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SolveKernel, NativeSolveKernel);
+
+class NativeInverseKernel : public InverseKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t n = a.shape()[0];
+            if (n == 0) {
+                return;
+            }
+            std::vector<lapack_int> ipiv(n);
+            CopyMatrix(a, Data<T>(out), n);
+            CheckInfo(Lapack<T>::getrf(LAPACK_ROW_MAJOR, n, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
+            CheckInfo(Lapack<T>::getri(LAPACK_ROW_MAJOR, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(InverseKernel, NativeInverseKernel);
+
+class NativeCholeskyKernel : public CholeskyKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t n = a.shape()[0];
+            if (n == 0) {
+                return;
+            }
+            T* l = Data<T>(out);
+            CopyMatrix(a, l, n);
+            CheckInfo(Lapack<T>::potrf(LAPACK_ROW_MAJOR, 'L', n, l, n), "cholesky", "matrix is not positive definite");
+            // potrf leaves the upper triangle as it found it.
+            for (int64_t i = 0; i < n; ++i) {
+                std::fill(l + i * n + i + 1, l + (i + 1) * n, T{0});
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(CholeskyKernel, NativeCholeskyKernel);
+
+class NativeSvdKernel : public SvdKernel {
+public:
+    void Call(const Array& a, const Array& u, const Array& s, const Array& vt, bool full_matrices, bool compute_uv)
+            override {
+        VisitDtypeIn<kLapackDtypes>(s.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t m = a.shape()[0];
+            const int64_t n = a.shape()[1];
+            if (std::min(m, n) == 0) {
+                // Nothing to factorize; the full bases are identities.
+                if (compute_uv) {
+                    FillIdentity(Data<T>(u), u.shape()[0], u.shape()[1]);
+                    FillIdentity(Data<T>(vt), vt.shape()[0], vt.shape()[1]);
+                }
+                return;
+            }
+            std::vector<T> work(m * n);
+            CopyMatrix(a, work.data(), n);
+            const char jobz = compute_uv ? (full_matrices ? 'A' : 'S') : 'N';
+            T* u_data = compute_uv ? Data<T>(u) : nullptr;
+            T* vt_data = compute_uv ? Data<T>(vt) : nullptr;
+            const lapack_int ldu = compute_uv ? Ld(u.shape()[1]) : 1;
+            const lapack_int ldvt = compute_uv ? Ld(vt.shape()[1]) : 1;
+            CheckInfo(Lapack<T>::gesdd(LAPACK_ROW_MAJOR, jobz, m, n, work.data(), n, Data<T>(s), u_data, ldu, vt_data,
+                                       ldvt),
+                      "svd",
+                      "did not converge");
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SvdKernel, NativeSvdKernel);
+
+class NativeQrKernel : public QrKernel {
+public:
+    void Call(const Array& a, const Array& q, const Array& r, const Array& tau, bool complete, bool raw) override {
+        VisitDtypeIn<kLapackDtypes>(r.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t m = a.shape()[0];
+            const int64_t n = a.shape()[1];
+            const int64_t k = std::min(m, n);
+            std::vector<T> h(m * n);
+            CopyMatrix(a, h.data(), n);
+            if (k > 0) {
+                CheckInfo(Lapack<T>::geqrf(LAPACK_ROW_MAJOR, m, n, h.data(), n, Data<T>(tau)), "qr", "failed");
+            }
+            WriteR(h.data(), m, n, raw, Data<T>(r), r.shape()[0]);
+            if (q.is_null()) {
+                return;
+            }
+            const int64_t q_cols = q.shape()[1];
+            T* q_data = Data<T>(q);
+            if (k == 0) {
+                FillIdentity(q_data, m, q_cols);
+                return;
+            }
+            // orgqr expands the first k reflectors (stored below the diagonal of h) into q's columns.
+            std::fill_n(q_data, m * q_cols, T{0});
+            for (int64_t i = 0; i < m; ++i) {
+                std::copy_n(h.data() + i * n, std::min(n, q_cols), q_data + i * q_cols);
+            }
+            CheckInfo(Lapack<T>::orgqr(LAPACK_ROW_MAJOR, m, q_cols, k, q_data, q_cols, Data<T>(tau)), "qr", "failed");
+        });
+    }
+
+private:
+    // r = the upper triangle of the first r_rows rows of h (m x n), or h transposed when `raw`.
+    template <typename T>
+    static void WriteR(const T* h, int64_t m, int64_t n, bool raw, T* r, int64_t r_rows) {
+        for (int64_t i = 0; i < r_rows; ++i) {
+            for (int64_t j = 0; j < (raw ? m : n); ++j) {
+                r[i * (raw ? m : n) + j] = raw ? h[j * n + i] : (j >= i && i < m ? h[i * n + j] : T{0});
+            }
+        }
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(QrKernel, NativeQrKernel);
+
+class NativeSyevdKernel : public SyevdKernel {
+public:
+    void Call(const Array& a, char uplo, const Array& w, const Array& v) override {
+        VisitDtypeIn<kLapackDtypes>(w.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t n = a.shape()[0];
+            if (n == 0) {
+                return;
+            }
+            std::vector<T> scratch(v.is_null() ? n * n : 0);
+            T* z = v.is_null() ? scratch.data() : Data<T>(v);
+            CopyMatrix(a, z, n);
+            CheckInfo(Lapack<T>::syevd(LAPACK_ROW_MAJOR, v.is_null() ? 'N' : 'V', uplo, n, z, n, Data<T>(w)),
+                      "eigh",
+                      "did not converge");
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SyevdKernel, NativeSyevdKernel);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
