@@ -30,6 +30,8 @@ all_dtypes = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64
 
 from chainerx._core import *  # NOQA
 from chainerx import _core  # NOQA
+# chainerx.linalg is the extension's submodule; registered so that `import chainerx.linalg` works too.
+linalg = __import__('sys').modules[__name__ + '.linalg'] = _core.linalg
 
 # The context used by default in every thread that does not set its own.
 _global_context = _core.Context()

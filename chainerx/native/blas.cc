@@ -153,7 +153,7 @@ struct BlasOperand {
     const T* data;
     bool trans;
     int64_t ld;
-    std::vector<T> copy;  // owns the data when the array's layout had to be copied
+    std::vector<char> copy;  // owns the data when the array's layout had to be copied (bytes: T may be bool)
 };
 
 // Uses x in place when one of its axes is unit-stride and the other a valid leading dimension (C-contiguous
@@ -174,14 +174,15 @@ BlasOperand<T> ToBlasOperand(const Array& x) {
     if ((rows <= 1 || s0 == unit) && (cols <= 1 || is_ld(s1, std::max<int64_t>(rows, 1)))) {
         return {data, true, cols <= 1 ? std::max<int64_t>(rows, 1) : s1 / unit, {}};
     }
-    BlasOperand<T> operand{nullptr, false, cols, std::vector<T>(rows * cols)};
+    BlasOperand<T> operand{nullptr, false, cols, std::vector<char>(rows * cols * sizeof(T))};
+    T* copy = reinterpret_cast<T*>(operand.copy.data());
     const char* base = static_cast<const char*>(x.raw_data());
     for (int64_t i = 0; i < rows; ++i) {
         for (int64_t j = 0; j < cols; ++j) {
-            operand.copy[i * cols + j] = *reinterpret_cast<const T*>(base + i * s0 + j * s1);
+            copy[i * cols + j] = *reinterpret_cast<const T*>(base + i * s0 + j * s1);
         }
     }
-    operand.data = operand.copy.data();
+    operand.data = copy;
     return operand;
 }
 

@@ -19,6 +19,7 @@
 #include "chainerx/python/common.h"
 #include "chainerx/python/indexing.h"
 #include "chainerx/python/init.h"
+#include "chainerx/python/linalg.h"
 #include "chainerx/python/manipulation.h"
 #include "chainerx/python/numpy_interop.h"
 #include "chainerx/python/reduction_methods.h"
@@ -262,6 +263,7 @@ void InitArray(py::module& m) {
     DefineManipulationMethods(c);
     DefineIndexingMethods(c);
     DefineSortingMethods(c);
+    DefineLinalgMethods(c);
     DefinePickle(c);
 }
 

@@ -1,14 +1,73 @@
-// Bindings of the connection routines.
+// Bindings of the connection routines: linear, conv and conv_transpose.
+#include "chainerx/core/routines/connection.h"
+
+#include <cstdint>
+#include <optional>
+
 #include <pybind11/pybind11.h>
 
+#include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
+#include "chainerx/python/manipulation.h"
 #include "chainerx/python/routine_binding.h"
 
 namespace chainerx {
 namespace python {
 namespace internal {
+namespace {
 
-void InitConnection(pybind11::module& m) {}
+namespace py = pybind11;
+
+std::optional<Array> ToOptionalArray(py::handle handle) {
+    return handle.is_none() ? std::nullopt : std::optional<Array>{ToArray(handle)};
+}
+
+// stride, pad and outsize: an int (the same for every spatial axis) or a sequence of ints.
+Dims ToDims(py::handle handle) {
+    Dims dims;
+    if (PySequence_Check(handle.ptr()) != 0) {
+        for (int64_t v : ToIntList(handle)) {
+            dims.push_back(v);
+        }
+    } else {
+        dims.push_back(handle.cast<int64_t>());
+    }
+    return dims;
+}
+
+}  // namespace
+
+void InitConnection(py::module& m) {
+    m.def("linear",
+          [](py::handle x, py::handle w, py::handle b, int64_t n_batch_axes) {
+              Array xa = ToArray(x);
+              return Linear(xa, ToArray(w), ToOptionalArray(b), n_batch_axes).body();
+          },
+          py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("n_batch_axes") = 1);
+    m.def("conv",
+          [](py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, bool cover_all) {
+              Array xa = ToArray(x);
+              Array wa = ToArray(w);
+              std::optional<Array> ba = ToOptionalArray(b);
+              Dims s = ToDims(stride);
+              Dims p = ToDims(pad);
+              return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all); }).body();
+          },
+          py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
+          py::arg("cover_all") = false);
+    m.def("conv_transpose",
+          [](py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, py::handle outsize) {
+              Array xa = ToArray(x);
+              Array wa = ToArray(w);
+              std::optional<Array> ba = ToOptionalArray(b);
+              Dims s = ToDims(stride);
+              Dims p = ToDims(pad);
+              std::optional<Dims> o = outsize.is_none() ? std::nullopt : std::optional<Dims>{ToDims(outsize)};
+              return CallReleasingGil(IsLargeOperand(xa), [&] { return ConvTranspose(xa, wa, ba, s, p, o); }).body();
+          },
+          py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
+          py::arg("outsize") = py::none());
+}
 
 }  // namespace internal
 }  // namespace python

@@ -1,0 +1,278 @@
+#include "chainerx/core/routines/connection.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/linalg.h"
+#include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/type_util.h"
+
+namespace chainerx {
+namespace {
+
+// The operands of a convolution-like routine, cast and made contiguous for its kernel, off the graph.
+struct KernelOperands {
+    Array x;
+    Array w;
+    std::optional<Array> b;
+};
+
+KernelOperands PrepareOperands(const Array& x, const Array& w, const std::optional<Array>& b, Dtype dtype) {
+    NoBackpropModeScope no_backprop{x.device().context()};
+    auto prepare = [dtype](const Array& a) { return AsContiguousArray(internal::CastIfNeeded(a, dtype)); };
+    return {prepare(x), prepare(w), b.has_value() ? std::optional<Array>{prepare(*b)} : std::nullopt};
+}
+
+Dtype ConvDtype(const char* op, const Array& x, const Array& w, const std::optional<Array>& b) {
+    Dtype dtype = ResultType(x, w);
+    if (b.has_value()) {
+        dtype = PromoteTypes(dtype, b->dtype());
+    }
+    if (dtype == Dtype::kBool) {
+        throw DtypeError{op, ": bool operands are not supported"};
+    }
+    return dtype;
+}
+
+// Checks ranks, devices, channels (x's axis 1 against w's axis w_in_axis) and the bias (against w's other
+// leading axis).
+void CheckConvOperands(const char* op, const Array& x, const Array& w, const std::optional<Array>& b, int w_in_axis) {
+    internal::CheckSameDevice(op, x, w);
+    if (x.ndim() < 3 || w.ndim() != x.ndim()) {
+        throw DimensionError{op, ": x and w must have the same rank of at least 3, got shapes ", x.shape(), " and ",
+                             w.shape()};
+    }
+    if (x.shape()[1] != w.shape()[w_in_axis]) {
+        throw DimensionError{op, ": x has ", x.shape()[1], " channels but w of shape ", w.shape(), " expects ",
+                             w.shape()[w_in_axis]};
+    }
+    if (b.has_value()) {
+        internal::CheckSameDevice(op, x, *b);
+        const int64_t out_channels = w.shape()[1 - w_in_axis];
+        if (b->ndim() != 1 || b->shape()[0] != out_channels) {
+            throw DimensionError{op, ": b must have shape (", out_channels, ",), got ", b->shape()};
+        }
+    }
+}
+
+// stride or pad with one entry per spatial axis (a single entry is repeated).
+Dims SpatialDims(const char* op, const char* name, const Dims& dims, size_t n, int64_t min) {
+    Dims out = dims;
+    if (dims.size() == 1) {
+        out.resize(n, dims[0]);
+    }
+    if (out.size() != n) {
+        throw DimensionError{op, ": ", name, " must have 1 or ", n, " entries, got ", dims.size()};
+    }
+    for (int64_t v : out) {
+        if (v < min) {
+            throw DimensionError{op, ": ", name, " entries must be at least ", min, ", got ", v};
+        }
+    }
+    return out;
+}
+
+int64_t ConvOutSize(int64_t in, int64_t k, int64_t s, int64_t p, bool cover_all) {
+    const int64_t span = in + 2 * p - k + (cover_all ? s - 1 : 0);
+    return span < 0 ? 0 : span / s + 1;
+}
+
+Shape SpatialShape(const Array& a) { return Shape(a.shape().begin() + 2, a.shape().end()); }
+
+// The gradient of b: gy summed over every axis but the channels.
+Array BiasGrad(const Array& gy, Dtype dtype) {
+    Axes axes{0};
+    for (int8_t i = 2; i < gy.ndim(); ++i) {
+        axes.push_back(i);
+    }
+    return internal::CastIfNeeded(Sum(gy, axes), dtype);
+}
+
+// Whether Conv needs cover_all to map `image` back to `out` (DimensionError if neither setting does).
+bool CoverAllFor(const char* op, const Shape& image, const Shape& out, const Shape& k, const Dims& s, const Dims& p) {
+    bool cover_all = false;
+    for (size_t d = 0; d < image.size(); ++d) {
+        cover_all = cover_all || ConvOutSize(image[d], k[d], s[d], p[d], false) != out[d];
+    }
+    for (size_t d = 0; d < image.size(); ++d) {
+        if (image[d] < 1 || ConvOutSize(image[d], k[d], s[d], p[d], cover_all) != out[d]) {
+            throw DimensionError{op, ": output size ", image, " does not map back to input size ", out,
+                                 " with kernel ", k};
+        }
+    }
+    return cover_all;
+}
+
+std::vector<ConstArrayRef> Inputs(const Array& x, const Array& w, const std::optional<Array>& b) {
+    std::vector<ConstArrayRef> inputs{x, w};
+    if (b.has_value()) {
+        inputs.emplace_back(*b);
+    }
+    return inputs;
+}
+
+}  // namespace
+
+Array Linear(const Array& x, const Array& w, const std::optional<Array>& b, int64_t n_batch_axes) {
+    if (n_batch_axes < 1 || n_batch_axes > x.ndim()) {
+        throw DimensionError{"linear: n_batch_axes must be in [1, ", static_cast<int>(x.ndim()), "], got ", n_batch_axes};
+    }
+    if (w.ndim() != 2) {
+        throw DimensionError{"linear: w must be 2-d, got shape ", w.shape()};
+    }
+    ConvDtype("linear", x, w, b);
+    Shape out_shape(x.shape().begin(), x.shape().begin() + n_batch_axes);
+    int64_t batch = 1;
+    for (int64_t v : out_shape) {
+        batch *= v;
+    }
+    int64_t features = 1;
+    for (int8_t i = n_batch_axes; i < x.ndim(); ++i) {
+        features *= x.shape()[i];
+    }
+    if (features != w.shape()[1]) {
+        throw DimensionError{"linear: x of shape ", x.shape(), " has ", features, " features but w of shape ",
+                             w.shape(), " expects ", w.shape()[1]};
+    }
+    out_shape.push_back(w.shape()[0]);
+    Array y = Dot(x.Reshape({batch, features}), w.Transpose());
+    if (b.has_value()) {
+        if (b->ndim() != 1 || b->shape()[0] != w.shape()[0]) {
+            throw DimensionError{"linear: b must have shape (", w.shape()[0], ",), got ", b->shape()};
+        }
+        y = y + *b;
+    }
+    return y.Reshape(out_shape);
+}
+
+Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
+           bool cover_all) {
+    CheckConvOperands("conv", x, w, b, 1);
+    const size_t nd = x.ndim() - 2;
+    const Dims s = SpatialDims("conv", "stride", stride, nd, 1);
+    const Dims p = SpatialDims("conv", "pad", pad, nd, 0);
+    Shape out_shape{x.shape()[0], w.shape()[0]};
+    for (size_t d = 0; d < nd; ++d) {
+        const int64_t o = ConvOutSize(x.shape()[2 + d], w.shape()[2 + d], s[d], p[d], cover_all);
+        if (o < 1) {
+            throw DimensionError{"conv: kernel of shape ", w.shape(), " is larger than the padded input of shape ",
+                                 x.shape()};
+        }
+        out_shape.push_back(o);
+    }
+    const Dtype dtype = ConvDtype("conv", x, w, b);
+    Array out = Empty(out_shape, dtype, x.device());
+    KernelOperands ops = PrepareOperands(x, w, b, dtype);
+    x.device().CallKernel<ConvKernel>(ops.x, ops.w, ops.b, s, p, out);
+    BackwardBuilder bb{"conv", Inputs(x, w, b), {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([w_tok = bb.RetainInput(1), s, p, in_size = SpatialShape(x), dtype = x.dtype()](BackwardContext& bctx) {
+            Dims outsize(in_size.begin(), in_size.end());
+            Array gx = ConvTranspose(*bctx.output_grad(), bctx.GetRetainedInput(w_tok), std::nullopt, s, p, outsize);
+            bctx.input_grad() = internal::CastIfNeeded(gx, dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([x_tok = bb.RetainInput(0), s, p, cover_all, w_shape = w.shape(), dtype = w.dtype()](
+                          BackwardContext& bctx) {
+            Array gw = internal::ConvGradWeight(w_shape, bctx.GetRetainedInput(x_tok), *bctx.output_grad(), s, p,
+                                                cover_all);
+            bctx.input_grad() = internal::CastIfNeeded(gw, dtype);
+        });
+    }
+    if (b.has_value()) {
+        if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
+            bt.Define([dtype = b->dtype()](BackwardContext& bctx) {
+                bctx.input_grad() = BiasGrad(*bctx.output_grad(), dtype);
+            });
+        }
+    }
+    bb.Finalize();
+    return out;
+}
+
+Array ConvTranspose(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride,
+                    const Dims& pad, const std::optional<Dims>& outsize) {
+    CheckConvOperands("conv_transpose", x, w, b, 0);
+    const size_t nd = x.ndim() - 2;
+    const Dims s = SpatialDims("conv_transpose", "stride", stride, nd, 1);
+    const Dims p = SpatialDims("conv_transpose", "pad", pad, nd, 0);
+    if (outsize.has_value() && outsize->size() != nd) {
+        throw DimensionError{"conv_transpose: outsize must have ", nd, " entries, got ", outsize->size()};
+    }
+    Shape out_shape{x.shape()[0], w.shape()[1]};
+    for (size_t d = 0; d < nd; ++d) {
+        const int64_t default_size = s[d] * (x.shape()[2 + d] - 1) + w.shape()[2 + d] - 2 * p[d];
+        out_shape.push_back(outsize.has_value() ? (*outsize)[d] : default_size);
+    }
+    const Shape image(out_shape.begin() + 2, out_shape.end());
+    const bool cover_all = CoverAllFor("conv_transpose", image, SpatialShape(x), SpatialShape(w), s, p);
+    const Dtype dtype = ConvDtype("conv_transpose", x, w, b);
+    Array out = Empty(out_shape, dtype, x.device());
+    KernelOperands ops = PrepareOperands(x, w, b, dtype);
+    x.device().CallKernel<ConvTransposeKernel>(ops.x, ops.w, ops.b, s, p, out);
+    BackwardBuilder bb{"conv_transpose", Inputs(x, w, b), {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([w_tok = bb.RetainInput(1), s, p, cover_all, dtype = x.dtype()](BackwardContext& bctx) {
+            Array gx = Conv(*bctx.output_grad(), bctx.GetRetainedInput(w_tok), std::nullopt, s, p, cover_all);
+            bctx.input_grad() = internal::CastIfNeeded(gx, dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([x_tok = bb.RetainInput(0), s, p, cover_all, w_shape = w.shape(), dtype = w.dtype()](
+                          BackwardContext& bctx) {
+            Array gw = internal::ConvGradWeight(w_shape, *bctx.output_grad(), bctx.GetRetainedInput(x_tok), s, p,
+                                                cover_all);
+            bctx.input_grad() = internal::CastIfNeeded(gw, dtype);
+        });
+    }
+    if (b.has_value()) {
+        if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
+            bt.Define([dtype = b->dtype()](BackwardContext& bctx) {
+                bctx.input_grad() = BiasGrad(*bctx.output_grad(), dtype);
+            });
+        }
+    }
+    bb.Finalize();
+    return out;
+}
+
+namespace internal {
+
+Array ConvGradWeight(
+        const Shape& w_shape, const Array& x, const Array& gy, const Dims& stride, const Dims& pad, bool cover_all) {
+    const Dtype dtype = ResultType(x, gy);
+    Array gw = Empty(w_shape, dtype, x.device());
+    KernelOperands ops = PrepareOperands(x, gy, std::nullopt, dtype);
+    x.device().CallKernel<ConvGradWeightKernel>(ops.x, ops.w, stride, pad, gw);
+    BackwardBuilder bb{"conv_grad_weight", {x, gy}, {gw}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([gy_tok = bb.RetainInput(1), stride, pad, in_size = SpatialShape(x), dtype = x.dtype()](
+                          BackwardContext& bctx) {
+            Dims outsize(in_size.begin(), in_size.end());
+            Array gx = ConvTranspose(bctx.GetRetainedInput(gy_tok), *bctx.output_grad(), std::nullopt, stride, pad,
+                                     outsize);
+            bctx.input_grad() = CastIfNeeded(gx, dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([x_tok = bb.RetainInput(0), stride, pad, cover_all, dtype = gy.dtype()](BackwardContext& bctx) {
+            Array ggy = Conv(bctx.GetRetainedInput(x_tok), *bctx.output_grad(), std::nullopt, stride, pad, cover_all);
+            bctx.input_grad() = CastIfNeeded(ggy, dtype);
+        });
+    }
+    bb.Finalize();
+    return gw;
+}
+
+}  // namespace internal
+}  // namespace chainerx

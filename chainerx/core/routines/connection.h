@@ -1,0 +1,59 @@
+// Connection routines: the fully connected layer and N-d (transposed) convolution, with their gradients.
+//
+//     Array y = Conv(x, w, b, {1, 1}, {1, 1});          // x (N, C, H, W), w (O, C, kh, kw) → (N, O, H, W)
+//     Array h = Linear(x, w, b);                       // x (N, I), w (O, I) → (N, O)
+//
+// The result dtype is ResultType of the operands (bias included); bool operands raise DtypeError. Backward
+// functions are written with these same routines, so they can be differentiated again.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/kernels/connection.h"
+
+namespace chainerx {
+
+// y = x · wᵀ + b over the trailing axes of x: x (B1..Bk, I...) is read as a (B1·..·Bk, I1·..·Im) matrix with
+// k = n_batch_axes, w is (O, I1·..·Im) (or (O, I...)), b (O,); y has shape (B1..Bk, O). Throws DimensionError
+// for n_batch_axes outside [1, x.ndim()], or when w is not 2-D, w's columns do not match x's features or b is
+// not (O,).
+Array Linear(const Array& x, const Array& w, const std::optional<Array>& b = std::nullopt, int64_t n_batch_axes = 1);
+
+// The N-d convolution (correlation, as in Chainer) of x (N, C, d1..dn) with w (O, C, k1..kn), plus b (O,):
+// y (N, O, o1..on) with o = (d + 2·pad - k) / stride + 1, or (d + 2·pad - k + stride - 1) / stride + 1 when
+// cover_all (which covers every input element with stride > 1). stride and pad have one entry per spatial axis
+// (or one, repeated). Throws DimensionError for ranks below 3 or that differ, mismatched channels, a b that is
+// not (O,), stride or pad of the wrong length, a stride below 1 or a negative pad, and an output size below 1
+// (kernel larger than the padded input); DeviceError for operands on different devices.
+// Backward: gx = ConvTranspose(gy, w), gw by a weight-gradient convolution, gb = gy summed over N and space.
+Array Conv(
+        const Array& x,
+        const Array& w,
+        const std::optional<Array>& b,
+        const Dims& stride,
+        const Dims& pad,
+        bool cover_all = false);
+
+// The transposed convolution (the gradient of Conv with respect to its input) of x (N, C, i1..in) with
+// w (C, O, k1..kn), plus b (O,): y (N, O, d1..dn) with d = stride · (i - 1) + k - 2·pad unless `outsize` gives
+// it; an outsize must be one that Conv maps back to i (with or without cover_all), else DimensionError. Other
+// errors as Conv.
+Array ConvTranspose(
+        const Array& x,
+        const Array& w,
+        const std::optional<Array>& b,
+        const Dims& stride,
+        const Dims& pad,
+        const std::optional<Dims>& outsize = std::nullopt);
+
+namespace internal {
+
+// The gradient of Conv's weight, of shape w_shape and dtype of gy, from the convolution input x and output
+// gradient gy; differentiable in x and gy (used by Conv's and ConvTranspose's backward).
+Array ConvGradWeight(
+        const Shape& w_shape, const Array& x, const Array& gy, const Dims& stride, const Dims& pad, bool cover_all);
+
+}  // namespace internal
+}  // namespace chainerx

@@ -1,0 +1,188 @@
+// Native kernels of the connection family: convolutions as im2col + GEMM, one image at a time so that the
+// column matrix of an image stays in cache between its construction and the product. float16 is computed in
+// float32.
+#include "chainerx/core/kernels/connection.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/creation.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/native/blas.h"
+#include "chainerx/native/im2col.h"
+#include "chainerx/native/native_backend.h"
+
+namespace chainerx {
+namespace native {
+
+ConvGeometry::ConvGeometry(
+        const Shape& image, const Shape& kernel, const Shape& output, const Dims& stride_, const Dims& pad_)
+    : stride{stride_}, pad{pad_} {
+    const int8_t nd = image.ndim() - 2;
+    for (int8_t d = 0; d < nd; ++d) {
+        in.push_back(image[2 + d]);
+        out.push_back(output[2 + d]);
+        k.push_back(kernel[2 + d]);
+        in_size *= in.back();
+        out_size *= out.back();
+        k_size *= k.back();
+    }
+    in_step.resize(nd);
+    for (int64_t d = nd - 1, step = 1; d >= 0; --d) {
+        in_step[d] = step;
+        step *= in[d];
+    }
+}
+
+bool ConvGeometry::IsPointwise() const {
+    for (size_t d = 0; d < in.size(); ++d) {
+        if (k[d] != 1 || stride[d] != 1 || pad[d] != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+namespace {
+
+template <typename T>
+const T* Data(const Array& a) {
+    return static_cast<const T*>(a.raw_data());
+}
+
+template <typename T>
+T* MutableData(const Array& a) {
+    return static_cast<T*>(a.raw_data());
+}
+
+// out (N, O, size) += b (O,) broadcast.
+template <typename T>
+void AddBias(const Array* b, const Array& out, int64_t size) {
+    if (b == nullptr) {
+        return;
+    }
+    const T* bias = Data<T>(*b);
+    T* o = MutableData<T>(out);
+    const int64_t channels = out.shape()[1];
+    for (int64_t i = 0; i < out.shape()[0] * channels; ++i) {
+        const T v = bias[i % channels];
+        std::for_each(o + i * size, o + (i + 1) * size, [v](T& e) { e += v; });
+    }
+}
+
+// Runs impl<T> for out's dtype; float16 runs impl<float> on float32 copies and rounds the result once.
+template <template <typename> class Impl, typename... Args>
+void DispatchConv(const Array& in1, const Array& in2, const std::optional<Array>& b, const Array& out, Args&&... args) {
+    if (out.dtype() != Dtype::kFloat16) {
+        constexpr DtypeMask kDirect = kIntegerDtypes | DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
+        VisitDtypeIn<kDirect>(out.dtype(), [&](auto pt) {
+            Impl<typename decltype(pt)::type>::Run(in1, in2, b.has_value() ? &*b : nullptr, out, args...);
+        });
+        return;
+    }
+    NoBackpropModeScope no_backprop{out.device().context()};
+    // A null Array rather than an optional one: GCC 12 misreads optional<Array> as maybe-uninitialized here.
+    Array b32 = b.has_value() ? b->AsType(Dtype::kFloat32) : Array{};
+    Array out32 = Empty(out.shape(), Dtype::kFloat32, out.device());
+    Impl<float>::Run(in1.AsType(Dtype::kFloat32), in2.AsType(Dtype::kFloat32), b.has_value() ? &b32 : nullptr, out32,
+                     args...);
+    out.device().CallKernel<AsTypeKernel>(out32, out);
+}
+
+template <typename T>
+struct ConvImpl {
+    static void Run(const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
+        const ConvGeometry g{x.shape(), w.shape(), out.shape(), stride, pad};
+        const int64_t channels = x.shape()[1];
+        const int64_t rows = channels * g.k_size;  // columns of w as a matrix
+        const int64_t out_channels = w.shape()[0];
+        std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
+        for (int64_t n = 0; n < x.shape()[0]; ++n) {
+            const T* image = Data<T>(x) + n * channels * g.in_size;
+            if (!g.IsPointwise()) {
+                Im2Col(g, channels, image, col.data());
+            }
+            Gemm<T>(false, false, out_channels, g.out_size, rows, Data<T>(w), rows, g.IsPointwise() ? image : col.data(),
+                    g.out_size, false, MutableData<T>(out) + n * out_channels * g.out_size, g.out_size);
+        }
+        AddBias<T>(b, out, g.out_size);
+    }
+};
+
+template <typename T>
+struct ConvTransposeImpl {
+    static void Run(const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
+        // The adjoint of the convolution whose image is out and whose output is x.
+        const ConvGeometry g{out.shape(), w.shape(), x.shape(), stride, pad};
+        const int64_t in_channels = x.shape()[1];
+        const int64_t out_channels = out.shape()[1];
+        const int64_t rows = out_channels * g.k_size;
+        std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
+        std::fill_n(MutableData<T>(out), out.GetTotalSize(), T{0});
+        for (int64_t n = 0; n < x.shape()[0]; ++n) {
+            T* image = MutableData<T>(out) + n * out_channels * g.in_size;
+            T* dst = g.IsPointwise() ? image : col.data();
+            Gemm<T>(true, false, rows, g.out_size, in_channels, Data<T>(w), rows,
+                    Data<T>(x) + n * in_channels * g.out_size, g.out_size, false, dst, g.out_size);
+            if (!g.IsPointwise()) {
+                Col2ImAdd(g, out_channels, col.data(), image);
+            }
+        }
+        AddBias<T>(b, out, g.in_size);
+    }
+};
+
+template <typename T>
+struct ConvGradWeightImpl {
+    static void Run(const Array& x, const Array& gy, const Array*, const Array& gw, const Dims& stride, const Dims& pad) {
+        const ConvGeometry g{x.shape(), gw.shape(), gy.shape(), stride, pad};
+        const int64_t channels = x.shape()[1];
+        const int64_t rows = channels * g.k_size;
+        const int64_t out_channels = gw.shape()[0];
+        std::fill_n(MutableData<T>(gw), gw.GetTotalSize(), T{0});
+        std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
+        for (int64_t n = 0; n < x.shape()[0]; ++n) {
+            const T* image = Data<T>(x) + n * channels * g.in_size;
+            if (!g.IsPointwise()) {
+                Im2Col(g, channels, image, col.data());
+            }
+            Gemm<T>(false, true, out_channels, rows, g.out_size, Data<T>(gy) + n * out_channels * g.out_size,
+                    g.out_size, g.IsPointwise() ? image : col.data(), g.out_size, true, MutableData<T>(gw), rows);
+        }
+    }
+};
+
+class NativeConvKernel : public ConvKernel {
+public:
+    void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
+              const Array& out) override {
+        DispatchConv<ConvImpl>(x, w, b, out, stride, pad);
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(ConvKernel, NativeConvKernel);
+
+class NativeConvTransposeKernel : public ConvTransposeKernel {
+public:
+    void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
+              const Array& out) override {
+        DispatchConv<ConvTransposeImpl>(x, w, b, out, stride, pad);
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(ConvTransposeKernel, NativeConvTransposeKernel);
+
+class NativeConvGradWeightKernel : public ConvGradWeightKernel {
+public:
+    void Call(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) override {
+        DispatchConv<ConvGradWeightImpl>(x, gy, std::nullopt, gw, stride, pad);
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(ConvGradWeightKernel, NativeConvGradWeightKernel);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
