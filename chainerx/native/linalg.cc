@@ -170,8 +170,9 @@ public:
             const char jobz = compute_uv ? (full_matrices ? 'A' : 'S') : 'N';
             T* u_data = compute_uv ? Data<T>(u) : nullptr;
             T* vt_data = compute_uv ? Data<T>(vt) : nullptr;
-            const lapack_int ldu = compute_uv ? Ld(u.shape()[1]) : 1;
-            const lapack_int ldvt = compute_uv ? Ld(vt.shape()[1]) : 1;
+            // LAPACKE checks the leading dimensions even when jobz is 'N' and u, vt are not referenced.
+            const lapack_int ldu = compute_uv ? Ld(u.shape()[1]) : Ld(m);
+            const lapack_int ldvt = compute_uv ? Ld(vt.shape()[1]) : Ld(n);
             CheckInfo(Lapack<T>::gesdd(LAPACK_ROW_MAJOR, jobz, m, n, work.data(), n, Data<T>(s), u_data, ldu, vt_data,
                                        ldvt),
                       "svd",

@@ -86,6 +86,33 @@ Array EighGrad(const Array& w, const Array& v, const std::optional<Array>& gw, c
     return (ga + ga.Transpose()) * 0.5;
 }
 
+// Note [Dropped outputs in double backprop]: a backward that needs an output the caller did not keep (r-only QR
+// needs q, eigvalsh needs v) recomputes the full decomposition from the retained input inside the backward
+// instead of retaining the dropped output: an output array that nobody holds loses its graph node, so a
+// retained copy of it would be cut off from the graph and double backprop would miss its dependence on a.
+
+// Qr(a, kR): r alone. See Note [Dropped outputs in double backprop].
+Array QrR(const Array& a) {
+    Array r;
+    {
+        NoBackpropModeScope no_backprop{a.device().context()};
+        r = std::get<1>(Qr(a, QrMode::kReduced));
+    }
+    if (a.shape()[0] < a.shape()[1]) {
+        internal::DefineNotImplementedGrad("qr", a, {r});
+        return r;
+    }
+    BackwardBuilder bb{"qr", a, r};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([a_tok = bb.RetainInput(0)](BackwardContext& bctx) {
+            auto [q, r] = Qr(bctx.GetRetainedInput(a_tok), QrMode::kReduced);
+            bctx.input_grad() = QrGrad(q, r, std::nullopt, *bctx.output_grad());
+        });
+    }
+    bb.Finalize();
+    return r;
+}
+
 }  // namespace
 
 std::tuple<Array, Array, Array> Svd(const Array& a, bool full_matrices, bool compute_uv) {
@@ -137,8 +164,7 @@ Array PseudoInverse(const Array& a, double rcond) {
 std::tuple<Array, Array> Qr(const Array& a, QrMode mode) {
     internal::CheckMatrix("qr", a);
     if (mode == QrMode::kR) {
-        // r alone: the reduced factorization, so that its backward (with a zero gq) applies.
-        return {Array{}, std::get<1>(Qr(a, QrMode::kReduced))};
+        return {Array{}, QrR(a)};
     }
     Array a_cast = internal::LapackInput("qr", a);
     const int64_t m = a.shape()[0];
@@ -184,8 +210,21 @@ std::tuple<Array, Array> Eigh(const Array& a, char uplo) {
 }
 
 Array Eigvalsh(const Array& a, char uplo) {
-    // Through Eigh, whose backward (with no gradient on v) is v · diag(gw) · vᵀ and stays differentiable.
-    return std::get<0>(Eigh(a, uplo));
+    Array w;
+    {
+        NoBackpropModeScope no_backprop{a.device().context()};
+        w = std::get<0>(Eigh(a, uplo));
+    }
+    BackwardBuilder bb{"eigvalsh", a, w};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        // v is recomputed here; see Note [Dropped outputs in double backprop].
+        bt.Define([a_tok = bb.RetainInput(0), uplo](BackwardContext& bctx) {
+            auto [w, v] = Eigh(bctx.GetRetainedInput(a_tok), uplo);
+            bctx.input_grad() = EighGrad(w, v, *bctx.output_grad(), std::nullopt);
+        });
+    }
+    bb.Finalize();
+    return w;
 }
 
 }  // namespace chainerx

@@ -1,0 +1,189 @@
+"""conv(x, w, b=None, stride=1, pad=0, cover_all=False) and conv_transpose(x, w, b=None, stride=1,
+pad=0, outsize=None) (spec A.12), N-d, compared with straightforward NumPy references below."""
+
+import itertools
+
+import numpy
+import pytest
+
+import chainerx as chx
+
+import array_utils
+
+# (x shape, w shape of conv, stride, pad, cover_all): 1-, 2- and 3-d, strides, padding, cover_all,
+# 1x1 kernels, kernels as large as the padded input, zero-size batch.
+_CASES = [
+    ((2, 3, 7), (4, 3, 3), 1, 0, False),
+    ((2, 3, 7), (4, 3, 3), 2, 1, True),
+    ((2, 3, 5, 4), (2, 3, 3, 2), 1, 1, False),
+    ((1, 2, 6, 5), (3, 2, 3, 3), (2, 1), (1, 0), False),
+    ((1, 2, 6, 5), (3, 2, 2, 2), 3, 1, True),
+    ((2, 4, 3, 3), (5, 4, 1, 1), 1, 0, False),
+    ((1, 2, 3, 3), (2, 2, 5, 5), 1, 1, False),
+    ((1, 2, 4, 3, 3), (2, 2, 2, 3, 2), (1, 2, 1), 1, False),
+    ((0, 2, 4, 4), (3, 2, 3, 3), 1, 1, False),
+]
+
+
+def _tuple(v, n):
+    return tuple(v) if isinstance(v, (tuple, list)) else (v,) * n
+
+
+def _out_size(d, k, s, p, cover_all):
+    return (d + 2 * p - k + (s - 1 if cover_all else 0)) // s + 1
+
+
+def _conv_ref(x, w, b, stride, pad, cover_all):
+    """out[n, o, p] = sum over c, q of x_padded[n, c, p * s + q] * w[o, c, q] (+ b), in float64/int64."""
+    nd = x.ndim - 2
+    s, p = _tuple(stride, nd), _tuple(pad, nd)
+    k = w.shape[2:]
+    outs = [_out_size(x.shape[2 + i], k[i], s[i], p[i], cover_all) for i in range(nd)]
+    # Padding on the high side also covers cover_all's extra window.
+    xp = numpy.pad(x, [(0, 0), (0, 0)] + [(p[i], p[i] + s[i]) for i in range(nd)])
+    y = numpy.zeros((x.shape[0], w.shape[0]) + tuple(outs), x.dtype)
+    for pos in itertools.product(*[range(o) for o in outs]):
+        window = xp[(slice(None), slice(None)) + tuple(slice(pos[i] * s[i], pos[i] * s[i] + k[i]) for i in range(nd))]
+        y[(slice(None), slice(None)) + pos] = numpy.tensordot(window, w, axes=(range(1, nd + 2), range(1, nd + 2)))
+    if b is not None:
+        y += b.reshape((1, -1) + (1,) * nd)
+    return y
+
+
+def _conv_transpose_ref(x, w, b, stride, pad, outsize):
+    """Each x[n, c, p] adds x[n, c, p] * w[c, o, q] to y[n, o, p * s - pad + q] (the adjoint of conv)."""
+    nd = x.ndim - 2
+    s, p = _tuple(stride, nd), _tuple(pad, nd)
+    k = w.shape[2:]
+    if outsize is None:
+        outsize = [s[i] * (x.shape[2 + i] - 1) + k[i] - 2 * p[i] for i in range(nd)]
+    full = [max(outsize[i] + 2 * p[i], s[i] * (x.shape[2 + i] - 1) + k[i]) for i in range(nd)]
+    y = numpy.zeros((x.shape[0], w.shape[1]) + tuple(full), x.dtype)
+    for pos in itertools.product(*[range(d) for d in x.shape[2:]]):
+        target = (slice(None), slice(None)) + tuple(slice(pos[i] * s[i], pos[i] * s[i] + k[i]) for i in range(nd))
+        y[target] += numpy.tensordot(x[(slice(None), slice(None)) + pos], w, axes=(1, 0))
+    y = y[(slice(None), slice(None)) + tuple(slice(p[i], p[i] + outsize[i]) for i in range(nd))]
+    if b is not None:
+        y += b.reshape((1, -1) + (1,) * nd)
+    return y
+
+
+def _wide(a):
+    return a.astype(numpy.float64 if a.dtype.kind == 'f' else numpy.int64)
+
+
+def _assert_close(out, expected, dtype):
+    # float16 results are sums of tens of products of values up to 3.
+    tol = {'float16': 3e-2, 'float32': 1e-5}.get(numpy.dtype(dtype).name)
+    array_utils.assert_array_equal(out, expected.astype(dtype), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES)
+@pytest.mark.parametrize('dtype', array_utils.NUMERIC_DTYPES)
+def test_conv_matches_reference(x_shape, w_shape, stride, pad, cover_all, dtype, device):
+    x = array_utils.make_numpy(x_shape, dtype, seed=1)
+    w = array_utils.make_numpy(w_shape, dtype, seed=2)
+    b = array_utils.make_numpy(w_shape[:1], dtype, seed=3)
+    out = chx.conv(chx.array(x, device=device), chx.array(w, device=device), chx.array(b, device=device),
+                   stride=stride, pad=pad, cover_all=cover_all)
+    _assert_close(out, _conv_ref(_wide(x), _wide(w), _wide(b), stride, pad, cover_all), dtype)
+    out = chx.conv(chx.array(x), chx.array(w), stride=stride, pad=pad, cover_all=cover_all)
+    _assert_close(out, _conv_ref(_wide(x), _wide(w), None, stride, pad, cover_all), dtype)
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES)
+@pytest.mark.parametrize('dtype', array_utils.NUMERIC_DTYPES)
+def test_conv_transpose_matches_reference(x_shape, w_shape, stride, pad, cover_all, dtype, device):
+    # The transposed convolution maps conv's output shape back to its input shape.
+    nd = len(x_shape) - 2
+    s, p = _tuple(stride, nd), _tuple(pad, nd)
+    y_shape = (x_shape[0], w_shape[0]) + tuple(
+        _out_size(x_shape[2 + i], w_shape[2 + i], s[i], p[i], cover_all) for i in range(nd))
+    y = array_utils.make_numpy(y_shape, dtype, seed=1)
+    w = array_utils.make_numpy(w_shape, dtype, seed=2)
+    b = array_utils.make_numpy(w_shape[1:2], dtype, seed=3)
+    outsize = x_shape[2:] if cover_all or nd == 2 else None
+    out = chx.conv_transpose(chx.array(y, device=device), chx.array(w, device=device), chx.array(b, device=device),
+                             stride=stride, pad=pad, outsize=outsize)
+    _assert_close(out, _conv_transpose_ref(_wide(y), _wide(w), _wide(b), stride, pad, outsize), dtype)
+
+
+def test_conv_non_contiguous_and_mixed_dtype_operands():
+    x_base = array_utils.make_numpy((2, 6, 5, 5), 'float32', seed=1)
+    w_base = array_utils.make_numpy((4, 3, 3, 3), 'float64', seed=2)
+    x = chx.array(x_base)[:, ::2].transpose(0, 1, 3, 2)
+    w = chx.array(w_base).transpose(0, 1, 3, 2)
+    expected = _conv_ref(_wide(x_base[:, ::2].transpose(0, 1, 3, 2)), w_base.transpose(0, 1, 3, 2), None, 1, 1, False)
+    out = chx.conv(x, w, pad=1)
+    assert out.dtype == numpy.float64
+    _assert_close(out, expected, 'float64')
+
+
+# (name, call, x shape, w shape)
+_BAD = [
+    ('rank of x below 3', lambda x, w: chx.conv(x, w), (2, 3), (4, 3)),
+    ('ranks differ', lambda x, w: chx.conv(x, w), (2, 3, 5, 5), (4, 3, 3)),
+    ('channels differ', lambda x, w: chx.conv(x, w), (2, 3, 5, 5), (4, 2, 3, 3)),
+    ('kernel larger than padded input', lambda x, w: chx.conv(x, w, pad=1), (2, 3, 2, 2), (4, 3, 5, 5)),
+    ('stride of wrong length', lambda x, w: chx.conv(x, w, stride=(1, 1, 1)), (2, 3, 5, 5), (4, 3, 3, 3)),
+    ('zero stride', lambda x, w: chx.conv(x, w, stride=0), (2, 3, 5, 5), (4, 3, 3, 3)),
+    ('negative pad', lambda x, w: chx.conv(x, w, pad=-1), (2, 3, 5, 5), (4, 3, 3, 3)),
+    ('bias of wrong shape', lambda x, w: chx.conv(x, w, chx.ones((3,), 'float32')), (2, 3, 5, 5), (4, 3, 3, 3)),
+    ('transpose channels differ', lambda x, w: chx.conv_transpose(x, w), (2, 3, 5, 5), (4, 3, 3, 3)),
+    ('transpose bad outsize', lambda x, w: chx.conv_transpose(x, w, stride=2, outsize=(20, 20)), (2, 3, 5, 5),
+     (3, 4, 3, 3)),
+    ('transpose outsize length', lambda x, w: chx.conv_transpose(x, w, outsize=(7,)), (2, 3, 5, 5), (3, 4, 3, 3)),
+]
+
+
+@pytest.mark.parametrize('name,call,x_shape,w_shape', _BAD, ids=[case[0] for case in _BAD])
+def test_bad_input_raises_dimension_error(name, call, x_shape, w_shape):
+    with pytest.raises(chx.DimensionError):
+        call(chx.ones(x_shape, 'float32'), chx.ones(w_shape, 'float32'))
+
+
+def test_bool_raises_dtype_error():
+    with pytest.raises(chx.DtypeError):
+        chx.conv(chx.ones((1, 1, 3, 3), 'bool_'), chx.ones((1, 1, 2, 2), 'bool_'))
+
+
+def test_operands_on_different_devices_raise_device_error():
+    with pytest.raises(chx.DeviceError):
+        chx.conv(chx.ones((1, 1, 3, 3), 'float32', device='native:0'),
+                 chx.ones((1, 1, 2, 2), 'float32', device='native:1'))
+
+
+# (x shape, w shape, stride, pad, cover_all / outsize): small, so the numerical gradients stay fast.
+_GRAD_CASES = [
+    ((2, 2, 4), (3, 2, 2), 2, 1, True),
+    ((1, 2, 3, 4), (2, 2, 2, 3), 1, 1, False),
+    ((1, 1, 5, 4), (2, 1, 3, 2), (2, 1), (1, 0), True),
+]
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _GRAD_CASES)
+def test_conv_gradients(x_shape, w_shape, stride, pad, cover_all):
+    def fn(x, w, b):
+        return chx.conv(x, w, b, stride, pad, cover_all)
+
+    array_utils.check_grads(fn, [x_shape, w_shape, w_shape[:1]], 'float64')
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _GRAD_CASES)
+def test_conv_transpose_gradients(x_shape, w_shape, stride, pad, cover_all):
+    nd = len(x_shape) - 2
+    s, p = _tuple(stride, nd), _tuple(pad, nd)
+    y_shape = (x_shape[0], w_shape[0]) + tuple(
+        _out_size(x_shape[2 + i], w_shape[2 + i], s[i], p[i], cover_all) for i in range(nd))
+
+    def fn(y, w, b):
+        return chx.conv_transpose(y, w, b, stride, pad, x_shape[2:])
+
+    array_utils.check_grads(fn, [y_shape, w_shape, w_shape[1:2]], 'float64')
+
+
+@pytest.mark.parametrize('dtype', ['float16', 'float32'])
+def test_conv_gradients_low_precision(dtype):
+    xs = [array_utils.make_grad_input(shape, dtype, seed=i) for i, shape in enumerate([(1, 2, 3, 3), (2, 2, 2, 2)])]
+    gy = array_utils.make_grad_input((1, 2, 2, 2), dtype, seed=5)
+    array_utils.check_backward(lambda x, w: chx.conv(x, w), xs, [gy], dtype)

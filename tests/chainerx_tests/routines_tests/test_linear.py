@@ -1,0 +1,71 @@
+"""linear(x, w, b=None, n_batch_axes=1) (spec A.12): y = x · wᵀ + b over the trailing axes of x."""
+
+import numpy
+import pytest
+
+import chainerx as chx
+
+import array_utils
+
+# (x shape, w shape, n_batch_axes): features are the product of x's axes after the batch axes.
+_CASES = [
+    ((3, 4), (2, 4), 1),
+    ((3, 2, 2), (5, 4), 1),
+    ((2, 3, 4), (5, 4), 2),
+    ((2, 3), (4, 1), 2),
+    ((0, 4), (2, 4), 1),
+    ((3, 0), (2, 0), 1),
+]
+
+
+def _expected(x, w, b, n_batch_axes):
+    wide = numpy.float64 if w.dtype.kind == 'f' else numpy.int64
+    x2 = x.reshape(x.shape[:n_batch_axes] + (-1,) if x.size else x.shape[:n_batch_axes] + (w.shape[1],))
+    y = numpy.dot(x2.astype(wide), w.T.astype(wide))
+    return y if b is None else y + b
+
+
+@pytest.mark.parametrize('x_shape,w_shape,n_batch_axes', _CASES)
+@pytest.mark.parametrize('dtype', array_utils.NUMERIC_DTYPES)
+@pytest.mark.parametrize('with_bias', [False, True])
+def test_linear_matches_numpy(x_shape, w_shape, n_batch_axes, dtype, with_bias):
+    x = array_utils.make_numpy(x_shape, dtype, seed=1)
+    w = array_utils.make_numpy(w_shape, dtype, seed=2)
+    b = array_utils.make_numpy(w_shape[:1], dtype, seed=3) if with_bias else None
+    out = chx.linear(chx.array(x), chx.array(w), None if b is None else chx.array(b), n_batch_axes=n_batch_axes)
+    tol = 1e-2 if dtype == 'float16' else None
+    array_utils.assert_array_equal(out, _expected(x, w, b, n_batch_axes).astype(dtype), rtol=tol, atol=tol)
+
+
+def test_linear_non_contiguous_mixed_dtypes():
+    x = array_utils.make_numpy((4, 3), 'float32', seed=1)
+    w = array_utils.make_numpy((4, 2), 'float64', seed=2)
+    out = chx.linear(chx.array(x).T, chx.array(w).T)
+    array_utils.assert_array_equal(out, numpy.dot(x.T.astype(numpy.float64), w))
+
+
+@pytest.mark.parametrize('x_shape,w_shape,b_shape,n_batch_axes', [
+    ((3, 4), (2, 5), None, 1),
+    ((3, 4), (2, 4, 1), None, 1),
+    ((3, 4), (2, 4), (3,), 1),
+    ((3, 4), (2, 4), None, 0),
+    ((3, 4), (2, 4), None, 3),
+])
+def test_linear_bad_shapes_raise_dimension_error(x_shape, w_shape, b_shape, n_batch_axes):
+    b = None if b_shape is None else chx.ones(b_shape, 'float32')
+    with pytest.raises(chx.DimensionError):
+        chx.linear(chx.ones(x_shape, 'float32'), chx.ones(w_shape, 'float32'), b, n_batch_axes)
+
+
+def test_linear_bool_raises_dtype_error():
+    with pytest.raises(chx.DtypeError):
+        chx.linear(chx.ones((2, 2), 'bool_'), chx.ones((2, 2), 'bool_'))
+
+
+@pytest.mark.parametrize('x_shape,w_shape,n_batch_axes', [((3, 4), (2, 4), 1), ((2, 3, 2), (3, 2), 2)])
+def test_linear_gradients(x_shape, w_shape, n_batch_axes):
+    def fn(x, w, b):
+        return chx.linear(x, w, b, n_batch_axes)
+
+    array_utils.check_grads(fn, [x_shape, w_shape, w_shape[:1]], 'float64')
+    array_utils.check_grads(lambda x, w: chx.linear(x, w, n_batch_axes=n_batch_axes), [x_shape, w_shape], 'float64')
