@@ -1,0 +1,75 @@
+#include "chainerx/core/routines/linalg.h"
+
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/testing/testing.h"
+
+namespace chainerx {
+namespace {
+
+using testing::ExpectArrayEq;
+using testing::MakeArray;
+
+class LinalgTest : public testing::ContextTest {};
+
+// LAPACK results are exact only up to rounding.
+void ExpectNear(const Array& actual, const Shape& shape, const std::vector<double>& expected) {
+    EXPECT_EQ(actual.shape(), shape);
+    std::vector<double> values = testing::ToVector<double>(actual);
+    ASSERT_EQ(values.size(), expected.size());
+    for (size_t i = 0; i < values.size(); ++i) {
+        EXPECT_NEAR(values[i], expected[i], 1e-12) << "at flat index " << i;
+    }
+}
+
+TEST_F(LinalgTest, DotValuesAndShapes) {
+    Array a = MakeArray<float>({2, 3}, {1, 2, 3, 4, 5, 6});
+    Array b = MakeArray<float>({3, 2}, {1, 0, 0, 1, 1, 1});
+    ExpectArrayEq<float>(Dot(a, b), {2, 2}, {4, 5, 10, 11});
+    ExpectArrayEq<float>(a.Dot(MakeArray<float>({3}, {1, 1, 1})), {2}, {6, 15});
+    // Integers, through the same kernel; transposed operands go to the kernel as views.
+    Array ai = MakeArray<int32_t>({2, 2}, {1, 2, 3, 4});
+    ExpectArrayEq<int32_t>(Dot(ai, ai.Transpose()), {2, 2}, {5, 11, 11, 25});
+    EXPECT_THROW(Dot(a, a), DimensionError);
+}
+
+TEST_F(LinalgTest, DotGradient) {
+    Array a = MakeArray<double>({1, 2}, {1, 2}).RequireGrad();
+    Array b = MakeArray<double>({2, 1}, {3, 4}).RequireGrad();
+    Dot(a, b).Backward();
+    ExpectArrayEq<double>(*a.GetGrad(), {1, 2}, {3, 4});
+    ExpectArrayEq<double>(*b.GetGrad(), {2, 1}, {1, 2});
+}
+
+TEST_F(LinalgTest, SolveInverseCholesky) {
+    Array a = MakeArray<double>({2, 2}, {4, 2, 2, 3});
+    ExpectNear(Solve(a, MakeArray<double>({2}, {6, 5})), {2}, {1, 1});
+    ExpectNear(Dot(a, Inverse(a)), {2, 2}, {1, 0, 0, 1});
+    Array l = Cholesky(a);
+    ExpectNear(Dot(l, l.Transpose()), {2, 2}, {4, 2, 2, 3});
+    EXPECT_THROW(Inverse(MakeArray<double>({2, 2}, {1, 2, 2, 4})), ChainerxError);
+    EXPECT_THROW(Inverse(Ones({2, 3}, Dtype::kFloat64)), DimensionError);
+    EXPECT_THROW(Inverse(Ones({2, 2}, Dtype::kFloat16)), DtypeError);
+}
+
+TEST_F(LinalgTest, Decompositions) {
+    Array a = MakeArray<double>({2, 2}, {2, 1, 1, 2});
+    auto [w, v] = Eigh(a);
+    ExpectNear(w, {2}, {1, 3});
+    ExpectNear(Eigvalsh(a, 'U'), {2}, {1, 3});
+    auto [u, s, vt] = Svd(a);
+    ExpectNear(s, {2}, {3, 1});
+    auto [q, r] = Qr(MakeArray<double>({2, 1}, {3, 4}));
+    ExpectNear(Dot(q, r), {2, 1}, {3, 4});
+    ExpectNear(PseudoInverse(MakeArray<double>({1, 2}, {1, 1})), {2, 1}, {0.5, 0.5});
+    EXPECT_THROW(Eigh(a, 'X'), ChainerxError);
+}
+
+}  // namespace
+}  // namespace chainerx
