@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernels/connection.h"
@@ -34,32 +36,37 @@ struct ConvGeometry {
 // output position on the leading axes: row (c, q) of col and output position p on all but the last axis.
 // `valid` is false when that position falls into the padding on some leading axis; otherwise image_offset is
 // the image element at p * stride - pad + q on the leading axes and index 0 on the last one.
+// Advances a multi-index (the first n axes of `index`, C order) within `sizes`; odometers keep the walk free of
+// divisions.
+inline void Increment(int64_t* index, const Dims& sizes, int64_t n) {
+    for (int64_t d = n - 1; d >= 0; --d) {
+        if (++index[d] < sizes[d]) {
+            return;
+        }
+        index[d] = 0;
+    }
+}
+
 template <typename RunFn>
 void ForEachColRun(const ConvGeometry& g, int64_t channels, RunFn&& run) {
-    const size_t nd = g.in.size();
-    const size_t last = nd - 1;
+    const int64_t last = static_cast<int64_t>(g.in.size()) - 1;
     const int64_t runs_per_row = g.out_size / std::max<int64_t>(g.out[last], 1);
     int64_t q[kMaxNdim] = {};
-    int64_t p[kMaxNdim] = {};
-    for (int64_t row = 0; row < channels * g.k_size; ++row) {
-        const int64_t c = row / g.k_size;
-        for (int64_t qi = row % g.k_size, d = static_cast<int64_t>(last); d >= 0; --d) {
-            q[d] = qi % g.k[d];
-            qi /= g.k[d];
-        }
-        for (int64_t run_index = 0; run_index < runs_per_row; ++run_index) {
-            for (int64_t pi = run_index, d = static_cast<int64_t>(last) - 1; d >= 0; --d) {
-                p[d] = pi % g.out[d];
-                pi /= g.out[d];
+    int64_t col_offset = 0;
+    for (int64_t c = 0; c < channels; ++c) {
+        for (int64_t qi = 0; qi < g.k_size; ++qi, Increment(q, g.k, last + 1)) {
+            int64_t p[kMaxNdim] = {};
+            for (int64_t r = 0; r < runs_per_row; ++r, Increment(p, g.out, last)) {
+                bool valid = true;
+                int64_t offset = c * g.in_size;
+                for (int64_t d = 0; d < last; ++d) {
+                    const int64_t i = p[d] * g.stride[d] - g.pad[d] + q[d];
+                    valid = valid && i >= 0 && i < g.in[d];
+                    offset += i * g.in_step[d];
+                }
+                run(valid, offset, q[last], col_offset);
+                col_offset += g.out[last];
             }
-            bool valid = true;
-            int64_t offset = c * g.in_size;
-            for (size_t d = 0; d < last; ++d) {
-                const int64_t i = p[d] * g.stride[d] - g.pad[d] + q[d];
-                valid = valid && i >= 0 && i < g.in[d];
-                offset += i * g.in_step[d];
-            }
-            run(valid, offset, q[last], (row * runs_per_row + run_index) * g.out[last]);
         }
     }
 }
@@ -76,28 +83,43 @@ inline std::pair<int64_t, int64_t> ValidRange(const ConvGeometry& g, int64_t q) 
 }
 
 // col (C·K, out_size) of the image x (C, in...).
+// ValidRange for each kernel offset along the last axis.
+inline std::vector<std::pair<int64_t, int64_t>> ValidRanges(const ConvGeometry& g) {
+    std::vector<std::pair<int64_t, int64_t>> ranges;
+    for (int64_t q = 0; q < g.k.back(); ++q) {
+        ranges.push_back(ValidRange(g, q));
+    }
+    return ranges;
+}
+
+// col (C·K, out_size) of the image x (C, in...). Runs are short (one output row), so they are plain loops: a
+// memcpy/memset call would cost more than the copy.
 template <typename T>
 void Im2Col(const ConvGeometry& g, int64_t channels, const T* x, T* col) {
     const size_t last = g.in.size() - 1;
     const int64_t n_out = g.out[last];
     const int64_t s = g.stride[last];
+    const std::vector<std::pair<int64_t, int64_t>> ranges = ValidRanges(g);
     ForEachColRun(g, channels, [&](bool valid, int64_t offset, int64_t q, int64_t col_offset) {
         T* dst = col + col_offset;
-        if (!valid) {
-            std::fill_n(dst, n_out, T{0});
-            return;
-        }
-        auto [lo, hi] = ValidRange(g, q);
+        const int64_t lo = valid ? ranges[q].first : n_out;
+        const int64_t hi = valid ? ranges[q].second : n_out;
         const int64_t base = offset + q - g.pad[last];  // image index of output position 0 (may be negative)
-        std::fill_n(dst, lo, T{0});
+        for (int64_t o = 0; o < lo; ++o) {
+            dst[o] = T{0};
+        }
         if (s == 1) {
-            std::copy(x + base + lo, x + base + hi, dst + lo);
+            for (int64_t o = lo; o < hi; ++o) {
+                dst[o] = x[base + o];
+            }
         } else {
             for (int64_t o = lo; o < hi; ++o) {
                 dst[o] = x[base + o * s];
             }
         }
-        std::fill(dst + hi, dst + n_out, T{0});
+        for (int64_t o = hi; o < n_out; ++o) {
+            dst[o] = T{0};
+        }
     });
 }
 
@@ -106,15 +128,22 @@ template <typename T>
 void Col2ImAdd(const ConvGeometry& g, int64_t channels, const T* col, T* x) {
     const size_t last = g.in.size() - 1;
     const int64_t s = g.stride[last];
+    const std::vector<std::pair<int64_t, int64_t>> ranges = ValidRanges(g);
     ForEachColRun(g, channels, [&](bool valid, int64_t offset, int64_t q, int64_t col_offset) {
         if (!valid) {
             return;
         }
-        auto [lo, hi] = ValidRange(g, q);
+        const auto [lo, hi] = ranges[q];
         const T* src = col + col_offset;
         const int64_t base = offset + q - g.pad[last];
-        for (int64_t o = lo; o < hi; ++o) {
-            x[base + o * s] += src[o];
+        if (s == 1) {
+            for (int64_t o = lo; o < hi; ++o) {
+                x[base + o] += src[o];
+            }
+        } else {
+            for (int64_t o = lo; o < hi; ++o) {
+                x[base + o * s] += src[o];
+            }
         }
     });
 }
