@@ -39,7 +39,8 @@ def conv2d_fwd(fw):
     return lambda: conv(x, w, b)
 
 
-@benchmark("conv2d_fwd_bwd", "conv2d_fwd, then y.sum().backward() (grads of x, w, b; cleared each call)",
+@benchmark("conv2d_fwd_bwd",
+           "conv2d_fwd, then y.sum().backward() (grads of x, w, b; cleared each call)",
            needs_autograd=True)
 def conv2d_fwd_bwd(fw):
     conv = _conv(fw)

@@ -96,7 +96,8 @@ void DispatchConv(const Array& in1, const Array& in2, const std::optional<Array>
 
 template <typename T>
 struct ConvImpl {
-    static void Run(const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
+    static void Run(
+            const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
         const ConvGeometry g{x.shape(), w.shape(), out.shape(), stride, pad};
         const int64_t channels = x.shape()[1];
         const int64_t rows = channels * g.k_size;  // columns of w as a matrix
@@ -107,8 +108,10 @@ struct ConvImpl {
             if (!g.IsPointwise()) {
                 Im2Col(g, channels, image, col.data());
             }
-            Gemm<T>(false, false, out_channels, g.out_size, rows, Data<T>(w), rows, g.IsPointwise() ? image : col.data(),
-                    g.out_size, false, MutableData<T>(out) + n * out_channels * g.out_size, g.out_size);
+            const T* columns = g.IsPointwise() ? image : col.data();
+            T* out_image = MutableData<T>(out) + n * out_channels * g.out_size;
+            Gemm<T>(false, false, out_channels, g.out_size, rows, Data<T>(w), rows, columns, g.out_size, false,
+                    out_image, g.out_size);
         }
         AddBias<T>(b, out, g.out_size);
     }
@@ -116,7 +119,8 @@ struct ConvImpl {
 
 template <typename T>
 struct ConvTransposeImpl {
-    static void Run(const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
+    static void Run(
+            const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
         // The adjoint of the convolution whose image is out and whose output is x.
         const ConvGeometry g{out.shape(), w.shape(), x.shape(), stride, pad};
         const int64_t in_channels = x.shape()[1];
@@ -139,7 +143,8 @@ struct ConvTransposeImpl {
 
 template <typename T>
 struct ConvGradWeightImpl {
-    static void Run(const Array& x, const Array& gy, const Array*, const Array& gw, const Dims& stride, const Dims& pad) {
+    static void Run(
+            const Array& x, const Array& gy, const Array*, const Array& gw, const Dims& stride, const Dims& pad) {
         const ConvGeometry g{x.shape(), gw.shape(), gy.shape(), stride, pad};
         const int64_t channels = x.shape()[1];
         const int64_t rows = channels * g.k_size;

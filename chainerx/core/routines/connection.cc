@@ -124,7 +124,8 @@ std::vector<ConstArrayRef> Inputs(const Array& x, const Array& w, const std::opt
 
 Array Linear(const Array& x, const Array& w, const std::optional<Array>& b, int64_t n_batch_axes) {
     if (n_batch_axes < 1 || n_batch_axes > x.ndim()) {
-        throw DimensionError{"linear: n_batch_axes must be in [1, ", static_cast<int>(x.ndim()), "], got ", n_batch_axes};
+        throw DimensionError{
+                "linear: n_batch_axes must be in [1, ", static_cast<int>(x.ndim()), "], got ", n_batch_axes};
     }
     if (w.ndim() != 2) {
         throw DimensionError{"linear: w must be 2-d, got shape ", w.shape()};
@@ -175,7 +176,8 @@ Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const 
     x.device().CallKernel<ConvKernel>(ops.x, ops.w, ops.b, s, p, out);
     BackwardBuilder bb{"conv", Inputs(x, w, b), {out}};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([w_tok = bb.RetainInput(1), s, p, in_size = SpatialShape(x), dtype = x.dtype()](BackwardContext& bctx) {
+        bt.Define([w_tok = bb.RetainInput(1), s, p, in_size = SpatialShape(x), dtype = x.dtype()](
+                          BackwardContext& bctx) {
             Dims outsize(in_size.begin(), in_size.end());
             Array gx = ConvTranspose(*bctx.output_grad(), bctx.GetRetainedInput(w_tok), std::nullopt, s, p, outsize);
             bctx.input_grad() = internal::CastIfNeeded(gx, dtype);

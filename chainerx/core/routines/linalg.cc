@@ -99,8 +99,8 @@ Array Dot(const Array& a, const Array& b) {
     const int8_t b_axis = b.ndim() == 1 ? 0 : b.ndim() - 2;
     const int64_t k = a.shape()[a.ndim() - 1];
     if (k != b.shape()[b_axis]) {
-        throw DimensionError{"dot: shapes ", a.shape(), " and ", b.shape(), " not aligned: ", k, " (last axis of a) != ",
-                             b.shape()[b_axis], " (axis ", static_cast<int>(b_axis), " of b)"};
+        throw DimensionError{"dot: shapes ", a.shape(), " and ", b.shape(), " not aligned: ", k,
+                             " (last axis of a) != ", b.shape()[b_axis], " (axis ", static_cast<int>(b_axis), " of b)"};
     }
     Shape out_shape(a.shape().begin(), a.shape().end() - 1);
     for (int8_t i = 0; i < b.ndim(); ++i) {
@@ -128,8 +128,8 @@ Array Solve(const Array& a, const Array& b) {
     Array out = Empty(b.shape(), dtype, a.device());
     {
         NoBackpropModeScope no_backprop{a.device().context()};
-        a.device().CallKernel<SolveKernel>(
-                internal::CastIfNeeded(a, dtype), internal::CastIfNeeded(b, dtype).Reshape({n, k}), out.Reshape({n, k}));
+        Array b_matrix = internal::CastIfNeeded(b, dtype).Reshape({n, k});
+        a.device().CallKernel<SolveKernel>(internal::CastIfNeeded(a, dtype), b_matrix, out.Reshape({n, k}));
     }
     BackwardBuilder bb{"solve", {a, b}, {out}};
     if (BackwardBuilder::Target bt = bb.CreateTarget()) {
@@ -174,8 +174,8 @@ Array Cholesky(const Array& a) {
     a.device().CallKernel<CholeskyKernel>(a_cast, out);
     BackwardBuilder bb{"cholesky", a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        // With phi(x) = the lower triangle of x with its diagonal halved: s = l⁻ᵀ · phi(lᵀ · gl) · l⁻¹, and the
-        // gradient is the symmetric part of s (Murray, "Differentiation of the Cholesky decomposition", 2016).
+        // With phi(x) = the lower triangle of x with its diagonal halved: s = l⁻ᵀ · phi(lᵀ · gl) · l⁻¹, and
+        // the gradient is the symmetric part of s (Murray, "Differentiation of the Cholesky decomposition", 2016).
         bt.Define([l_tok = bb.RetainOutput(0)](BackwardContext& bctx) {
             Array l = bctx.GetRetainedOutput(l_tok);
             Array eye = Identity(l.shape()[0], l.dtype(), l.device());

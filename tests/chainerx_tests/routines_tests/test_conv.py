@@ -33,8 +33,14 @@ def _out_size(d, k, s, p, cover_all):
     return (d + 2 * p - k + (s - 1 if cover_all else 0)) // s + 1
 
 
+def _window(pos, s, k):
+    """The index of the kernel window at output position pos (all batch items and channels)."""
+    return (slice(None), slice(None)) + tuple(
+        slice(pos[i] * s[i], pos[i] * s[i] + k[i]) for i in range(len(pos)))
+
+
 def _conv_ref(x, w, b, stride, pad, cover_all):
-    """out[n, o, p] = sum over c, q of x_padded[n, c, p * s + q] * w[o, c, q] (+ b), in float64/int64."""
+    """out[n, o, p] = sum over c, q of x_padded[n, c, p * s + q] * w[o, c, q] (+ b)."""
     nd = x.ndim - 2
     s, p = _tuple(stride, nd), _tuple(pad, nd)
     k = w.shape[2:]
@@ -43,15 +49,16 @@ def _conv_ref(x, w, b, stride, pad, cover_all):
     xp = numpy.pad(x, [(0, 0), (0, 0)] + [(p[i], p[i] + s[i]) for i in range(nd)])
     y = numpy.zeros((x.shape[0], w.shape[0]) + tuple(outs), x.dtype)
     for pos in itertools.product(*[range(o) for o in outs]):
-        window = xp[(slice(None), slice(None)) + tuple(slice(pos[i] * s[i], pos[i] * s[i] + k[i]) for i in range(nd))]
-        y[(slice(None), slice(None)) + pos] = numpy.tensordot(window, w, axes=(range(1, nd + 2), range(1, nd + 2)))
+        window = xp[_window(pos, s, k)]
+        axes = range(1, nd + 2)
+        y[(slice(None), slice(None)) + pos] = numpy.tensordot(window, w, axes=(axes, axes))
     if b is not None:
         y += b.reshape((1, -1) + (1,) * nd)
     return y
 
 
 def _conv_transpose_ref(x, w, b, stride, pad, outsize):
-    """Each x[n, c, p] adds x[n, c, p] * w[c, o, q] to y[n, o, p * s - pad + q] (the adjoint of conv)."""
+    """Each x[n, c, p] adds x[n, c, p] * w[c, o, q] to y[n, o, p * s - pad + q] (conv's adjoint)."""
     nd = x.ndim - 2
     s, p = _tuple(stride, nd), _tuple(pad, nd)
     k = w.shape[2:]
@@ -60,8 +67,8 @@ def _conv_transpose_ref(x, w, b, stride, pad, outsize):
     full = [max(outsize[i] + 2 * p[i], s[i] * (x.shape[2 + i] - 1) + k[i]) for i in range(nd)]
     y = numpy.zeros((x.shape[0], w.shape[1]) + tuple(full), x.dtype)
     for pos in itertools.product(*[range(d) for d in x.shape[2:]]):
-        target = (slice(None), slice(None)) + tuple(slice(pos[i] * s[i], pos[i] * s[i] + k[i]) for i in range(nd))
-        y[target] += numpy.tensordot(x[(slice(None), slice(None)) + pos], w, axes=(1, 0))
+        column = x[(slice(None), slice(None)) + pos]
+        y[_window(pos, s, k)] += numpy.tensordot(column, w, axes=(1, 0))
     y = y[(slice(None), slice(None)) + tuple(slice(p[i], p[i] + outsize[i]) for i in range(nd))]
     if b is not None:
         y += b.reshape((1, -1) + (1,) * nd)
@@ -84,8 +91,8 @@ def test_conv_matches_reference(x_shape, w_shape, stride, pad, cover_all, dtype,
     x = array_utils.make_numpy(x_shape, dtype, seed=1)
     w = array_utils.make_numpy(w_shape, dtype, seed=2)
     b = array_utils.make_numpy(w_shape[:1], dtype, seed=3)
-    out = chx.conv(chx.array(x, device=device), chx.array(w, device=device), chx.array(b, device=device),
-                   stride=stride, pad=pad, cover_all=cover_all)
+    x_chx, w_chx, b_chx = (chx.array(a, device=device) for a in (x, w, b))
+    out = chx.conv(x_chx, w_chx, b_chx, stride=stride, pad=pad, cover_all=cover_all)
     _assert_close(out, _conv_ref(_wide(x), _wide(w), _wide(b), stride, pad, cover_all), dtype)
     out = chx.conv(chx.array(x), chx.array(w), stride=stride, pad=pad, cover_all=cover_all)
     _assert_close(out, _conv_ref(_wide(x), _wide(w), None, stride, pad, cover_all), dtype)
@@ -103,9 +110,10 @@ def test_conv_transpose_matches_reference(x_shape, w_shape, stride, pad, cover_a
     w = array_utils.make_numpy(w_shape, dtype, seed=2)
     b = array_utils.make_numpy(w_shape[1:2], dtype, seed=3)
     outsize = x_shape[2:] if cover_all or nd == 2 else None
-    out = chx.conv_transpose(chx.array(y, device=device), chx.array(w, device=device), chx.array(b, device=device),
-                             stride=stride, pad=pad, outsize=outsize)
-    _assert_close(out, _conv_transpose_ref(_wide(y), _wide(w), _wide(b), stride, pad, outsize), dtype)
+    y_chx, w_chx, b_chx = (chx.array(a, device=device) for a in (y, w, b))
+    out = chx.conv_transpose(y_chx, w_chx, b_chx, stride=stride, pad=pad, outsize=outsize)
+    expected = _conv_transpose_ref(_wide(y), _wide(w), _wide(b), stride, pad, outsize)
+    _assert_close(out, expected, dtype)
 
 
 def test_conv_non_contiguous_and_mixed_dtype_operands():
@@ -113,26 +121,29 @@ def test_conv_non_contiguous_and_mixed_dtype_operands():
     w_base = array_utils.make_numpy((4, 3, 3, 3), 'float64', seed=2)
     x = chx.array(x_base)[:, ::2].transpose(0, 1, 3, 2)
     w = chx.array(w_base).transpose(0, 1, 3, 2)
-    expected = _conv_ref(_wide(x_base[:, ::2].transpose(0, 1, 3, 2)), w_base.transpose(0, 1, 3, 2), None, 1, 1, False)
+    x_view = _wide(x_base[:, ::2].transpose(0, 1, 3, 2))
+    expected = _conv_ref(x_view, w_base.transpose(0, 1, 3, 2), None, 1, 1, False)
     out = chx.conv(x, w, pad=1)
     assert out.dtype == numpy.float64
     _assert_close(out, expected, 'float64')
 
 
 # (name, call, x shape, w shape)
+_X, _W, _WT = (2, 3, 5, 5), (4, 3, 3, 3), (3, 4, 3, 3)
 _BAD = [
     ('rank of x below 3', lambda x, w: chx.conv(x, w), (2, 3), (4, 3)),
     ('ranks differ', lambda x, w: chx.conv(x, w), (2, 3, 5, 5), (4, 3, 3)),
     ('channels differ', lambda x, w: chx.conv(x, w), (2, 3, 5, 5), (4, 2, 3, 3)),
-    ('kernel larger than padded input', lambda x, w: chx.conv(x, w, pad=1), (2, 3, 2, 2), (4, 3, 5, 5)),
-    ('stride of wrong length', lambda x, w: chx.conv(x, w, stride=(1, 1, 1)), (2, 3, 5, 5), (4, 3, 3, 3)),
-    ('zero stride', lambda x, w: chx.conv(x, w, stride=0), (2, 3, 5, 5), (4, 3, 3, 3)),
-    ('negative pad', lambda x, w: chx.conv(x, w, pad=-1), (2, 3, 5, 5), (4, 3, 3, 3)),
-    ('bias of wrong shape', lambda x, w: chx.conv(x, w, chx.ones((3,), 'float32')), (2, 3, 5, 5), (4, 3, 3, 3)),
-    ('transpose channels differ', lambda x, w: chx.conv_transpose(x, w), (2, 3, 5, 5), (4, 3, 3, 3)),
-    ('transpose bad outsize', lambda x, w: chx.conv_transpose(x, w, stride=2, outsize=(20, 20)), (2, 3, 5, 5),
-     (3, 4, 3, 3)),
-    ('transpose outsize length', lambda x, w: chx.conv_transpose(x, w, outsize=(7,)), (2, 3, 5, 5), (3, 4, 3, 3)),
+    ('kernel larger than padded input',
+     lambda x, w: chx.conv(x, w, pad=1), (2, 3, 2, 2), (4, 3, 5, 5)),
+    ('stride of wrong length', lambda x, w: chx.conv(x, w, stride=(1, 1, 1)), _X, _W),
+    ('zero stride', lambda x, w: chx.conv(x, w, stride=0), _X, _W),
+    ('negative pad', lambda x, w: chx.conv(x, w, pad=-1), _X, _W),
+    ('bias of wrong shape', lambda x, w: chx.conv(x, w, chx.ones((3,), 'float32')), _X, _W),
+    ('transpose channels differ', lambda x, w: chx.conv_transpose(x, w), _X, _W),
+    ('transpose bad outsize',
+     lambda x, w: chx.conv_transpose(x, w, stride=2, outsize=(20, 20)), _X, _WT),
+    ('transpose outsize length', lambda x, w: chx.conv_transpose(x, w, outsize=(7,)), _X, _WT),
 ]
 
 
@@ -184,6 +195,7 @@ def test_conv_transpose_gradients(x_shape, w_shape, stride, pad, cover_all):
 
 @pytest.mark.parametrize('dtype', ['float16', 'float32'])
 def test_conv_gradients_low_precision(dtype):
-    xs = [array_utils.make_grad_input(shape, dtype, seed=i) for i, shape in enumerate([(1, 2, 3, 3), (2, 2, 2, 2)])]
+    xs = [array_utils.make_grad_input(shape, dtype, seed=i)
+          for i, shape in enumerate([(1, 2, 3, 3), (2, 2, 2, 2)])]
     gy = array_utils.make_grad_input((1, 2, 2, 2), dtype, seed=5)
     array_utils.check_backward(lambda x, w: chx.conv(x, w), xs, [gy], dtype)

@@ -31,11 +31,14 @@ _SHAPES = [
 ]
 _BAD_SHAPES = [((2, 3), (2, 3)), ((3,), (4,)), ((2, 3, 4), (3, 5)), ((4,), (3, 2, 4))]
 # Mixed dtypes: the result is chainerx's promotion of the two.
-_MIXED = [('int8', 'uint8'), ('int32', 'float16'), ('bool_', 'int16'), ('float32', 'float64'), ('uint8', 'bool_')]
+_MIXED = [
+    ('int8', 'uint8'), ('int32', 'float16'), ('bool_', 'int16'), ('float32', 'float64'),
+    ('uint8', 'bool_'),
+]
 
 
 def _expected(a, b, dtype):
-    """numpy.dot computed exactly (int64/float64) and cast to dtype (integers wrap, bool is nonzero)."""
+    """numpy.dot computed exactly (int64/float64), cast to dtype (ints wrap, bool is nonzero)."""
     wide = numpy.float64 if numpy.dtype(dtype).kind == 'f' else numpy.int64
     return numpy.asarray(numpy.dot(a.astype(wide), b.astype(wide))).astype(dtype)
 
@@ -70,7 +73,9 @@ def test_dot_mixed_dtypes_promote(dtype1, dtype2):
 _LAYOUTS = {
     'transposed': ((6, 4), (5, 6), lambda m, xp: m.T, lambda m, xp: m.T),
     'strided': ((4, 12), (12, 6), lambda m, xp: m[:, ::2], lambda m, xp: m[::2, 1:]),
-    'broadcast': ((1, 6), (6, 1), lambda m, xp: xp.broadcast_to(m, (4, 6)), lambda m, xp: xp.broadcast_to(m, (6, 5))),
+    'broadcast': ((1, 6), (6, 1),
+                  lambda m, xp: xp.broadcast_to(m, (4, 6)),
+                  lambda m, xp: xp.broadcast_to(m, (6, 5))),
     'negative': ((4, 6), (6, 5), lambda m, xp: m[::-1], lambda m, xp: m[:, ::-1]),
 }
 
@@ -110,8 +115,10 @@ def test_dot_different_devices_raise_device_error():
         chx.dot(a, b)
 
 
-@pytest.mark.parametrize('a_shape,b_shape', [((), (2,)), ((3,), (3,)), ((2, 3), (3, 4)), ((2, 3, 2), (2,)),
-                                             ((2, 2), (3, 2, 2)), ((0, 2), (2, 3))])
+@pytest.mark.parametrize('a_shape,b_shape', [
+    ((), (2,)), ((3,), (3,)), ((2, 3), (3, 4)), ((2, 3, 2), (2,)), ((2, 2), (3, 2, 2)),
+    ((0, 2), (2, 3)),
+])
 def test_dot_gradients(a_shape, b_shape):
     array_utils.check_grads(chx.dot, [a_shape, b_shape], 'float64')
 

@@ -29,11 +29,16 @@ def _matrix(shape, dtype, seed=0, spd=False):
 
 def _close(actual, expected, dtype):
     tol = _TOLERANCE[numpy.dtype(dtype).name]
-    array_utils.assert_array_equal(actual, numpy.asarray(expected).astype(dtype), rtol=tol, atol=tol)
+    expected = numpy.asarray(expected).astype(dtype)
+    array_utils.assert_array_equal(actual, expected, rtol=tol, atol=tol)
 
 
 def _sym(a):
     return (a + a.T) * 0.5
+
+
+def _dominant(a):
+    return a + chx.eye(a.shape[0], dtype=a.dtype) * 4
 
 
 def _spd(a):
@@ -62,7 +67,8 @@ def test_svd_reconstructs_and_matches_numpy_singular_values(shape, dtype, full_m
     _close(s, ns, dtype)
     k = min(shape)
     u, vt = chx.to_numpy(u), chx.to_numpy(vt)
-    numpy.testing.assert_allclose((u[:, :k] * chx.to_numpy(s)) @ vt[:k], a, atol=_TOLERANCE[dtype] * 10)
+    reconstructed = (u[:, :k] * chx.to_numpy(s)) @ vt[:k]
+    numpy.testing.assert_allclose(reconstructed, a, atol=_TOLERANCE[dtype] * 10)
     _close(chx.linalg.svd(chx.array(a), compute_uv=False), ns, dtype)
 
 
@@ -106,8 +112,9 @@ def test_cholesky_matches_numpy(shape, dtype):
 def test_eigh_eigvalsh_match_numpy(shape, uplo, dtype):
     # Only the triangle named by UPLO is read: the other one is garbage.
     a = _matrix(shape, dtype, spd=True)
-    a_seen = numpy.tril(a) + numpy.triu(a.T, 1) if uplo.upper() == 'L' else numpy.triu(a) + numpy.tril(a.T, -1)
-    garbage = a + numpy.triu(numpy.ones(shape, dtype), 1) * (7 if uplo.upper() == 'L' else 0)
+    lower = uplo.upper() == 'L'
+    a_seen = numpy.tril(a) + numpy.triu(a.T, 1) if lower else numpy.triu(a) + numpy.tril(a.T, -1)
+    garbage = a + numpy.triu(numpy.ones(shape, dtype), 1) * (7 if lower else 0)
     w, v = chx.linalg.eigh(chx.array(garbage), UPLO=uplo)
     nw = numpy.linalg.eigvalsh(a_seen)
     _close(w, nw, dtype)
@@ -136,7 +143,9 @@ def test_non_square_raises_dimension_error(name, shape):
         getattr(chx.linalg, name)(chx.ones(shape, 'float32'))
 
 
-@pytest.mark.parametrize('a_shape,b_shape', [((2, 3), (2,)), ((2, 2), (3,)), ((2, 2), (2, 2, 1)), ((2, 2), ())])
+@pytest.mark.parametrize('a_shape,b_shape', [
+    ((2, 3), (2,)), ((2, 2), (3,)), ((2, 2), (2, 2, 1)), ((2, 2), ()),
+])
 def test_solve_bad_shapes_raise_dimension_error(a_shape, b_shape):
     with pytest.raises(chx.DimensionError):
         chx.linalg.solve(chx.ones(a_shape, 'float32'), chx.ones(b_shape, 'float32'))
@@ -181,16 +190,18 @@ def test_zero_size_matrices():
 
 # name -> (function of the leaf arrays, input shapes); the leaves are random (make_grad_input).
 _GRAD_CASES = {
-    'solve_vector': (lambda a, b: chx.linalg.solve(a + chx.eye(3, dtype=a.dtype) * 4, b), [(3, 3), (3,)]),
-    'solve_matrix': (lambda a, b: chx.linalg.solve(a + chx.eye(3, dtype=a.dtype) * 4, b), [(3, 3), (3, 2)]),
-    'inv': (lambda a: chx.linalg.inv(a + chx.eye(3, dtype=a.dtype) * 4), [(3, 3)]),
+    'solve_vector': (lambda a, b: chx.linalg.solve(_dominant(a), b), [(3, 3), (3,)]),
+    'solve_matrix': (lambda a, b: chx.linalg.solve(_dominant(a), b), [(3, 3), (3, 2)]),
+    'inv': (lambda a: chx.linalg.inv(_dominant(a)), [(3, 3)]),
     'pinv_tall': (lambda a: chx.linalg.pinv(a), [(3, 2)]),
     'pinv_wide': (lambda a: chx.linalg.pinv(a), [(2, 3)]),
     'qr_reduced': (lambda a: list(chx.linalg.qr(a)), [(3, 2)]),
-    'qr_square': (lambda a: list(chx.linalg.qr(a + chx.eye(3, dtype=a.dtype) * 4)), [(3, 3)]),
+    'qr_square': (lambda a: list(chx.linalg.qr(_dominant(a))), [(3, 3)]),
     'qr_r': (lambda a: chx.linalg.qr(a, mode='r'), [(4, 3)]),
     'cholesky': (lambda a: chx.linalg.cholesky(_spd(a)), [(3, 3)]),
-    'eigh': (lambda a: list(chx.linalg.eigh(_sym(a) + chx.diag(chx.arange(3, dtype=a.dtype)) * 4)), [(3, 3)]),
+    # Eigenvalues kept apart by the added diagonal: the gradient is singular at repeated ones.
+    'eigh': (lambda a: list(chx.linalg.eigh(_sym(a) + chx.diag(chx.arange(3, dtype=a.dtype)) * 4)),
+             [(3, 3)]),
     'eigvalsh': (lambda a: chx.linalg.eigvalsh(_sym(a), UPLO='U'), [(3, 3)]),
 }
 
@@ -205,14 +216,16 @@ def test_gradients(name):
     gys = [array_utils.make_grad_input(y.shape, 'float64', seed=10 + i) for i, y in enumerate(outs)]
     kwargs = dict(eps=1e-6, tolerances=(1e-5, 1e-6))
     array_utils.check_backward(fn, xs, gys, 'float64', **kwargs)
-    ggxs = [array_utils.make_grad_input(shape, 'float64', seed=20 + i) for i, shape in enumerate(shapes)]
+    ggxs = [array_utils.make_grad_input(shape, 'float64', seed=20 + i)
+            for i, shape in enumerate(shapes)]
     array_utils.check_double_backward(fn, xs, gys, ggxs, 'float64', **kwargs)
 
 
 def test_inv_gradient_float32_smoke():
     a = array_utils.make_grad_input((2, 2), 'float32') + chx.eye(2, dtype='float32') * 4
     gy = array_utils.make_grad_input((2, 2), 'float32', seed=1)
-    array_utils.check_backward(chx.linalg.inv, [a], [gy], 'float32', eps=1e-2, tolerances=(1e-2, 1e-3))
+    array_utils.check_backward(
+        chx.linalg.inv, [a], [gy], 'float32', eps=1e-2, tolerances=(1e-2, 1e-3))
 
 
 @pytest.mark.parametrize('call', [

@@ -1,4 +1,4 @@
-"""linear(x, w, b=None, n_batch_axes=1) (spec A.12): y = x · wᵀ + b over the trailing axes of x."""
+"""linear(x, w, b=None, n_batch_axes=1) (spec A.12): y = x · wᵀ + b over x's trailing axes."""
 
 import numpy
 import pytest
@@ -20,7 +20,7 @@ _CASES = [
 
 def _expected(x, w, b, n_batch_axes):
     wide = numpy.float64 if w.dtype.kind == 'f' else numpy.int64
-    x2 = x.reshape(x.shape[:n_batch_axes] + (-1,) if x.size else x.shape[:n_batch_axes] + (w.shape[1],))
+    x2 = x.reshape(x.shape[:n_batch_axes] + (w.shape[1],))
     y = numpy.dot(x2.astype(wide), w.T.astype(wide))
     return y if b is None else y + b
 
@@ -32,9 +32,11 @@ def test_linear_matches_numpy(x_shape, w_shape, n_batch_axes, dtype, with_bias):
     x = array_utils.make_numpy(x_shape, dtype, seed=1)
     w = array_utils.make_numpy(w_shape, dtype, seed=2)
     b = array_utils.make_numpy(w_shape[:1], dtype, seed=3) if with_bias else None
-    out = chx.linear(chx.array(x), chx.array(w), None if b is None else chx.array(b), n_batch_axes=n_batch_axes)
+    b_chx = None if b is None else chx.array(b)
+    out = chx.linear(chx.array(x), chx.array(w), b_chx, n_batch_axes=n_batch_axes)
     tol = 1e-2 if dtype == 'float16' else None
-    array_utils.assert_array_equal(out, _expected(x, w, b, n_batch_axes).astype(dtype), rtol=tol, atol=tol)
+    expected = _expected(x, w, b, n_batch_axes).astype(dtype)
+    array_utils.assert_array_equal(out, expected, rtol=tol, atol=tol)
 
 
 def test_linear_non_contiguous_mixed_dtypes():
@@ -62,10 +64,13 @@ def test_linear_bool_raises_dtype_error():
         chx.linear(chx.ones((2, 2), 'bool_'), chx.ones((2, 2), 'bool_'))
 
 
-@pytest.mark.parametrize('x_shape,w_shape,n_batch_axes', [((3, 4), (2, 4), 1), ((2, 3, 2), (3, 2), 2)])
+@pytest.mark.parametrize('x_shape,w_shape,n_batch_axes', [
+    ((3, 4), (2, 4), 1), ((2, 3, 2), (3, 2), 2),
+])
 def test_linear_gradients(x_shape, w_shape, n_batch_axes):
     def fn(x, w, b):
         return chx.linear(x, w, b, n_batch_axes)
 
     array_utils.check_grads(fn, [x_shape, w_shape, w_shape[:1]], 'float64')
-    array_utils.check_grads(lambda x, w: chx.linear(x, w, n_batch_axes=n_batch_axes), [x_shape, w_shape], 'float64')
+    array_utils.check_grads(
+        lambda x, w: chx.linear(x, w, n_batch_axes=n_batch_axes), [x_shape, w_shape], 'float64')
