@@ -1,14 +1,42 @@
 // Bindings of the activation routines.
+#include "chainerx/core/routines/activation.h"
+
+#include <cstdint>
+
 #include <pybind11/pybind11.h>
 
+#include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/routine_binding.h"
 
 namespace chainerx {
 namespace python {
 namespace internal {
+namespace {
 
-void InitActivation(pybind11::module& m) {}
+// Binds an activation with one float parameter `param_name` (default `param_default`).
+template <Array (*kFunc)(const Array&, double)>
+void DefineParametrized(pybind11::module& m, const char* name, const char* param_name, double param_default) {
+    m.def(name,
+          [](pybind11::handle x, double param) { return kFunc(ToArray(x), param).body(); },
+          pybind11::arg("x"),
+          pybind11::arg(param_name) = param_default);
+}
+
+}  // namespace
+
+void InitActivation(pybind11::module& m) {
+    DefineUnary<Relu>(m, "relu");
+    DefineUnary<Sigmoid>(m, "sigmoid");
+    DefineParametrized<Elu>(m, "elu", "alpha", 1.0);
+    DefineParametrized<LeakyRelu>(m, "leaky_relu", "slope", 0.2);
+    DefineParametrized<ClippedRelu>(m, "clipped_relu", "z", 20.0);
+    DefineParametrized<Softplus>(m, "softplus", "beta", 1.0);
+    m.def("crelu",
+          [](pybind11::handle x, int8_t axis) { return Crelu(ToArray(x), axis).body(); },
+          pybind11::arg("x"),
+          pybind11::arg("axis") = 1);
+}
 
 }  // namespace internal
 }  // namespace python

@@ -1,0 +1,12 @@
+// Key kernels of the activation family: out = f(x), both of the same floating-point dtype. Only the
+// activations on every network's hot path have kernels; the others are compositions (see routines/activation.h).
+#pragma once
+
+#include "chainerx/core/kernels/kernel_types.h"
+
+namespace chainerx {
+
+CHAINERX_DEFINE_KEY_KERNEL(ReluKernel, UnaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(SigmoidKernel, UnaryKernel);
+
+}  // namespace chainerx

@@ -1,0 +1,17 @@
+// Scalar formulas of the activation family (floating-point types only; float16 computes in float).
+#pragma once
+
+#include <cmath>
+
+#include "chainerx/core/numeric/compute_type.h"
+
+namespace chainerx {
+namespace numeric {
+
+// `x < 0` rather than `x > 0` so that NaN propagates, as NumPy's maximum(x, 0) does.
+CHAINERX_NUMERIC_FLOAT_UNARY(Relu, x < 0 ? C{0} : x);
+// exp is only taken of a non-positive argument, so neither branch overflows.
+CHAINERX_NUMERIC_FLOAT_UNARY(Sigmoid, x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)));
+
+}  // namespace numeric
+}  // namespace chainerx

@@ -1,0 +1,37 @@
+// Activation functions of neural networks. All of them compute in the math dtype (floating-point inputs keep
+// their dtype; bool and integer inputs give float32), never throw for valid arrays, and are differentiable to
+// any order (their backward is written with routines). relu and sigmoid have kernels of their own; the others
+// are compositions of arithmetic routines.
+//
+//     Array h = Relu(Linear(x, w, b));
+#pragma once
+
+#include <cstdint>
+
+#include "chainerx/core/array.h"
+
+namespace chainerx {
+
+// max(x, 0) elementwise (NaN stays NaN). Backward: gout where out > 0, else 0.
+Array Relu(const Array& x);
+
+// 1 / (1 + exp(-x)), computed without overflow for large |x|. Backward: gout * out * (1 - out).
+Array Sigmoid(const Array& x);
+
+// x for x > 0, alpha * (exp(x) - 1) otherwise. Backward: gout for x > 0, gout * alpha * exp(x) otherwise.
+Array Elu(const Array& x, double alpha = 1.0);
+
+// x for x >= 0, slope * x otherwise. Backward: gout or gout * slope.
+Array LeakyRelu(const Array& x, double slope = 0.2);
+
+// min(max(x, 0), z). Backward: gout for 0 < x < z, else 0.
+Array ClippedRelu(const Array& x, double z = 20.0);
+
+// Concatenation of relu(x) and relu(-x) along `axis`, which doubles that axis. DimensionError if `axis` is
+// out of range (0-d inputs included).
+Array Crelu(const Array& x, int8_t axis = 1);
+
+// log(1 + exp(beta * x)) / beta, computed without overflow for large |beta * x|. Backward: gout * sigmoid(beta * x).
+Array Softplus(const Array& x, double beta = 1.0);
+
+}  // namespace chainerx

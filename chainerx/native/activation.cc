@@ -1,0 +1,17 @@
+// Native kernels of the activation family.
+#include "chainerx/core/kernels/activation.h"
+
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/numeric/activation.h"
+#include "chainerx/native/elementwise_kernels.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+CHAINERX_NATIVE_REGISTER_UNARY(ReluKernel, numeric::Relu, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY(SigmoidKernel, numeric::Sigmoid, kFloatingDtypes);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
