@@ -1,6 +1,13 @@
-// Bindings of the loss routines.
-#include <pybind11/pybind11.h>
+// Bindings of the loss routines and accuracy. As in the original ChainerX, the losses take no `reduce` argument.
+#include "chainerx/core/routines/loss.h"
 
+#include <cstdint>
+#include <optional>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/routine_binding.h"
 
@@ -8,7 +15,39 @@ namespace chainerx {
 namespace python {
 namespace internal {
 
-void InitLoss(pybind11::module& m) {}
+void InitLoss(pybind11::module& m) {
+    DefineArrayBinary<AbsoluteError>(m, "absolute_error");
+    DefineArrayBinary<SquaredError>(m, "squared_error");
+    DefineArrayBinary<SigmoidCrossEntropy>(m, "sigmoid_cross_entropy");
+    DefineArrayBinary<SoftmaxCrossEntropy>(m, "softmax_cross_entropy");
+    m.def("gaussian_kl_divergence",
+          [](pybind11::handle mean, pybind11::handle ln_var) {
+              return GaussianKlDivergence(ToArray(mean), ToArray(ln_var)).body();
+          },
+          pybind11::arg("mean"),
+          pybind11::arg("ln_var"));
+    m.def("huber_loss",
+          [](pybind11::handle x1, pybind11::handle x2, double delta) {
+              return HuberLoss(ToArray(x1), ToArray(x2), delta).body();
+          },
+          pybind11::arg("x1"),
+          pybind11::arg("x2"),
+          pybind11::arg("delta"));
+    m.def("hinge",
+          [](pybind11::handle x1, pybind11::handle x2, double norm) {
+              return Hinge(ToArray(x1), ToArray(x2), norm).body();
+          },
+          pybind11::arg("x1"),
+          pybind11::arg("x2"),
+          pybind11::arg("norm") = 1.0);
+    m.def("accuracy",
+          [](pybind11::handle y, pybind11::handle t, std::optional<int64_t> ignore_label) {
+              return Accuracy(ToArray(y), ToArray(t), ignore_label).body();
+          },
+          pybind11::arg("y"),
+          pybind11::arg("t"),
+          pybind11::arg("ignore_label") = pybind11::none());
+}
 
 }  // namespace internal
 }  // namespace python

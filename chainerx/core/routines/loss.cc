@@ -1,0 +1,136 @@
+#include "chainerx/core/routines/loss.h"
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/explog.h"
+#include "chainerx/core/routines/logic.h"
+#include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/statistics.h"
+#include "chainerx/core/scalar.h"
+
+namespace chainerx {
+namespace {
+
+Array ToMathDtype(const Array& x) { return internal::CastIfNeeded(x, internal::MathDtype(x.dtype())); }
+
+void CheckIntegerLabels(const char* op, const Array& t) {
+    DtypeKind kind = GetKind(t.dtype());
+    if (kind != DtypeKind::kInt && kind != DtypeKind::kUInt) {
+        throw DtypeError{op, ": labels must be an integer array, not ", t.dtype()};
+    }
+}
+
+// Labels index the class axis, so values outside [low, high) are out-of-range indices. Reads two values back
+// from the device.
+void CheckLabelRange(const char* op, const Array& t, int64_t low, int64_t high) {
+    if (t.GetTotalSize() == 0) {
+        return;
+    }
+    Array t_const = t.AsGradStopped();
+    auto min = AMin(t_const).AsScalar().As<int64_t>();
+    auto max = AMax(t_const).AsScalar().As<int64_t>();
+    if (min < low || max >= high) {
+        throw IndexError{op, ": labels must be in [", low, ", ", high, "), got values in [", min, ", ", max, "]"};
+    }
+}
+
+// Checks x (N, K) and t (N,) integer labels in [low_label, K).
+void CheckClassification(const char* op, const Array& x, const Array& t, int64_t low_label) {
+    if (x.ndim() != 2 || t.ndim() != 1 || x.shape()[0] != t.shape()[0]) {
+        throw DimensionError{op, ": expected x of shape (N, K) and labels of shape (N,), got ", x.shape(), " and ",
+                             t.shape()};
+    }
+    CheckIntegerLabels(op, t);
+    CheckLabelRange(op, t, low_label, x.shape()[1]);
+}
+
+// mask[n, k] = (t[n] == k): a bool constant of shape (N, K).
+Array OneHotMask(const Array& t, int64_t n_classes) {
+    Array classes = Arange(0, n_classes, 1, Dtype::kInt64, t.device());
+    return Equal(ExpandDims(t.AsGradStopped(), 1), classes);
+}
+
+}  // namespace
+
+Array AbsoluteError(const Array& x1, const Array& x2) { return Absolute(x1 - x2); }
+
+Array SquaredError(const Array& x1, const Array& x2) { return Square(x1 - x2); }
+
+Array GaussianKlDivergence(const Array& mean, const Array& ln_var) {
+    Array mean_f = ToMathDtype(mean);
+    Array ln_var_f = ToMathDtype(ln_var);
+    return (Square(mean_f) + Exp(ln_var_f) - ln_var_f - 1) * 0.5;
+}
+
+Array HuberLoss(const Array& x1, const Array& x2, double delta) {
+    Array abs_diff = Absolute(ToMathDtype(x1 - x2));
+    // m * (|d| - m / 2) with m = min(|d|, delta) is d^2 / 2 inside the threshold and linear beyond it, without an
+    // elementwise select.
+    Array clipped = Minimum(abs_diff, Scalar{delta});
+    return clipped * (abs_diff - clipped * 0.5);
+}
+
+Array SigmoidCrossEntropy(const Array& x, const Array& t) {
+    if (x.shape() != t.shape()) {
+        throw DimensionError{"sigmoid_cross_entropy: x and labels differ in shape, ", x.shape(), " and ", t.shape()};
+    }
+    CheckIntegerLabels("sigmoid_cross_entropy", t);
+    CheckLabelRange("sigmoid_cross_entropy", t, -1, 2);
+    Array xf = ToMathDtype(x);
+    Array t_const = t.AsGradStopped();
+    // log(1 + exp(x)) = max(x, 0) + log(1 + exp(-|x|)) never overflows.
+    Array softplus = Maximum(xf, Scalar{0}) + Log1p(Exp(-Absolute(xf)));
+    return (softplus - xf * t_const) * NotEqual(t_const, Scalar{-1});
+}
+
+Array SoftmaxCrossEntropy(const Array& x, const Array& t) {
+    CheckClassification("softmax_cross_entropy", x, t, -1);
+    Array log_p = LogSoftmax(x, Axes{1});
+    return -Sum(log_p * OneHotMask(t, x.shape()[1]), Axes{1});
+}
+
+Array Hinge(const Array& x, const Array& t, double norm) {
+    CheckClassification("hinge", x, t, 0);
+    Array xf = ToMathDtype(x);
+    // +1 for the other classes, -1 for the true class.
+    Array sign = 1 - 2 * OneHotMask(t, x.shape()[1]).AsType(xf.dtype());
+    return Power(Maximum(1 + xf * sign, Scalar{0}), Scalar{norm});
+}
+
+Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label) {
+    Shape pred_shape = y.ndim() >= 2 ? internal::ReducedShape(y.shape(), Axes{1}, false) : y.shape();
+    if (y.ndim() < 2 || pred_shape != t.shape()) {
+        throw DimensionError{"accuracy: expected y of shape (N, K, ...) and labels of shape (N, ...), got ", y.shape(),
+                             " and ", t.shape()};
+    }
+    CheckIntegerLabels("accuracy", t);
+    NoBackpropModeScope no_backprop{};
+    Dtype dtype = internal::MathDtype(y.dtype());
+    // The first index of the maximum along axis 1: non-maximal positions are pushed to K before taking the minimum.
+    int64_t n_classes = y.shape()[1];
+    Shape classes_shape{};
+    for (int8_t i = 0; i < y.ndim(); ++i) {
+        classes_shape.push_back(i == 1 ? n_classes : 1);
+    }
+    Array classes = Arange(0, n_classes, 1, Dtype::kInt64, y.device()).Reshape(classes_shape);
+    Array is_max = Equal(y, AMax(y, Axes{1}, true));
+    Array pred = AMin(is_max * classes + LogicalNot(is_max) * Scalar{n_classes}, Axes{1});
+    Array correct = Equal(pred, t);
+    if (ignore_label.has_value()) {
+        correct = LogicalAnd(correct, NotEqual(t, Scalar{*ignore_label}));
+    }
+    // Counting in int64 and dividing in `dtype` keeps float64 results exact to the last bit.
+    int64_t total = ignore_label.has_value() ? CountNonzero(NotEqual(t, Scalar{*ignore_label})).AsScalar().As<int64_t>()
+                                             : t.GetTotalSize();
+    if (total == 0) {
+        return Zeros({}, dtype, y.device());
+    }
+    return Sum(correct).AsType(dtype) / Scalar{static_cast<double>(total)};
+}
+
+}  // namespace chainerx

@@ -1,0 +1,52 @@
+// Loss functions of neural networks and the accuracy metric. Losses are unreduced (one value per element or per
+// sample; the caller sums or averages) and compose differentiable routines, so they are differentiable to any
+// order in their float inputs. Labels are integer arrays and never receive gradients.
+//
+//     Array loss = Mean(SoftmaxCrossEntropy(Linear(x, w, b), labels));
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "chainerx/core/array.h"
+
+namespace chainerx {
+
+// |x1 - x2| elementwise, with the broadcasting and dtype rules of Subtract (DtypeError for bool operands).
+Array AbsoluteError(const Array& x1, const Array& x2);
+
+// (x1 - x2)^2 elementwise, with the broadcasting and dtype rules of Subtract.
+Array SquaredError(const Array& x1, const Array& x2);
+
+// KL divergence of N(mean, exp(ln_var)) from N(0, 1), elementwise: (mean^2 + exp(ln_var) - ln_var - 1) / 2.
+// Computes in the math dtype (non-float inputs give float32); operands broadcast.
+Array GaussianKlDivergence(const Array& mean, const Array& ln_var);
+
+// Huber loss of d = x1 - x2 elementwise: d^2 / 2 where |d| <= delta, delta * (|d| - delta / 2) elsewhere.
+// Computes in the math dtype; operands broadcast.
+Array HuberLoss(const Array& x1, const Array& x2, double delta);
+
+// Binary cross entropy of logits x and labels t of the same shape, elementwise:
+// log(1 + exp(x)) - x * t, computed without overflow; 0 where t is -1 (ignored). Result in the math dtype of x.
+// DimensionError if the shapes differ, DtypeError unless t is an integer array, IndexError for labels other
+// than -1, 0 and 1.
+Array SigmoidCrossEntropy(const Array& x, const Array& t);
+
+// Per-sample cross entropy of softmax(x) for logits x of shape (N, K) and labels t of shape (N,):
+// -log_softmax(x)[n, t[n]], or 0 where t[n] is -1 (ignored). Result of shape (N,) in the math dtype of x.
+// DimensionError for other ranks or differing N, DtypeError unless t is an integer array, IndexError for labels
+// outside [-1, K).
+Array SoftmaxCrossEntropy(const Array& x, const Array& t);
+
+// Unreduced multi-class hinge loss of x (N, K) and labels t (N,): max(0, 1 - x[n, k])^norm where k == t[n],
+// max(0, 1 + x[n, k])^norm elsewhere. Result (N, K) in the math dtype of x. Errors as SoftmaxCrossEntropy, but
+// labels must be in [0, K). With norm < 1 the gradient at a zero margin is not finite.
+Array Hinge(const Array& x, const Array& t, double norm = 1.0);
+
+// The fraction of samples whose prediction argmax(y, axis 1) equals t, as a 0-d array of the math dtype of y.
+// Samples whose label is `ignore_label` are left out (0 when none is left). y has shape (N, K, d...) and t
+// (N, d...); DimensionError otherwise, DtypeError unless t is an integer array. Ties predict the first maximum.
+// Records no graph.
+Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label = std::nullopt);
+
+}  // namespace chainerx

@@ -1,0 +1,43 @@
+// Batch normalization for training and inference.
+//
+// `axis` lists the axes statistics are taken over (nullopt: axis 0, the batch axis; pass {0, 2, 3} for the
+// channels of images). gamma, beta and the statistics hold one value per position of the other axes: their total
+// size must be the product of x's non-reduced dimensions (they are reshaped to x's rank, so (C,) fits x of shape
+// (N, C, H, W) with axis {0, 2, 3}). Errors: DimensionError for bad axes or parameter sizes, DeviceError for
+// parameters on another device. Results are in the promoted dtype of x, gamma and beta (math dtype).
+//
+//     Array y = BatchNorm(x, gamma, beta, running_mean, running_var, 2e-5, 0.9, Axes{0, 2, 3});
+#pragma once
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/shape.h"
+
+namespace chainerx {
+
+// (x - mean) / sqrt(var + eps) * gamma + beta with the (biased) mean and variance of x over `axis`. Updates the
+// running statistics in place, outside any graph: running = decay * running + (1 - decay) * batch statistic,
+// with the variance corrected to unbiased (times m / (m - 1), m the number of reduced elements). Throws
+// DtypeError if running_mean or running_var is not floating point and ChainerxError if one requires grad.
+// Backward: through the batch statistics, to x, gamma and beta, differentiable to any order.
+Array BatchNorm(
+        const Array& x,
+        const Array& gamma,
+        const Array& beta,
+        const Array& running_mean,
+        const Array& running_var,
+        double eps = 2e-5,
+        double decay = 0.9,
+        const OptionalAxes& axis = std::nullopt);
+
+// (x - mean) / sqrt(var + eps) * gamma + beta with given statistics (inference). Differentiable to any order with
+// respect to all five inputs.
+Array FixedBatchNorm(
+        const Array& x,
+        const Array& gamma,
+        const Array& beta,
+        const Array& mean,
+        const Array& var,
+        double eps = 2e-5,
+        const OptionalAxes& axis = std::nullopt);
+
+}  // namespace chainerx

@@ -1,0 +1,261 @@
+// Native kernels of the pooling family: plain loops over the windows of each (N, C) plane of C-contiguous arrays.
+#include "chainerx/core/kernels/pooling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/float16.h"
+#include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/shape.h"
+#include "chainerx/native/native_backend.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+// The spatial geometry of one call, shared by all planes.
+struct PlaneGeometry {
+    int8_t ndim;
+    int64_t in[kMaxNdim];
+    int64_t out[kMaxNdim];
+    int64_t in_size;
+    int64_t out_size;
+    int64_t planes;
+    const PoolWindow& window;
+};
+
+PlaneGeometry MakeGeometry(const Shape& x_shape, const Shape& out_shape, const PoolWindow& window) {
+    PlaneGeometry g{static_cast<int8_t>(x_shape.ndim() - 2), {}, {}, 1, 1, x_shape[0] * x_shape[1], window};
+    for (int8_t i = 0; i < g.ndim; ++i) {
+        g.in[i] = x_shape[i + 2];
+        g.out[i] = out_shape[i + 2];
+        g.in_size *= g.in[i];
+        g.out_size *= g.out[i];
+    }
+    return g;
+}
+
+// A window clipped to the input: [begin[i], end[i]) along each spatial axis i.
+struct ClippedWindow {
+    int64_t begin[kMaxNdim];
+    int64_t end[kMaxNdim];
+};
+
+// Calls f(j, window) for each output position j of a plane, in C order.
+template <typename F>
+void ForEachWindow(const PlaneGeometry& g, F&& f) {
+    int64_t pos[kMaxNdim] = {};
+    ClippedWindow w{};
+    for (int64_t j = 0; j < g.out_size; ++j) {
+        for (int8_t i = 0; i < g.ndim; ++i) {
+            int64_t start = pos[i] * g.window.stride[i] - g.window.pad[i];
+            w.begin[i] = std::max(start, int64_t{0});
+            w.end[i] = std::min(start + g.window.ksize[i], g.in[i]);
+        }
+        f(j, w);
+        for (int i = g.ndim - 1; i >= 0 && ++pos[i] == g.out[i]; --i) {
+            pos[i] = 0;
+        }
+    }
+}
+
+// Calls f(offset) for each input position of the window (offset flat within the plane), in C order.
+template <typename F>
+void ForEachInWindow(const PlaneGeometry& g, const ClippedWindow& w, F&& f) {
+    int64_t pos[kMaxNdim];
+    for (int8_t i = 0; i < g.ndim; ++i) {
+        if (w.begin[i] >= w.end[i]) {
+            return;
+        }
+        pos[i] = w.begin[i];
+    }
+    while (true) {
+        int64_t offset = 0;
+        for (int8_t i = 0; i < g.ndim; ++i) {
+            offset = offset * g.in[i] + pos[i];
+        }
+        f(offset);
+        int i = g.ndim - 1;
+        for (; i >= 0 && ++pos[i] == w.end[i]; --i) {
+            pos[i] = w.begin[i];
+        }
+        if (i < 0) {
+            return;
+        }
+    }
+}
+
+int64_t WindowCount(const PlaneGeometry& g, const ClippedWindow& w, bool count_pad) {
+    int64_t count = 1;
+    for (int8_t i = 0; i < g.ndim; ++i) {
+        count *= count_pad ? g.window.ksize[i] : std::max(w.end[i] - w.begin[i], int64_t{0});
+    }
+    return count;
+}
+
+// The value of a window of padding only: -inf for floats, the lowest value otherwise.
+template <typename T>
+T LowestValue() {
+    if constexpr (std::is_same<T, Float16>::value) {
+        return Float16{-std::numeric_limits<float>::infinity()};
+    } else if constexpr (std::is_floating_point<T>::value) {
+        return -std::numeric_limits<T>::infinity();
+    } else {
+        return std::numeric_limits<T>::lowest();
+    }
+}
+
+template <typename C>
+bool IsNan(C v) {
+    if constexpr (std::is_floating_point<C>::value) {
+        return std::isnan(v);
+    } else {
+        return false;
+    }
+}
+
+template <typename T>
+const T* ConstData(const Array& a) {
+    return static_cast<const T*>(a.raw_data());
+}
+
+template <typename T>
+T* Data(const Array& a) {
+    return static_cast<T*>(a.raw_data());
+}
+
+class NativeMaxPoolKernel : public MaxPoolKernel {
+public:
+    void Call(const Array& x, const PoolWindow& window, const Array& out, const Array& indices) override {
+        PlaneGeometry g = MakeGeometry(x.shape(), out.shape(), window);
+        VisitDtype(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using C = numeric::ComputeType<T>;
+            for (int64_t p = 0; p < g.planes; ++p) {
+                const T* xp = ConstData<T>(x) + p * g.in_size;
+                T* outp = Data<T>(out) + p * g.out_size;
+                int64_t* indp = Data<int64_t>(indices) + p * g.out_size;
+                ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
+                    int64_t best = -1;
+                    C best_value = static_cast<C>(LowestValue<T>());
+                    ForEachInWindow(g, w, [&](int64_t offset) {
+                        auto v = static_cast<C>(xp[offset]);
+                        // NaN wins over numbers, as NumPy's max propagates it; the first maximum wins ties.
+                        if (best < 0 || (!IsNan(best_value) && (v > best_value || IsNan(v)))) {
+                            best = offset;
+                            best_value = v;
+                        }
+                    });
+                    outp[j] = best < 0 ? LowestValue<T>() : xp[best];
+                    indp[j] = best;
+                });
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolKernel, NativeMaxPoolKernel);
+
+class NativeMaxPoolGradKernel : public MaxPoolGradKernel {
+public:
+    void Call(const Array& gout, const Array& indices, const Array& gx) override {
+        int64_t planes = gx.shape()[0] * gx.shape()[1];
+        int64_t in_size = planes == 0 ? 0 : gx.GetTotalSize() / planes;
+        int64_t out_size = planes == 0 ? 0 : gout.GetTotalSize() / planes;
+        VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using C = numeric::ComputeType<T>;
+            T* gxp = Data<T>(gx);
+            std::fill(gxp, gxp + gx.GetTotalSize(), T{0});
+            const T* goutp = ConstData<T>(gout);
+            const int64_t* indp = ConstData<int64_t>(indices);
+            for (int64_t p = 0; p < planes; ++p) {
+                for (int64_t j = 0; j < out_size; ++j) {
+                    int64_t k = indp[p * out_size + j];
+                    if (k >= 0) {
+                        T& dst = gxp[p * in_size + k];
+                        dst = static_cast<T>(static_cast<C>(dst) + static_cast<C>(goutp[p * out_size + j]));
+                    }
+                }
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolGradKernel, NativeMaxPoolGradKernel);
+
+class NativeMaxPoolGradGradKernel : public MaxPoolGradGradKernel {
+public:
+    void Call(const Array& ggx, const Array& indices, const Array& ggout) override {
+        int64_t planes = ggx.shape()[0] * ggx.shape()[1];
+        int64_t in_size = planes == 0 ? 0 : ggx.GetTotalSize() / planes;
+        int64_t out_size = planes == 0 ? 0 : ggout.GetTotalSize() / planes;
+        VisitDtypeIn<kFloatingDtypes>(ggx.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const T* ggxp = ConstData<T>(ggx);
+            const int64_t* indp = ConstData<int64_t>(indices);
+            T* ggoutp = Data<T>(ggout);
+            for (int64_t p = 0; p < planes; ++p) {
+                for (int64_t j = 0; j < out_size; ++j) {
+                    int64_t k = indp[p * out_size + j];
+                    ggoutp[p * out_size + j] = k >= 0 ? ggxp[p * in_size + k] : T{0};
+                }
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolGradGradKernel, NativeMaxPoolGradGradKernel);
+
+class NativeAveragePoolKernel : public AveragePoolKernel {
+public:
+    void Call(const Array& x, const PoolWindow& window, bool count_pad, const Array& out) override {
+        PlaneGeometry g = MakeGeometry(x.shape(), out.shape(), window);
+        VisitDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using C = numeric::ComputeType<T>;
+            for (int64_t p = 0; p < g.planes; ++p) {
+                const T* xp = ConstData<T>(x) + p * g.in_size;
+                T* outp = Data<T>(out) + p * g.out_size;
+                ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
+                    C sum{0};
+                    ForEachInWindow(g, w, [&](int64_t offset) { sum += static_cast<C>(xp[offset]); });
+                    int64_t count = WindowCount(g, w, count_pad);
+                    outp[j] = static_cast<T>(count == 0 ? C{0} : sum / static_cast<C>(count));
+                });
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(AveragePoolKernel, NativeAveragePoolKernel);
+
+class NativeAveragePoolGradKernel : public AveragePoolGradKernel {
+public:
+    void Call(const Array& gout, const PoolWindow& window, bool count_pad, const Array& gx) override {
+        PlaneGeometry g = MakeGeometry(gx.shape(), gout.shape(), window);
+        VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using C = numeric::ComputeType<T>;
+            T* gx_all = Data<T>(gx);
+            std::fill(gx_all, gx_all + gx.GetTotalSize(), T{0});
+            for (int64_t p = 0; p < g.planes; ++p) {
+                const T* goutp = ConstData<T>(gout) + p * g.out_size;
+                T* gxp = gx_all + p * g.in_size;
+                ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
+                    int64_t count = WindowCount(g, w, count_pad);
+                    C share = count == 0 ? C{0} : static_cast<C>(goutp[j]) / static_cast<C>(count);
+                    ForEachInWindow(g, w, [&](int64_t offset) {
+                        gxp[offset] = static_cast<T>(static_cast<C>(gxp[offset]) + share);
+                    });
+                });
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(AveragePoolGradKernel, NativeAveragePoolGradKernel);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
