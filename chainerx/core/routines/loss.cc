@@ -68,7 +68,7 @@ Array GaussianKlDivergence(const Array& mean, const Array& ln_var) {
 }
 
 Array HuberLoss(const Array& x1, const Array& x2, double delta) {
-    Array abs_diff = Absolute(ToMathDtype(x1 - x2));
+    Array abs_diff = Absolute(ToMathDtype(x1) - ToMathDtype(x2));
     // m * (|d| - m / 2) with m = min(|d|, delta) is d^2 / 2 inside the threshold and linear beyond it, without an
     // elementwise select.
     Array clipped = Minimum(abs_diff, Scalar{delta});
@@ -99,7 +99,9 @@ Array Hinge(const Array& x, const Array& t, double norm) {
     Array xf = ToMathDtype(x);
     // +1 for the other classes, -1 for the true class.
     Array sign = 1 - 2 * OneHotMask(t, x.shape()[1]).AsType(xf.dtype());
-    return Power(Maximum(1 + xf * sign, Scalar{0}), Scalar{norm});
+    Array margin = Maximum(1 + xf * sign, Scalar{0});
+    // margin^1 is returned as is: the double backward of Power would multiply 0 by 0^-1 at clamped margins.
+    return norm == 1.0 ? margin : Power(margin, Scalar{norm});
 }
 
 Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label) {

@@ -1,0 +1,229 @@
+"""Losses over integer labels and accuracy (spec A.12): sigmoid_cross_entropy (label -1 ignored),
+softmax_cross_entropy (per-sample), hinge (unreduced) and accuracy against NumPy references, with
+gradients of first and second order and the errors for bad ranks, dtypes and labels."""
+
+import numpy
+import pytest
+
+import chainerx as chx
+
+import array_utils
+
+_LABEL_DTYPES = ('int8', 'int16', 'int32', 'int64', 'uint8')
+
+
+def _labels(shape, low, high, dtype='int64', seed=0):
+    rng = numpy.random.default_rng(seed)
+    return rng.integers(low, high, shape).astype(dtype)
+
+
+def _log_softmax(x):
+    m = x.max(axis=1, keepdims=True)
+    return x - m - numpy.log(numpy.exp(x - m).sum(axis=1, keepdims=True))
+
+
+def _sigmoid_cross_entropy(x, t):
+    return numpy.where(t == -1, 0, numpy.logaddexp(0, x) - x * t)
+
+
+def _softmax_cross_entropy(x, t):
+    picked = numpy.array([-_log_softmax(x)[n, k] if k != -1 else 0 for n, k in enumerate(t)])
+    return picked.reshape(t.shape)
+
+
+def _hinge(x, t, norm=1.0):
+    sign = numpy.ones_like(x)
+    sign[numpy.arange(len(t)), t] = -1
+    return numpy.maximum(0, 1 + x * sign) ** norm
+
+
+def _accuracy(y, t, ignore_label=None):
+    pred = y.argmax(axis=1)
+    counted = numpy.ones(t.shape, bool) if ignore_label is None else t != ignore_label
+    total = counted.sum()
+    return ((pred == t) & counted).sum() / total if total else 0.0
+
+
+# name -> (call, NumPy reference, x shape -> labels for it). sigmoid_cross_entropy has labels
+# -1 (ignored), 0 and 1 of x's shape; the others (N,) labels of classes in [0, K), softmax's with -1.
+_LOSSES = {
+    'sigmoid_cross_entropy': (
+        chx.sigmoid_cross_entropy, _sigmoid_cross_entropy, lambda shape, dtype: _labels(shape, -1, 2, dtype)),
+    'softmax_cross_entropy': (
+        chx.softmax_cross_entropy, _softmax_cross_entropy,
+        lambda shape, dtype: _labels(shape[:1], -1, shape[1], dtype)),
+    'hinge': (chx.hinge, _hinge, lambda shape, dtype: _labels(shape[:1], 0, shape[1], dtype)),
+}
+_SHAPES = [(3, 4), (1, 1), (5, 2), (0, 3)]
+
+
+def _unsigned_safe(name, dtype):
+    """uint8 cannot hold the ignored label -1."""
+    return dtype != 'uint8' or name == 'hinge'
+
+
+@pytest.mark.parametrize('name', sorted(_LOSSES))
+@pytest.mark.parametrize('shape', _SHAPES)
+@pytest.mark.parametrize('x_dtype', array_utils.ALL_DTYPES)
+def test_matches_numpy(name, shape, x_dtype, device):
+    call, reference, make_labels = _LOSSES[name]
+    x = array_utils.make_numpy(shape, x_dtype, contiguous=False)
+    t = make_labels(shape, 'int32')
+    out = call(chx.array(x, copy=False, device=device), chx.array(t, device=device))
+    assert out.device is device
+    expected = reference(x.astype(numpy.float64), t)
+    array_utils.assert_array_equal(out, expected, dtype=array_utils.math_dtype(x_dtype))
+
+
+@pytest.mark.parametrize('name', sorted(_LOSSES))
+@pytest.mark.parametrize('t_dtype', _LABEL_DTYPES)
+def test_every_integer_label_dtype(name, t_dtype):
+    call, reference, make_labels = _LOSSES[name]
+    x = array_utils.make_numpy((4, 3), 'float64')
+    t = make_labels((4, 3), 'int64')
+    if not _unsigned_safe(name, t_dtype):
+        t = numpy.maximum(t, 0)
+    out = call(chx.array(x), chx.array(t.astype(t_dtype)))
+    array_utils.assert_array_equal(out, reference(x, t))
+
+
+def test_sigmoid_cross_entropy_of_any_rank():
+    x = array_utils.make_numpy((2, 3, 2), 'float32')
+    t = _labels((2, 3, 2), -1, 2)
+    expected = _sigmoid_cross_entropy(x.astype(numpy.float64), t)
+    array_utils.assert_array_equal(chx.sigmoid_cross_entropy(chx.array(x), chx.array(t)), expected, dtype='float32')
+
+
+@pytest.mark.parametrize('name', sorted(_LOSSES))
+def test_large_logits_do_not_overflow(name):
+    x = numpy.array([[1000.0, -1000.0], [-1000.0, 1000.0]])
+    t = numpy.array([[1, 0], [1, 0]]) if name == 'sigmoid_cross_entropy' else numpy.array([0, 0])
+    out = chx.to_numpy(_LOSSES[name][0](chx.array(x), chx.array(t)))
+    assert numpy.all(numpy.isfinite(out))
+    numpy.testing.assert_allclose(out, _LOSSES[name][1](x, t))
+
+
+@pytest.mark.parametrize('norm', [2.0, 0.5, 3])
+def test_hinge_norm(norm):
+    x = array_utils.make_numpy((3, 4), 'float64')
+    t = _labels((3,), 0, 4)
+    array_utils.assert_array_equal(chx.hinge(chx.array(x), chx.array(t), norm=norm), _hinge(x, t, norm))
+
+
+@pytest.mark.parametrize('name,x_shape,t_shape', [
+    ('softmax_cross_entropy', (3,), (3,)),
+    ('softmax_cross_entropy', (2, 3, 1), (2,)),
+    ('softmax_cross_entropy', (2, 3), (2, 1)),
+    ('softmax_cross_entropy', (2, 3), (3,)),
+    ('hinge', (2, 3, 1), (2,)),
+    ('hinge', (2, 3), (3,)),
+    ('sigmoid_cross_entropy', (2, 3), (3,)),
+    ('sigmoid_cross_entropy', (2, 3), (2, 3, 1)),
+])
+def test_bad_shapes_raise_dimension_error(name, x_shape, t_shape):
+    with pytest.raises(chx.DimensionError):
+        _LOSSES[name][0](chx.zeros(x_shape), chx.zeros(t_shape, 'int32'))
+
+
+@pytest.mark.parametrize('name', sorted(_LOSSES))
+@pytest.mark.parametrize('t_dtype', ['float32', 'bool_'])
+def test_non_integer_labels_raise_dtype_error(name, t_dtype):
+    with pytest.raises(chx.DtypeError):
+        _LOSSES[name][0](chx.zeros((2, 3)), chx.zeros((2, 3) if name == 'sigmoid_cross_entropy' else (2,), t_dtype))
+
+
+@pytest.mark.parametrize('name,labels', [
+    ('softmax_cross_entropy', [0, 3]),
+    ('softmax_cross_entropy', [-2, 0]),
+    ('hinge', [0, 3]),
+    ('hinge', [-1, 0]),
+    ('sigmoid_cross_entropy', [[0, 2, 0], [1, 1, 1]]),
+    ('sigmoid_cross_entropy', [[0, -2, 0], [1, 1, 1]]),
+])
+def test_out_of_range_labels_raise_index_error(name, labels):
+    with pytest.raises(IndexError):
+        _LOSSES[name][0](chx.zeros((2, 3)), chx.array(labels, 'int32'))
+
+
+def _check_grads(name, shape, dtype, double):
+    call, _, make_labels = _LOSSES[name]
+    t = chx.array(make_labels(shape, 'int32'))
+    # Shifted by 1/8, hinge margins 1 +- x are never at the kink 0.
+    x = array_utils.make_grad_input(shape, dtype) + 0.125
+
+    def fn(a):
+        return call(a, t)
+
+    with chx.no_backprop_mode():
+        out_shape = fn(x).shape
+    gy = array_utils.make_grad_input(out_shape, dtype, seed=1)
+    if name == 'hinge':
+        options = {} if dtype == 'float64' else {'eps': 2**-4, 'tolerances': (5e-2, 5e-2)}
+    else:
+        options = dict(array_utils.SMOOTH_GRAD_CHECK) if dtype == 'float64' else {'tolerances': (5e-2, 5e-2)}
+    array_utils.check_backward(fn, [x], gy, dtype, **options)
+    if double:
+        ggx = array_utils.make_grad_input(shape, dtype, seed=2)
+        array_utils.check_double_backward(fn, [x], gy, ggx, dtype, **options)
+
+
+@pytest.mark.parametrize('name', sorted(_LOSSES))
+@pytest.mark.parametrize('shape', [(3, 4), (2, 1), (0, 2)])
+def test_backward_and_double_backward(name, shape):
+    _check_grads(name, shape, 'float64', True)
+
+
+@pytest.mark.parametrize('name', sorted(_LOSSES))
+@pytest.mark.parametrize('dtype', ['float16', 'float32'])
+def test_backward_in_low_precision(name, dtype):
+    _check_grads(name, (3, 4), dtype, False)
+
+
+def test_hinge_squared_double_backward():
+    x = array_utils.make_grad_input((3, 4), 'float64') + 0.125
+    t = chx.array(_labels((3,), 0, 4))
+    gy = array_utils.make_grad_input((3, 4), 'float64', seed=1)
+    ggx = array_utils.make_grad_input((3, 4), 'float64', seed=2)
+    array_utils.check_double_backward(lambda a: chx.hinge(a, t, 2.0), [x], gy, ggx, 'float64')
+
+
+_ACCURACY_CASES = [((5, 3), None), ((5, 3), 1), ((4, 3, 2), None), ((4, 3, 2), 0), ((0, 3), None), ((2, 1), None)]
+
+
+@pytest.mark.parametrize('y_shape,ignore_label', _ACCURACY_CASES)
+@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+def test_accuracy_matches_numpy(y_shape, ignore_label, dtype, device):
+    y = array_utils.make_numpy(y_shape, dtype, contiguous=False)
+    t = _labels(y_shape[:1] + y_shape[2:], 0, y_shape[1], 'int32', seed=1)
+    out = chx.accuracy(chx.array(y, copy=False, device=device), chx.array(t, device=device), ignore_label)
+    assert out.device is device and out.shape == ()
+    expected = _accuracy(y, t, ignore_label) if t.size else 0.0
+    array_utils.assert_array_equal(out, expected, dtype=array_utils.math_dtype(dtype))
+
+
+def test_accuracy_ties_predict_the_first_maximum():
+    y = chx.array([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0]])
+    array_utils.assert_array_equal(chx.accuracy(y, chx.array([1, 0])), 1.0)
+    array_utils.assert_array_equal(chx.accuracy(y, chx.array([2, 1])), 0.0)
+
+
+def test_accuracy_with_every_label_ignored_is_zero():
+    out = chx.accuracy(chx.ones((3, 2)), chx.array([-1, -1, -1]), ignore_label=-1)
+    array_utils.assert_array_equal(out, 0.0, dtype='float32')
+
+
+def test_accuracy_keyword_and_no_graph():
+    y = chx.array([[0.0, 1.0]]).require_grad()
+    out = chx.accuracy(y=y, t=chx.array([1]), ignore_label=None)
+    assert not out.is_backprop_required()
+
+
+@pytest.mark.parametrize('y_shape,t_shape', [((3,), (3,)), ((3, 2), (2,)), ((3, 2, 2), (3,)), ((3, 2), (3, 1))])
+def test_accuracy_bad_shapes_raise_dimension_error(y_shape, t_shape):
+    with pytest.raises(chx.DimensionError):
+        chx.accuracy(chx.zeros(y_shape), chx.zeros(t_shape, 'int32'))
+
+
+def test_accuracy_float_labels_raise_dtype_error():
+    with pytest.raises(chx.DtypeError):
+        chx.accuracy(chx.zeros((2, 3)), chx.zeros((2,)))
