@@ -8,6 +8,7 @@
 #include "chainerx/core/routines/activation.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/hyperbolic.h"
+#include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/shape.h"
 
@@ -26,7 +27,8 @@ std::vector<Array> SplitGates(const char* op, const Array& x, int64_t n_gates, b
     for (int8_t i = 2; i < x.ndim(); ++i) {
         packed.push_back(x.shape()[i]);
     }
-    Array r = x.Reshape(packed);
+    // Pre-activations are summed (slstm), so they are cast to the math dtype before any arithmetic.
+    Array r = internal::CastIfNeeded(x, internal::MathDtype(x.dtype())).Reshape(packed);
     std::vector<Array> gates;
     for (int64_t g = 0; g < n_gates; ++g) {
         gates.push_back(interleaved ? r.At({Slice{}, Slice{}, g}) : r.At({Slice{}, g}));
