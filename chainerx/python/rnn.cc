@@ -1,6 +1,9 @@
-// Bindings of the LSTM cells. Each returns the tuple (c, h), as Chainer's functions do.
+// Bindings of the recurrent routines. The cells return the tuple (c, h) as Chainer's functions do; the n_step_*
+// networks take positional arguments only and return (hy, cy, ys) for LSTMs and (hy, ys) otherwise, ys a list.
 #include "chainerx/core/routines/rnn.h"
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include <pybind11/pybind11.h>
@@ -24,6 +27,75 @@ py::tuple ToTuple(const std::vector<Array>& arrays) {
     return out;
 }
 
+py::list ToList(const std::vector<Array>& arrays) {
+    py::list out;
+    for (const Array& a : arrays) {
+        out.append(py::cast(a.body()));
+    }
+    return out;
+}
+
+std::vector<Array> ToArrays(py::handle sequence) {
+    std::vector<Array> arrays;
+    for (py::handle item : py::cast<py::sequence>(sequence)) {
+        arrays.push_back(ToArray(item));
+    }
+    return arrays;
+}
+
+// ws and bs: a sequence (one per layer and direction) of sequences of arrays.
+std::vector<std::vector<Array>> ToArrayLists(py::handle sequence) {
+    std::vector<std::vector<Array>> lists;
+    for (py::handle item : py::cast<py::sequence>(sequence)) {
+        lists.push_back(ToArrays(item));
+    }
+    return lists;
+}
+
+RnnActivation ToActivation(const std::string& activation) {
+    if (activation == "tanh") {
+        return RnnActivation::kTanh;
+    }
+    if (activation == "relu") {
+        return RnnActivation::kRelu;
+    }
+    throw py::value_error{"activation must be 'tanh' or 'relu', got '" + activation + "'"};
+}
+
+using NStepLstmFunc = NStepRnnResult (*)(
+        int64_t, const Array&, const Array&, const std::vector<std::vector<Array>>&,
+        const std::vector<std::vector<Array>>&, const std::vector<Array>&);
+using NStepGruFunc = NStepRnnResult (*)(
+        int64_t, const Array&, const std::vector<std::vector<Array>>&, const std::vector<std::vector<Array>>&,
+        const std::vector<Array>&);
+using NStepRnnFunc = NStepRnnResult (*)(
+        int64_t, const Array&, const std::vector<std::vector<Array>>&, const std::vector<std::vector<Array>>&,
+        const std::vector<Array>&, RnnActivation);
+
+void DefineNStep(py::module& m, const char* name, NStepLstmFunc func) {
+    m.def(name, [func](int64_t n_layers, py::handle hx, py::handle cx, py::handle ws, py::handle bs, py::handle xs) {
+        NStepRnnResult r = func(n_layers, ToArray(hx), ToArray(cx), ToArrayLists(ws), ToArrayLists(bs), ToArrays(xs));
+        return py::make_tuple(r.hy.body(), r.cy->body(), ToList(r.ys));
+    });
+}
+
+void DefineNStep(py::module& m, const char* name, NStepGruFunc func) {
+    m.def(name, [func](int64_t n_layers, py::handle hx, py::handle ws, py::handle bs, py::handle xs) {
+        NStepRnnResult r = func(n_layers, ToArray(hx), ToArrayLists(ws), ToArrayLists(bs), ToArrays(xs));
+        return py::make_tuple(r.hy.body(), ToList(r.ys));
+    });
+}
+
+void DefineNStep(py::module& m, const char* name, NStepRnnFunc func) {
+    m.def(name,
+          [func](int64_t n_layers, py::handle hx, py::handle ws, py::handle bs, py::handle xs,
+                 const std::string& activation) {
+              NStepRnnResult r = func(
+                      n_layers, ToArray(hx), ToArrayLists(ws), ToArrayLists(bs), ToArrays(xs), ToActivation(activation));
+              return py::make_tuple(r.hy.body(), ToList(r.ys));
+          });
+}
+
 }  // namespace
 
 void InitRnn(py::module& m) {
@@ -39,13 +111,13 @@ void InitRnn(py::module& m) {
           py::arg("c_prev2"),
           py::arg("x1"),
           py::arg("x2"));
-    m.def("tree_lstm", [](const py::args& inputs) {
-        std::vector<Array> arrays;
-        for (py::handle input : inputs) {
-            arrays.push_back(ToArray(input));
-        }
-        return ToTuple(TreeLstm(arrays));
-    });
+    m.def("tree_lstm", [](const py::args& inputs) { return ToTuple(TreeLstm(ToArrays(inputs))); });
+    DefineNStep(m, "n_step_lstm", &NStepLstm);
+    DefineNStep(m, "n_step_bilstm", &NStepBiLstm);
+    DefineNStep(m, "n_step_gru", &NStepGru);
+    DefineNStep(m, "n_step_bigru", &NStepBiGru);
+    DefineNStep(m, "n_step_rnn", &NStepRnn);
+    DefineNStep(m, "n_step_birnn", &NStepBiRnn);
 }
 
 }  // namespace internal

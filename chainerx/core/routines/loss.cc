@@ -10,6 +10,7 @@
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/sorting.h"
 #include "chainerx/core/routines/statistics.h"
 #include "chainerx/core/scalar.h"
 
@@ -113,22 +114,14 @@ Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_lab
     CheckIntegerLabels("accuracy", t);
     NoBackpropModeScope no_backprop{};
     Dtype dtype = internal::MathDtype(y.dtype());
-    // The first index of the maximum along axis 1: non-maximal positions are pushed to K before taking the minimum.
-    int64_t n_classes = y.shape()[1];
-    Shape classes_shape{};
-    for (int8_t i = 0; i < y.ndim(); ++i) {
-        classes_shape.push_back(i == 1 ? n_classes : 1);
-    }
-    Array classes = Arange(0, n_classes, 1, Dtype::kInt64, y.device()).Reshape(classes_shape);
-    Array is_max = Equal(y, AMax(y, Axes{1}, true));
-    Array pred = AMin(is_max * classes + LogicalNot(is_max) * Scalar{n_classes}, Axes{1});
-    Array correct = Equal(pred, t);
+    Array correct = Equal(ArgMax(y, 1), t);
+    int64_t total = t.GetTotalSize();
     if (ignore_label.has_value()) {
-        correct = LogicalAnd(correct, NotEqual(t, Scalar{*ignore_label}));
+        Array counted = NotEqual(t, Scalar{*ignore_label});
+        correct = LogicalAnd(correct, counted);
+        total = CountNonzero(counted).AsScalar().As<int64_t>();
     }
     // Counting in int64 and dividing in `dtype` keeps float64 results exact to the last bit.
-    int64_t total = ignore_label.has_value() ? CountNonzero(NotEqual(t, Scalar{*ignore_label})).AsScalar().As<int64_t>()
-                                             : t.GetTotalSize();
     if (total == 0) {
         return Zeros({}, dtype, y.device());
     }

@@ -15,7 +15,8 @@ namespace chainerx {
 // |x1 - x2| elementwise, with the broadcasting and dtype rules of Subtract (DtypeError for bool operands).
 Array AbsoluteError(const Array& x1, const Array& x2);
 
-// (x1 - x2)^2 elementwise, with the broadcasting and dtype rules of Subtract.
+// (x1 - x2)^2 elementwise: Subtract's broadcasting and dtype rules (integers wrap), then Square's (integer
+// differences are squared in float32).
 Array SquaredError(const Array& x1, const Array& x2);
 
 // KL divergence of N(mean, exp(ln_var)) from N(0, 1), elementwise: (mean^2 + exp(ln_var) - ln_var - 1) / 2.
@@ -23,7 +24,7 @@ Array SquaredError(const Array& x1, const Array& x2);
 Array GaussianKlDivergence(const Array& mean, const Array& ln_var);
 
 // Huber loss of d = x1 - x2 elementwise: d^2 / 2 where |d| <= delta, delta * (|d| - delta / 2) elsewhere.
-// Computes in the math dtype; operands broadcast.
+// The operands are cast to their math dtypes before subtracting (so integers do not wrap) and broadcast.
 Array HuberLoss(const Array& x1, const Array& x2, double delta);
 
 // Binary cross entropy of logits x and labels t of the same shape, elementwise:

@@ -29,8 +29,8 @@ Array MaxPool(const Array& x, const Dims& ksize, const Dims& stride, const Dims&
 // input elements of the window only.
 enum class AveragePoolPadMode { kZero, kIgnore };
 
-// The mean of each window, in the math dtype (non-float inputs give float32). Backward: gout spread evenly over
-// each window (a linear map, differentiable to any order).
+// The mean of each window, in the math dtype (non-float inputs give float32); in kIgnore mode a window of padding
+// only gives 0. Backward: gout spread evenly over each window (a linear map, differentiable to any order).
 Array AveragePool(
         const Array& x,
         const Dims& ksize,

@@ -1,11 +1,15 @@
-// Recurrent cells of the LSTM family, as in Chainer's functions. Each returns {c, h}: the new cell state and the
-// output. Gate pre-activations come packed in one array per input, so a cell is one Linear away from its inputs.
-// All are compositions of differentiable routines (differentiable to any order) computing in the promoted dtype
-// of their inputs. Shape mismatches throw DimensionError.
+// Recurrent networks as in Chainer's functions: the LSTM-family cells, each returning {c, h} (the new cell state
+// and the output), and the multi-layer n_step_* networks over batches of sequences. Cells take their gate
+// pre-activations packed in one array per input, so a cell is one Linear away from its inputs.
+// All are compositions of differentiable routines (differentiable to any order). Gate pre-activations are cast to
+// the math dtype (non-float inputs give float32) and results have the promoted dtype of the operands. Shape
+// mismatches throw DimensionError.
 //
 //     std::vector<Array> c_h = Lstm(c, Linear(x, w, b) + Linear(h, v));
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "chainerx/core/array.h"
@@ -28,5 +32,77 @@ std::vector<Array> Slstm(const Array& c_prev1, const Array& c_prev2, const Array
 // c = tanh(a) * sigmoid(i) + sum_k sigmoid(f_k) * c_k, h = sigmoid(o) * tanh(c). DimensionError for fewer than
 // two inputs.
 std::vector<Array> TreeLstm(const std::vector<Array>& inputs);
+
+// The result of the n_step_* networks: hy (n_layers * directions, B, H) stacks the last hidden state of every layer
+// and direction, cy the last cell states of LSTMs (nullopt for the others), and ys[t] (B_t, directions * H) is the
+// last layer's output at time step t.
+struct NStepRnnResult {
+    Array hy;
+    std::optional<Array> cy;
+    std::vector<Array> ys;
+};
+
+// Multi-layer LSTM over a batch of sequences, as chainer.functions.n_step_lstm without dropout. xs[t] (B_t, I) is
+// time step t, B_t non-increasing (sequences sorted by decreasing length); hx and cx (n_layers, B, H) are the
+// initial states, B >= B_0 (rows beyond B_t are carried unchanged). ws[l] holds the 8 weights of layer l and bs[l]
+// its 8 biases (H,): W0 to W3 apply to the layer's input (H, I_l), W4 to W7 to its hidden state (H, H), for the
+// input gate, forget gate, cell input and output gate in that order. DimensionError for inconsistent counts or
+// shapes (Linear's errors included) or a batch that grows over time.
+NStepRnnResult NStepLstm(
+        int64_t n_layers,
+        const Array& hx,
+        const Array& cx,
+        const std::vector<std::vector<Array>>& ws,
+        const std::vector<std::vector<Array>>& bs,
+        const std::vector<Array>& xs);
+
+// The bidirectional NStepLstm: states, ws and bs have 2 * n_layers entries, entry 2 * l + d for layer l and
+// direction d (1 reads the sequences backwards); a layer's output concatenates both directions (B_t, 2H).
+NStepRnnResult NStepBiLstm(
+        int64_t n_layers,
+        const Array& hx,
+        const Array& cx,
+        const std::vector<std::vector<Array>>& ws,
+        const std::vector<std::vector<Array>>& bs,
+        const std::vector<Array>& xs);
+
+// Multi-layer GRU with 6 weights and biases per layer: W0/W3 reset gate r, W1/W4 update gate z, W2/W5 new memory,
+// the first three on the input. h' = (1 - z) * tanh(W2 x + b2 + r * (W5 h + b5)) + z * h. Otherwise as NStepLstm.
+NStepRnnResult NStepGru(
+        int64_t n_layers,
+        const Array& hx,
+        const std::vector<std::vector<Array>>& ws,
+        const std::vector<std::vector<Array>>& bs,
+        const std::vector<Array>& xs);
+
+// The bidirectional NStepGru (layout as NStepBiLstm).
+NStepRnnResult NStepBiGru(
+        int64_t n_layers,
+        const Array& hx,
+        const std::vector<std::vector<Array>>& ws,
+        const std::vector<std::vector<Array>>& bs,
+        const std::vector<Array>& xs);
+
+// The activation of the plain recurrent networks.
+enum class RnnActivation { kTanh, kRelu };
+
+// Multi-layer Elman RNN with 2 weights and biases per layer: h' = activation(W0 x + b0 + W1 h + b1). Otherwise as
+// NStepLstm.
+NStepRnnResult NStepRnn(
+        int64_t n_layers,
+        const Array& hx,
+        const std::vector<std::vector<Array>>& ws,
+        const std::vector<std::vector<Array>>& bs,
+        const std::vector<Array>& xs,
+        RnnActivation activation = RnnActivation::kTanh);
+
+// The bidirectional NStepRnn (layout as NStepBiLstm).
+NStepRnnResult NStepBiRnn(
+        int64_t n_layers,
+        const Array& hx,
+        const std::vector<std::vector<Array>>& ws,
+        const std::vector<std::vector<Array>>& bs,
+        const std::vector<Array>& xs,
+        RnnActivation activation = RnnActivation::kTanh);
 
 }  // namespace chainerx
