@@ -13,6 +13,7 @@
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/shape.h"
 #include "chainerx/native/native_backend.h"
+#include "chainerx/native/parallel.h"
 
 namespace chainerx {
 namespace native {
@@ -64,7 +65,8 @@ void ForEachWindow(const PlaneGeometry& g, F&& f) {
     }
 }
 
-// Calls f(offset) for each input position of the window (offset flat within the plane), in C order.
+// Calls f(offset) for each input position of the window (offset flat within the plane), in C order. (A variant
+// running plain loops along the last axis made 2x2 max pooling twice slower on 32x32 planes.)
 template <typename F>
 void ForEachInWindow(const PlaneGeometry& g, const ClippedWindow& w, F&& f) {
     int64_t pos[kMaxNdim];
@@ -88,6 +90,26 @@ void ForEachInWindow(const PlaneGeometry& g, const ClippedWindow& w, F&& f) {
             return;
         }
     }
+}
+
+// Calls fn(p) for every plane p, on several threads when the planes hold enough work (`work_per_plane`
+// elements read or written each).
+template <typename F>
+void ForEachPlane(int64_t planes, int64_t work_per_plane, F&& fn) {
+    int64_t grain = std::max(int64_t{1}, kElementwiseGrain / std::max(work_per_plane, int64_t{1}));
+    ParallelFor(planes, grain, [&fn](int64_t begin, int64_t end) {
+        for (int64_t p = begin; p < end; ++p) {
+            fn(p);
+        }
+    });
+}
+
+int64_t WindowSize(const PlaneGeometry& g) {
+    int64_t size = 1;
+    for (int8_t i = 0; i < g.ndim; ++i) {
+        size *= g.window.ksize[i];
+    }
+    return size;
 }
 
 int64_t WindowCount(const PlaneGeometry& g, const ClippedWindow& w, bool count_pad) {
@@ -129,59 +151,78 @@ T* Data(const Array& a) {
     return static_cast<T*>(a.raw_data());
 }
 
+// The windows of one plane; a function of its own, so that the compiler optimises the loops as a unit.
+template <typename T>
+void MaxPoolPlane(const PlaneGeometry& g, const T* xp, T* outp, int64_t* indp) {
+    using C = numeric::ComputeType<T>;
+    ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
+        int64_t best = -1;
+        C best_value = static_cast<C>(LowestValue<T>());
+        ForEachInWindow(g, w, [&](int64_t offset) {
+            auto v = static_cast<C>(xp[offset]);
+            // NaN wins over numbers, as NumPy's max propagates it; the first maximum wins ties.
+            if (best < 0 || (!IsNan(best_value) && (v > best_value || IsNan(v)))) {
+                best = offset;
+                best_value = v;
+            }
+        });
+        outp[j] = best < 0 ? LowestValue<T>() : xp[best];
+        indp[j] = best;
+    });
+}
+
 class NativeMaxPoolKernel : public MaxPoolKernel {
 public:
     void Call(const Array& x, const PoolWindow& window, const Array& out, const Array& indices) override {
         PlaneGeometry g = MakeGeometry(x.shape(), out.shape(), window);
         VisitDtype(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            using C = numeric::ComputeType<T>;
-            for (int64_t p = 0; p < g.planes; ++p) {
-                const T* xp = ConstData<T>(x) + p * g.in_size;
-                T* outp = Data<T>(out) + p * g.out_size;
-                int64_t* indp = Data<int64_t>(indices) + p * g.out_size;
-                ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
-                    int64_t best = -1;
-                    C best_value = static_cast<C>(LowestValue<T>());
-                    ForEachInWindow(g, w, [&](int64_t offset) {
-                        auto v = static_cast<C>(xp[offset]);
-                        // NaN wins over numbers, as NumPy's max propagates it; the first maximum wins ties.
-                        if (best < 0 || (!IsNan(best_value) && (v > best_value || IsNan(v)))) {
-                            best = offset;
-                            best_value = v;
-                        }
-                    });
-                    outp[j] = best < 0 ? LowestValue<T>() : xp[best];
-                    indp[j] = best;
-                });
-            }
+            ForEachPlane(g.planes, g.out_size * WindowSize(g), [&](int64_t p) {
+                MaxPoolPlane<T>(
+                        g,
+                        ConstData<T>(x) + p * g.in_size,
+                        Data<T>(out) + p * g.out_size,
+                        Data<int64_t>(indices) + p * g.out_size);
+            });
         });
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolKernel, NativeMaxPoolKernel);
 
+// The planes of the (N, C, ...) arrays a gather/scatter kernel maps between: `in_size` elements of the input
+// plane, `out_size` of the output plane.
+struct PlanePair {
+    int64_t planes;
+    int64_t in_size;
+    int64_t out_size;
+};
+
+PlanePair GetPlanePair(const Array& in, const Array& out) {
+    int64_t planes = in.shape()[0] * in.shape()[1];
+    if (planes == 0) {
+        return {0, 0, 0};
+    }
+    return {planes, in.GetTotalSize() / planes, out.GetTotalSize() / planes};
+}
+
 class NativeMaxPoolGradKernel : public MaxPoolGradKernel {
 public:
     void Call(const Array& gout, const Array& indices, const Array& gx) override {
-        int64_t planes = gx.shape()[0] * gx.shape()[1];
-        int64_t in_size = planes == 0 ? 0 : gx.GetTotalSize() / planes;
-        int64_t out_size = planes == 0 ? 0 : gout.GetTotalSize() / planes;
+        PlanePair pp = GetPlanePair(gx, gout);
         VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             using C = numeric::ComputeType<T>;
-            T* gxp = Data<T>(gx);
-            std::fill(gxp, gxp + gx.GetTotalSize(), T{0});
-            const T* goutp = ConstData<T>(gout);
-            const int64_t* indp = ConstData<int64_t>(indices);
-            for (int64_t p = 0; p < planes; ++p) {
-                for (int64_t j = 0; j < out_size; ++j) {
-                    int64_t k = indp[p * out_size + j];
-                    if (k >= 0) {
-                        T& dst = gxp[p * in_size + k];
-                        dst = static_cast<T>(static_cast<C>(dst) + static_cast<C>(goutp[p * out_size + j]));
+            ForEachPlane(pp.planes, pp.in_size + pp.out_size, [&](int64_t p) {
+                T* gxp = Data<T>(gx) + p * pp.in_size;
+                const T* goutp = ConstData<T>(gout) + p * pp.out_size;
+                const int64_t* indp = ConstData<int64_t>(indices) + p * pp.out_size;
+                std::fill(gxp, gxp + pp.in_size, T{0});
+                for (int64_t j = 0; j < pp.out_size; ++j) {
+                    if (indp[j] >= 0) {
+                        gxp[indp[j]] = static_cast<T>(static_cast<C>(gxp[indp[j]]) + static_cast<C>(goutp[j]));
                     }
                 }
-            }
+            });
         });
     }
 };
@@ -190,24 +231,32 @@ CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolGradKernel, NativeMaxPoolGradKernel);
 class NativeMaxPoolGradGradKernel : public MaxPoolGradGradKernel {
 public:
     void Call(const Array& ggx, const Array& indices, const Array& ggout) override {
-        int64_t planes = ggx.shape()[0] * ggx.shape()[1];
-        int64_t in_size = planes == 0 ? 0 : ggx.GetTotalSize() / planes;
-        int64_t out_size = planes == 0 ? 0 : ggout.GetTotalSize() / planes;
+        PlanePair pp = GetPlanePair(ggx, ggout);
         VisitDtypeIn<kFloatingDtypes>(ggx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            const T* ggxp = ConstData<T>(ggx);
-            const int64_t* indp = ConstData<int64_t>(indices);
-            T* ggoutp = Data<T>(ggout);
-            for (int64_t p = 0; p < planes; ++p) {
-                for (int64_t j = 0; j < out_size; ++j) {
-                    int64_t k = indp[p * out_size + j];
-                    ggoutp[p * out_size + j] = k >= 0 ? ggxp[p * in_size + k] : T{0};
+            ForEachPlane(pp.planes, pp.out_size, [&](int64_t p) {
+                const T* ggxp = ConstData<T>(ggx) + p * pp.in_size;
+                const int64_t* indp = ConstData<int64_t>(indices) + p * pp.out_size;
+                T* ggoutp = Data<T>(ggout) + p * pp.out_size;
+                for (int64_t j = 0; j < pp.out_size; ++j) {
+                    ggoutp[j] = indp[j] >= 0 ? ggxp[indp[j]] : T{0};
                 }
-            }
+            });
         });
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolGradGradKernel, NativeMaxPoolGradGradKernel);
+
+template <typename T>
+void AveragePoolPlane(const PlaneGeometry& g, bool count_pad, const T* xp, T* outp) {
+    using C = numeric::ComputeType<T>;
+    ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
+        C sum{0};
+        ForEachInWindow(g, w, [&](int64_t offset) { sum += static_cast<C>(xp[offset]); });
+        int64_t count = WindowCount(g, w, count_pad);
+        outp[j] = static_cast<T>(count == 0 ? C{0} : sum / static_cast<C>(count));
+    });
+}
 
 class NativeAveragePoolKernel : public AveragePoolKernel {
 public:
@@ -215,21 +264,26 @@ public:
         PlaneGeometry g = MakeGeometry(x.shape(), out.shape(), window);
         VisitDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            using C = numeric::ComputeType<T>;
-            for (int64_t p = 0; p < g.planes; ++p) {
-                const T* xp = ConstData<T>(x) + p * g.in_size;
-                T* outp = Data<T>(out) + p * g.out_size;
-                ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
-                    C sum{0};
-                    ForEachInWindow(g, w, [&](int64_t offset) { sum += static_cast<C>(xp[offset]); });
-                    int64_t count = WindowCount(g, w, count_pad);
-                    outp[j] = static_cast<T>(count == 0 ? C{0} : sum / static_cast<C>(count));
-                });
-            }
+            ForEachPlane(g.planes, g.out_size * WindowSize(g), [&](int64_t p) {
+                AveragePoolPlane<T>(g, count_pad, ConstData<T>(x) + p * g.in_size, Data<T>(out) + p * g.out_size);
+            });
         });
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(AveragePoolKernel, NativeAveragePoolKernel);
+
+template <typename T>
+void AveragePoolGradPlane(const PlaneGeometry& g, bool count_pad, const T* goutp, T* gxp) {
+    using C = numeric::ComputeType<T>;
+    std::fill(gxp, gxp + g.in_size, T{0});
+    ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
+        int64_t count = WindowCount(g, w, count_pad);
+        C share = count == 0 ? C{0} : static_cast<C>(goutp[j]) / static_cast<C>(count);
+        ForEachInWindow(g, w, [&](int64_t offset) {
+            gxp[offset] = static_cast<T>(static_cast<C>(gxp[offset]) + share);
+        });
+    });
+}
 
 class NativeAveragePoolGradKernel : public AveragePoolGradKernel {
 public:
@@ -237,20 +291,10 @@ public:
         PlaneGeometry g = MakeGeometry(gx.shape(), gout.shape(), window);
         VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            using C = numeric::ComputeType<T>;
-            T* gx_all = Data<T>(gx);
-            std::fill(gx_all, gx_all + gx.GetTotalSize(), T{0});
-            for (int64_t p = 0; p < g.planes; ++p) {
-                const T* goutp = ConstData<T>(gout) + p * g.out_size;
-                T* gxp = gx_all + p * g.in_size;
-                ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
-                    int64_t count = WindowCount(g, w, count_pad);
-                    C share = count == 0 ? C{0} : static_cast<C>(goutp[j]) / static_cast<C>(count);
-                    ForEachInWindow(g, w, [&](int64_t offset) {
-                        gxp[offset] = static_cast<T>(static_cast<C>(gxp[offset]) + share);
-                    });
-                });
-            }
+            ForEachPlane(g.planes, g.out_size * WindowSize(g), [&](int64_t p) {
+                AveragePoolGradPlane<T>(
+                        g, count_pad, ConstData<T>(gout) + p * g.out_size, Data<T>(gx) + p * g.in_size);
+            });
         });
     }
 };

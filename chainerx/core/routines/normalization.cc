@@ -35,7 +35,8 @@ Array ReshapeParam(const char* op, const char* name, const Array& x, const Array
     return param.Reshape(param_shape);
 }
 
-Array Normalize(const Array& x, const Array& mean, const Array& var, const Array& gamma, const Array& beta, double eps) {
+Array Normalize(
+        const Array& x, const Array& mean, const Array& var, const Array& gamma, const Array& beta, double eps) {
     return (x - mean) / Sqrt(var + eps) * gamma + beta;
 }
 

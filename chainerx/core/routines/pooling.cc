@@ -63,7 +63,9 @@ Array MaxPoolGrad(const Array& gout, const Array& indices, const Shape& x_shape)
     gout.device().CallKernel<MaxPoolGradKernel>(KernelInput(gout), indices, gx);
     BackwardBuilder bb{"max_pool_grad", gout, gx};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([indices](BackwardContext& bctx) { bctx.input_grad() = MaxPoolGradGrad(*bctx.output_grad(), indices); });
+        bt.Define([indices](BackwardContext& bctx) {
+            bctx.input_grad() = MaxPoolGradGrad(*bctx.output_grad(), indices);
+        });
     }
     bb.Finalize();
     return gx;

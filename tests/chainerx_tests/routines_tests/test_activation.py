@@ -1,6 +1,6 @@
 """relu, sigmoid, elu, leaky_relu, clipped_relu, crelu, softplus (spec A.12): forward against NumPy
-references over all dtypes (non-float inputs compute in float32), gradients of first and second order,
-overflow-free large inputs and bad axes."""
+references over all dtypes (non-float inputs compute in float32), gradients of first and second
+order, overflow-free large inputs and bad axes."""
 
 import numpy
 import pytest
@@ -33,8 +33,8 @@ _REFERENCES = {
     'softplus': lambda x, beta=1.0: numpy.logaddexp(0, beta * x) / beta,
 }
 
-# (name, keyword arguments): every routine with its defaults and with non-default parameters. Kinks of
-# the piecewise-linear functions (0, z) avoid the multiples of 1/4 that gradient checks use.
+# (name, keyword arguments): every routine with its defaults and with non-default parameters. Kinks
+# of the piecewise-linear functions (0, z) avoid the multiples of 1/4 that gradient checks use.
 _ROWS = [
     ('relu', {}),
     ('sigmoid', {}),
@@ -67,7 +67,12 @@ def _call(name, x, kwargs):
 
 def _cases(shapes):
     """(name, kwargs, shape) for every row and every shape it accepts."""
-    return [(name, kwargs, shape) for name, kwargs in _ROWS for shape in shapes if _accepts(name, kwargs, shape)]
+    return [
+        (name, kwargs, shape)
+        for name, kwargs in _ROWS
+        for shape in shapes
+        if _accepts(name, kwargs, shape)
+    ]
 
 
 @pytest.mark.parametrize('name,kwargs,shape', _cases(array_utils.SHAPES))
@@ -142,4 +147,3 @@ def test_backward_and_double_backward(name, kwargs, shape):
 @pytest.mark.parametrize('dtype', ['float16', 'float32'])
 def test_backward_in_low_precision(name, dtype):
     _check_grads(name, {}, (2, 3), dtype, False)
-

@@ -61,17 +61,31 @@ _SUBTRACTING = [name for name in sorted(_LOSSES) if _LOSSES[name][3]]
 def _expected(name, x1, x2):
     _, reference, result_dtype, subtracts_first = _LOSSES[name]
     out_dtype = result_dtype(x1.dtype, x2.dtype)
-    compute_dtype = array_utils.result_dtype(x1.dtype, x2.dtype) if subtracts_first else numpy.float64
+    compute_dtype = (
+        array_utils.result_dtype(x1.dtype, x2.dtype) if subtracts_first else numpy.float64
+    )
     return reference(x1.astype(compute_dtype), x2.astype(compute_dtype)), out_dtype
 
 
-_SHAPE_PAIRS = [((), ()), ((0,), (0,)), ((3,), (3,)), ((2, 3), (2, 3)), ((2, 3), (3,)), ((1, 3), (2, 1)),
-                ((), (2, 2)), ((2, 3, 4), (2, 3, 4))]
+_SHAPE_PAIRS = [
+    ((), ()),
+    ((0,), (0,)),
+    ((3,), (3,)),
+    ((2, 3), (2, 3)),
+    ((2, 3), (3,)),
+    ((1, 3), (2, 1)),
+    ((), (2, 2)),
+    ((2, 3, 4), (2, 3, 4)),
+]
 
 
 # Bool inputs of the subtracting losses raise (see test_bool_inputs_raise_dtype_error).
-_NAME_DTYPES = [(name, dtype) for name in sorted(_LOSSES) for dtype in array_utils.ALL_DTYPES
-                if not (dtype == 'bool_' and name in _SUBTRACTING)]
+_NAME_DTYPES = [
+    (name, dtype)
+    for name in sorted(_LOSSES)
+    for dtype in array_utils.ALL_DTYPES
+    if not (dtype == 'bool_' and name in _SUBTRACTING)
+]
 
 
 @pytest.mark.parametrize('name,dtype', _NAME_DTYPES)
@@ -86,14 +100,18 @@ def test_matches_numpy(name, dtype, shape1, shape2, device):
 
 
 @pytest.mark.parametrize('name', sorted(_LOSSES))
-@pytest.mark.parametrize('dtype1,dtype2', [('int8', 'float16'), ('float32', 'float64'), ('uint8', 'int8')])
+@pytest.mark.parametrize(
+    'dtype1,dtype2', [('int8', 'float16'), ('float32', 'float64'), ('uint8', 'int8')]
+)
 def test_mixed_dtypes_promote(name, dtype1, dtype2):
     x1 = array_utils.make_numpy((2, 3), dtype1, seed=0)
     x2 = array_utils.make_numpy((2, 3), dtype2, seed=1)
     expected, out_dtype = _expected(name, x1, x2)
     # Each operand is computed in its own precision before the promotion.
     floats = [array_utils.math_dtype(d) for d in (dtype1, dtype2)]
-    rtol, atol = array_utils.tolerance(min(floats, key=lambda d: d.itemsize) if out_dtype.kind == 'f' else out_dtype)
+    rtol, atol = array_utils.tolerance(
+        min(floats, key=lambda d: d.itemsize) if out_dtype.kind == 'f' else out_dtype
+    )
     out = _LOSSES[name][0](chx.array(x1), chx.array(x2))
     array_utils.assert_array_equal(out, expected, dtype=out_dtype, rtol=rtol, atol=atol)
 
@@ -123,8 +141,10 @@ def test_no_reduce_argument(name):
 
 def _grad_inputs(shape1, shape2, dtype):
     # x2 is shifted by 1/8, so x1 - x2 stays 1/8 away from the kink of |d| at 0.
-    return [array_utils.make_grad_input(shape1, dtype, seed=0),
-            array_utils.make_grad_input(shape2, dtype, seed=1) + 0.125]
+    return [
+        array_utils.make_grad_input(shape1, dtype, seed=0),
+        array_utils.make_grad_input(shape2, dtype, seed=1) + 0.125,
+    ]
 
 
 @pytest.mark.parametrize('name', sorted(_LOSSES))
@@ -141,7 +161,11 @@ def test_backward_and_double_backward(name, shape1, shape2, dtype):
     # Kinked losses need steps under 1/16 (see _grad_inputs), coarse in float16.
     options = {}
     if name == 'gaussian_kl_divergence':
-        options = dict(array_utils.SMOOTH_GRAD_CHECK) if dtype == 'float64' else {'tolerances': (5e-2, 5e-2)}
+        options = (
+            dict(array_utils.SMOOTH_GRAD_CHECK)
+            if dtype == 'float64'
+            else {'tolerances': (5e-2, 5e-2)}
+        )
     elif dtype != 'float64':
         options = {'eps': 2**-5, 'tolerances': (5e-2, 5e-2)}
     array_utils.check_backward(call, xs, gy, dtype, **options)

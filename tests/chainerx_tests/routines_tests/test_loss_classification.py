@@ -45,13 +45,19 @@ def _accuracy(y, t, ignore_label=None):
 
 
 # name -> (call, NumPy reference, x shape -> labels for it). sigmoid_cross_entropy has labels
-# -1 (ignored), 0 and 1 of x's shape; the others (N,) labels of classes in [0, K), softmax's with -1.
+# -1 (ignored), 0 and 1 of x's shape; the others (N,) labels of classes in [0, K), softmax's with
+# -1.
 _LOSSES = {
     'sigmoid_cross_entropy': (
-        chx.sigmoid_cross_entropy, _sigmoid_cross_entropy, lambda shape, dtype: _labels(shape, -1, 2, dtype)),
+        chx.sigmoid_cross_entropy,
+        _sigmoid_cross_entropy,
+        lambda shape, dtype: _labels(shape, -1, 2, dtype),
+    ),
     'softmax_cross_entropy': (
-        chx.softmax_cross_entropy, _softmax_cross_entropy,
-        lambda shape, dtype: _labels(shape[:1], -1, shape[1], dtype)),
+        chx.softmax_cross_entropy,
+        _softmax_cross_entropy,
+        lambda shape, dtype: _labels(shape[:1], -1, shape[1], dtype),
+    ),
     'hinge': (chx.hinge, _hinge, lambda shape, dtype: _labels(shape[:1], 0, shape[1], dtype)),
 }
 _SHAPES = [(3, 4), (1, 1), (5, 2), (0, 3)]
@@ -91,7 +97,9 @@ def test_sigmoid_cross_entropy_of_any_rank():
     x = array_utils.make_numpy((2, 3, 2), 'float32')
     t = _labels((2, 3, 2), -1, 2)
     expected = _sigmoid_cross_entropy(x.astype(numpy.float64), t)
-    array_utils.assert_array_equal(chx.sigmoid_cross_entropy(chx.array(x), chx.array(t)), expected, dtype='float32')
+    array_utils.assert_array_equal(
+        chx.sigmoid_cross_entropy(chx.array(x), chx.array(t)), expected, dtype='float32'
+    )
 
 
 @pytest.mark.parametrize('name', sorted(_LOSSES))
@@ -107,19 +115,24 @@ def test_large_logits_do_not_overflow(name):
 def test_hinge_norm(norm):
     x = array_utils.make_numpy((3, 4), 'float64')
     t = _labels((3,), 0, 4)
-    array_utils.assert_array_equal(chx.hinge(chx.array(x), chx.array(t), norm=norm), _hinge(x, t, norm))
+    array_utils.assert_array_equal(
+        chx.hinge(chx.array(x), chx.array(t), norm=norm), _hinge(x, t, norm)
+    )
 
 
-@pytest.mark.parametrize('name,x_shape,t_shape', [
-    ('softmax_cross_entropy', (3,), (3,)),
-    ('softmax_cross_entropy', (2, 3, 1), (2,)),
-    ('softmax_cross_entropy', (2, 3), (2, 1)),
-    ('softmax_cross_entropy', (2, 3), (3,)),
-    ('hinge', (2, 3, 1), (2,)),
-    ('hinge', (2, 3), (3,)),
-    ('sigmoid_cross_entropy', (2, 3), (3,)),
-    ('sigmoid_cross_entropy', (2, 3), (2, 3, 1)),
-])
+@pytest.mark.parametrize(
+    'name,x_shape,t_shape',
+    [
+        ('softmax_cross_entropy', (3,), (3,)),
+        ('softmax_cross_entropy', (2, 3, 1), (2,)),
+        ('softmax_cross_entropy', (2, 3), (2, 1)),
+        ('softmax_cross_entropy', (2, 3), (3,)),
+        ('hinge', (2, 3, 1), (2,)),
+        ('hinge', (2, 3), (3,)),
+        ('sigmoid_cross_entropy', (2, 3), (3,)),
+        ('sigmoid_cross_entropy', (2, 3), (2, 3, 1)),
+    ],
+)
 def test_bad_shapes_raise_dimension_error(name, x_shape, t_shape):
     with pytest.raises(chx.DimensionError):
         _LOSSES[name][0](chx.zeros(x_shape), chx.zeros(t_shape, 'int32'))
@@ -129,17 +142,23 @@ def test_bad_shapes_raise_dimension_error(name, x_shape, t_shape):
 @pytest.mark.parametrize('t_dtype', ['float32', 'bool_'])
 def test_non_integer_labels_raise_dtype_error(name, t_dtype):
     with pytest.raises(chx.DtypeError):
-        _LOSSES[name][0](chx.zeros((2, 3)), chx.zeros((2, 3) if name == 'sigmoid_cross_entropy' else (2,), t_dtype))
+        _LOSSES[name][0](
+            chx.zeros((2, 3)),
+            chx.zeros((2, 3) if name == 'sigmoid_cross_entropy' else (2,), t_dtype),
+        )
 
 
-@pytest.mark.parametrize('name,labels', [
-    ('softmax_cross_entropy', [0, 3]),
-    ('softmax_cross_entropy', [-2, 0]),
-    ('hinge', [0, 3]),
-    ('hinge', [-1, 0]),
-    ('sigmoid_cross_entropy', [[0, 2, 0], [1, 1, 1]]),
-    ('sigmoid_cross_entropy', [[0, -2, 0], [1, 1, 1]]),
-])
+@pytest.mark.parametrize(
+    'name,labels',
+    [
+        ('softmax_cross_entropy', [0, 3]),
+        ('softmax_cross_entropy', [-2, 0]),
+        ('hinge', [0, 3]),
+        ('hinge', [-1, 0]),
+        ('sigmoid_cross_entropy', [[0, 2, 0], [1, 1, 1]]),
+        ('sigmoid_cross_entropy', [[0, -2, 0], [1, 1, 1]]),
+    ],
+)
 def test_out_of_range_labels_raise_index_error(name, labels):
     with pytest.raises(IndexError):
         _LOSSES[name][0](chx.zeros((2, 3)), chx.array(labels, 'int32'))
@@ -160,7 +179,11 @@ def _check_grads(name, shape, dtype, double):
     if name == 'hinge':
         options = {} if dtype == 'float64' else {'eps': 2**-4, 'tolerances': (5e-2, 5e-2)}
     else:
-        options = dict(array_utils.SMOOTH_GRAD_CHECK) if dtype == 'float64' else {'tolerances': (5e-2, 5e-2)}
+        options = (
+            dict(array_utils.SMOOTH_GRAD_CHECK)
+            if dtype == 'float64'
+            else {'tolerances': (5e-2, 5e-2)}
+        )
     array_utils.check_backward(fn, [x], gy, dtype, **options)
     if double:
         ggx = array_utils.make_grad_input(shape, dtype, seed=2)
@@ -187,7 +210,14 @@ def test_hinge_squared_double_backward():
     array_utils.check_double_backward(lambda a: chx.hinge(a, t, 2.0), [x], gy, ggx, 'float64')
 
 
-_ACCURACY_CASES = [((5, 3), None), ((5, 3), 1), ((4, 3, 2), None), ((4, 3, 2), 0), ((0, 3), None), ((2, 1), None)]
+_ACCURACY_CASES = [
+    ((5, 3), None),
+    ((5, 3), 1),
+    ((4, 3, 2), None),
+    ((4, 3, 2), 0),
+    ((0, 3), None),
+    ((2, 1), None),
+]
 
 
 @pytest.mark.parametrize('y_shape,ignore_label', _ACCURACY_CASES)
@@ -195,7 +225,9 @@ _ACCURACY_CASES = [((5, 3), None), ((5, 3), 1), ((4, 3, 2), None), ((4, 3, 2), 0
 def test_accuracy_matches_numpy(y_shape, ignore_label, dtype, device):
     y = array_utils.make_numpy(y_shape, dtype, contiguous=False)
     t = _labels(y_shape[:1] + y_shape[2:], 0, y_shape[1], 'int32', seed=1)
-    out = chx.accuracy(chx.array(y, copy=False, device=device), chx.array(t, device=device), ignore_label)
+    out = chx.accuracy(
+        chx.array(y, copy=False, device=device), chx.array(t, device=device), ignore_label
+    )
     assert out.device is device and out.shape == ()
     expected = _accuracy(y, t, ignore_label) if t.size else 0.0
     array_utils.assert_array_equal(out, expected, dtype=array_utils.math_dtype(dtype))
@@ -218,7 +250,9 @@ def test_accuracy_keyword_and_no_graph():
     assert not out.is_backprop_required()
 
 
-@pytest.mark.parametrize('y_shape,t_shape', [((3,), (3,)), ((3, 2), (2,)), ((3, 2, 2), (3,)), ((3, 2), (3, 1))])
+@pytest.mark.parametrize(
+    'y_shape,t_shape', [((3,), (3,)), ((3, 2), (2,)), ((3, 2, 2), (3,)), ((3, 2), (3, 1))]
+)
 def test_accuracy_bad_shapes_raise_dimension_error(y_shape, t_shape):
     with pytest.raises(chx.DimensionError):
         chx.accuracy(chx.zeros(y_shape), chx.zeros(t_shape, 'int32'))

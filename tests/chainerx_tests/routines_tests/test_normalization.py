@@ -20,7 +20,9 @@ def _param_shape(x_shape, axis):
 
 
 def _normalize(x, mean, var, gamma, beta, eps, shape):
-    return (x - mean.reshape(shape)) / numpy.sqrt(var.reshape(shape) + eps) * gamma.reshape(shape) + beta.reshape(shape)
+    return (x - mean.reshape(shape)) / numpy.sqrt(var.reshape(shape) + eps) * gamma.reshape(
+        shape
+    ) + beta.reshape(shape)
 
 
 def _batch_norm(x, gamma, beta, running_mean, running_var, eps, decay, axis):
@@ -63,10 +65,22 @@ def test_batch_norm_matches_numpy(shape, axis, param_shape, dtype, device):
     param_dtype = array_utils.math_dtype(dtype)
     x = array_utils.make_numpy(shape, dtype, contiguous=False)
     gamma, beta, running_mean, running_var = _params(param_shape, param_dtype)
-    expected, new_mean, new_var = _batch_norm(x, gamma, beta, running_mean, running_var, 1e-3, 0.8, axis)
-    chx_mean, chx_var = chx.array(running_mean, device=device), chx.array(running_var, device=device)
-    out = chx.batch_norm(chx.array(x, copy=False, device=device), chx.array(gamma, device=device),
-                         chx.array(beta, device=device), chx_mean, chx_var, eps=1e-3, decay=0.8, axis=axis)
+    expected, new_mean, new_var = _batch_norm(
+        x, gamma, beta, running_mean, running_var, 1e-3, 0.8, axis
+    )
+    chx_mean, chx_var = chx.array(running_mean, device=device), chx.array(
+        running_var, device=device
+    )
+    out = chx.batch_norm(
+        chx.array(x, copy=False, device=device),
+        chx.array(gamma, device=device),
+        chx.array(beta, device=device),
+        chx_mean,
+        chx_var,
+        eps=1e-3,
+        decay=0.8,
+        axis=axis,
+    )
     assert out.device is device
     # float16 statistics of integer-valued data round coarsely.
     rtol, atol = (1e-2, 1e-2) if param_dtype == 'float16' else array_utils.tolerance(param_dtype)
@@ -82,9 +96,15 @@ def test_fixed_batch_norm_matches_numpy(shape, axis, param_shape, dtype, device)
     x = array_utils.make_numpy(shape, dtype, contiguous=False)
     params = _params(param_shape, param_dtype)
     gamma, beta, mean, var = params
-    expected = _normalize(x.astype(numpy.float64), mean, var, gamma, beta, 1e-3, _param_shape(shape, axis))
-    out = chx.fixed_batch_norm(chx.array(x, copy=False, device=device),
-                               *[chx.array(p, device=device) for p in params], eps=1e-3, axis=axis)
+    expected = _normalize(
+        x.astype(numpy.float64), mean, var, gamma, beta, 1e-3, _param_shape(shape, axis)
+    )
+    out = chx.fixed_batch_norm(
+        chx.array(x, copy=False, device=device),
+        *[chx.array(p, device=device) for p in params],
+        eps=1e-3,
+        axis=axis
+    )
     assert out.device is device
     rtol, atol = (1e-2, 1e-2) if param_dtype == 'float16' else array_utils.tolerance(param_dtype)
     array_utils.assert_array_equal(out, expected, dtype=param_dtype, rtol=rtol, atol=atol)
@@ -95,7 +115,9 @@ def test_defaults_and_running_stats_in_their_own_dtype():
     gamma, beta, running_mean, running_var = _params((3,), 'float32')
     chx_mean, chx_var = chx.array(running_mean), chx.array(running_var)
     out = chx.batch_norm(chx.array(x), chx.array(gamma), chx.array(beta), chx_mean, chx_var)
-    expected, new_mean, new_var = _batch_norm(x, gamma, beta, running_mean, running_var, 2e-5, 0.9, None)
+    expected, new_mean, new_var = _batch_norm(
+        x, gamma, beta, running_mean, running_var, 2e-5, 0.9, None
+    )
     array_utils.assert_array_equal(out, expected)
     array_utils.assert_array_equal(chx_mean, new_mean, dtype='float32')
     array_utils.assert_array_equal(chx_var, new_var, dtype='float32')
@@ -109,19 +131,27 @@ def test_running_stats_are_updated_outside_the_graph():
 
 
 def _bn_args(x_shape=(4, 3), param_shape=(3,)):
-    return [chx.ones(x_shape), chx.ones(param_shape), chx.zeros(param_shape), chx.zeros(param_shape),
-            chx.ones(param_shape)]
+    return [
+        chx.ones(x_shape),
+        chx.ones(param_shape),
+        chx.zeros(param_shape),
+        chx.zeros(param_shape),
+        chx.ones(param_shape),
+    ]
 
 
 @pytest.mark.parametrize('name', ['batch_norm', 'fixed_batch_norm'])
-@pytest.mark.parametrize('x_shape,param_shape,axis', [
-    ((4, 3), (4,), None),
-    ((4, 3), (3,), (0, 1)),
-    ((4, 3, 2), (3,), None),
-    ((4, 3), (3,), 2),
-    ((4, 3), (3,), (0, 0)),
-    ((), (1,), None),
-])
+@pytest.mark.parametrize(
+    'x_shape,param_shape,axis',
+    [
+        ((4, 3), (4,), None),
+        ((4, 3), (3,), (0, 1)),
+        ((4, 3, 2), (3,), None),
+        ((4, 3), (3,), 2),
+        ((4, 3), (3,), (0, 0)),
+        ((), (1,), None),
+    ],
+)
 def test_bad_shapes_raise_dimension_error(name, x_shape, param_shape, axis):
     with pytest.raises(chx.DimensionError):
         getattr(chx, name)(*_bn_args(x_shape, param_shape), axis=axis)
@@ -165,19 +195,31 @@ def _check_grads(fn, inputs):
         out_shape = fn(*inputs).shape
     gy = array_utils.make_grad_input(out_shape, 'float64', seed=9)
     array_utils.check_backward(fn, inputs, gy, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
-    ggxs = [array_utils.make_grad_input(a.shape, 'float64', seed=20 + i) for i, a in enumerate(inputs)]
-    array_utils.check_double_backward(fn, inputs, gy, ggxs, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
+    ggxs = [
+        array_utils.make_grad_input(a.shape, 'float64', seed=20 + i) for i, a in enumerate(inputs)
+    ]
+    array_utils.check_double_backward(
+        fn, inputs, gy, ggxs, 'float64', **array_utils.SMOOTH_GRAD_CHECK
+    )
 
 
 @pytest.mark.parametrize('shape,axis,param_shape', _GRAD_CASES)
 def test_batch_norm_backward_and_double_backward(shape, axis, param_shape):
     def fn(x, gamma, beta):
         # Fresh running statistics per call: the numerical gradient calls fn many times.
-        return chx.batch_norm(x, gamma, beta, chx.zeros(param_shape, x.dtype), chx.ones(param_shape, x.dtype),
-                              axis=axis)
+        return chx.batch_norm(
+            x,
+            gamma,
+            beta,
+            chx.zeros(param_shape, x.dtype),
+            chx.ones(param_shape, x.dtype),
+            axis=axis,
+        )
 
-    inputs = [array_utils.make_grad_input(s, 'float64', seed=i) for i, s in enumerate([shape, param_shape,
-                                                                                        param_shape])]
+    inputs = [
+        array_utils.make_grad_input(s, 'float64', seed=i)
+        for i, s in enumerate([shape, param_shape, param_shape])
+    ]
     _check_grads(fn, inputs)
 
 
@@ -186,7 +228,10 @@ def test_fixed_batch_norm_backward_and_double_backward(shape, axis, param_shape)
     def fn(x, gamma, beta, mean, var):
         return chx.fixed_batch_norm(x, gamma, beta, mean, var, axis=axis)
 
-    inputs = [array_utils.make_grad_input(s, 'float64', seed=i) for i, s in enumerate([shape] + [param_shape] * 3)]
+    inputs = [
+        array_utils.make_grad_input(s, 'float64', seed=i)
+        for i, s in enumerate([shape] + [param_shape] * 3)
+    ]
     var = chx.array(_params(param_shape, 'float64')[3])
     _check_grads(fn, inputs + [var])
 
@@ -198,7 +243,10 @@ def test_backward_in_low_precision_matches_float64(dtype):
     def fn(x, gamma, beta):
         return chx.batch_norm(x, gamma, beta, chx.zeros((3,), x.dtype), chx.ones((3,), x.dtype))
 
-    inputs = [array_utils.make_grad_input(s, 'float64', seed=i) for i, s in enumerate([(4, 3), (3,), (3,)])]
+    inputs = [
+        array_utils.make_grad_input(s, 'float64', seed=i)
+        for i, s in enumerate([(4, 3), (3,), (3,)])
+    ]
     gy = array_utils.make_grad_input((4, 3), 'float64', seed=9)
     expected = array_utils.first_order_grads(fn, inputs, [gy])
     grads = array_utils.first_order_grads(fn, [a.astype(dtype) for a in inputs], [gy.astype(dtype)])

@@ -25,7 +25,10 @@ def _windows(x, ksize, stride, pad, cover_all, fill):
     ksize, stride, pad = _per_axis(ksize, n), _per_axis(stride or ksize, n), _per_axis(pad, n)
     out_shape = [_out_len(x.shape[i + 2], ksize[i], stride[i], pad[i], cover_all) for i in range(n)]
     # Room for the last window with cover_all, which may run past the padding.
-    padded_shape = [max(x.shape[i + 2] + 2 * pad[i], (out_shape[i] - 1) * stride[i] + ksize[i]) for i in range(n)]
+    padded_shape = [
+        max(x.shape[i + 2] + 2 * pad[i], (out_shape[i] - 1) * stride[i] + ksize[i])
+        for i in range(n)
+    ]
     padded = numpy.full(x.shape[:2] + tuple(padded_shape), fill, x.dtype)
     padded[(Ellipsis,) + tuple(slice(pad[i], pad[i] + x.shape[i + 2]) for i in range(n))] = x
     for index in itertools.product(*[range(o) for o in out_shape]):
@@ -54,7 +57,9 @@ def _average_pool(x, ksize, stride=None, pad=0, pad_mode='ignore'):
     x = x.astype(numpy.float64)
     # The windows of one plane of ones count the input elements of each window.
     ones = numpy.ones((1, 1) + x.shape[2:])
-    windows = zip(_windows(x, ksize, stride, pad, False, 0), _windows(ones, ksize, stride, pad, False, 0))
+    windows = zip(
+        _windows(x, ksize, stride, pad, False, 0), _windows(ones, ksize, stride, pad, False, 0)
+    )
     out = None
     for (index, window, out_shape), (_, ones_window, _) in windows:
         if out is None:
@@ -86,7 +91,9 @@ _AVERAGE_CASES = [case[:4] for case in _CASES if not case[4]]
 @pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
 def test_max_pool_matches_numpy(shape, ksize, stride, pad, cover_all, dtype, device):
     x = array_utils.make_numpy(shape, dtype, contiguous=False)
-    out = chx.max_pool(chx.array(x, copy=False, device=device), ksize, stride=stride, pad=pad, cover_all=cover_all)
+    out = chx.max_pool(
+        chx.array(x, copy=False, device=device), ksize, stride=stride, pad=pad, cover_all=cover_all
+    )
     assert out.device is device
     array_utils.assert_array_equal(out, _max_pool(x, ksize, stride, pad, cover_all))
 
@@ -96,7 +103,9 @@ def test_max_pool_matches_numpy(shape, ksize, stride, pad, cover_all, dtype, dev
 @pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
 def test_average_pool_matches_numpy(shape, ksize, stride, pad, pad_mode, dtype, device):
     x = array_utils.make_numpy(shape, dtype, contiguous=False)
-    out = chx.average_pool(chx.array(x, copy=False, device=device), ksize, stride=stride, pad=pad, pad_mode=pad_mode)
+    out = chx.average_pool(
+        chx.array(x, copy=False, device=device), ksize, stride=stride, pad=pad, pad_mode=pad_mode
+    )
     assert out.device is device
     expected = _average_pool(x, ksize, stride, pad, pad_mode)
     array_utils.assert_array_equal(out, expected, dtype=array_utils.math_dtype(dtype))
@@ -106,7 +115,9 @@ def test_defaults_stride_is_ksize_and_pad_mode_is_ignore():
     x = array_utils.make_numpy((1, 2, 6, 6), 'float32')
     a = chx.array(x)
     array_utils.assert_array_equal(chx.max_pool(a, 3), _max_pool(x, 3, 3, 0))
-    array_utils.assert_array_equal(chx.average_pool(a, 3, 1, 1), _average_pool(x, 3, 1, 1, 'ignore'), dtype='float32')
+    array_utils.assert_array_equal(
+        chx.average_pool(a, 3, 1, 1), _average_pool(x, 3, 1, 1, 'ignore'), dtype='float32'
+    )
 
 
 def test_transposed_input():
@@ -121,25 +132,31 @@ def test_max_pool_propagates_nan():
     assert numpy.isnan(out[0, 0, 0]) and out[0, 0, 1] == 3
 
 
-@pytest.mark.parametrize('call', [
-    lambda x: chx.max_pool(x, 2),
-    lambda x: chx.average_pool(x, 2),
-])
+@pytest.mark.parametrize(
+    'call',
+    [
+        lambda x: chx.max_pool(x, 2),
+        lambda x: chx.average_pool(x, 2),
+    ],
+)
 @pytest.mark.parametrize('shape', [(), (4,), (2, 4)])
 def test_too_few_axes_raise_dimension_error(call, shape):
     with pytest.raises(chx.DimensionError):
         call(chx.ones(shape))
 
 
-@pytest.mark.parametrize('kwargs', [
-    {'ksize': 5},  # bigger than the input
-    {'ksize': 7, 'pad': 1},  # bigger than the padded input
-    {'ksize': (2, 2)},  # one spatial axis only
-    {'ksize': 2, 'stride': 0},
-    {'ksize': 0},
-    {'ksize': 2, 'pad': -1},
-    {'ksize': 2, 'stride': (1, 1)},
-])
+@pytest.mark.parametrize(
+    'kwargs',
+    [
+        {'ksize': 5},  # bigger than the input
+        {'ksize': 7, 'pad': 1},  # bigger than the padded input
+        {'ksize': (2, 2)},  # one spatial axis only
+        {'ksize': 2, 'stride': 0},
+        {'ksize': 0},
+        {'ksize': 2, 'pad': -1},
+        {'ksize': 2, 'stride': (1, 1)},
+    ],
+)
 @pytest.mark.parametrize('name', ['max_pool', 'average_pool'])
 def test_bad_windows_raise_dimension_error(name, kwargs):
     with pytest.raises(chx.DimensionError):

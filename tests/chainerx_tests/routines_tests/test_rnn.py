@@ -63,7 +63,9 @@ _REFERENCES = {'lstm': _lstm, 'slstm': _slstm, 'tree_lstm': _tree_lstm}
 @pytest.mark.parametrize('name,shapes', _CASES)
 @pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
 def test_matches_numpy(name, shapes, dtype, device):
-    inputs = [array_utils.make_numpy(s, dtype, seed=i, contiguous=i > 0) for i, s in enumerate(shapes)]
+    inputs = [
+        array_utils.make_numpy(s, dtype, seed=i, contiguous=i > 0) for i, s in enumerate(shapes)
+    ]
     outputs = getattr(chx, name)(*[chx.array(a, copy=False, device=device) for a in inputs])
     assert isinstance(outputs, tuple) and len(outputs) == 2
     expected = _REFERENCES[name](*[a.astype(numpy.float64) for a in inputs])
@@ -71,7 +73,9 @@ def test_matches_numpy(name, shapes, dtype, device):
     rtol, atol = (1e-2, 1e-2) if dtype == 'float16' else (None, None)
     for out, want in zip(outputs, expected):
         assert out.device is device
-        array_utils.assert_array_equal(out, want, dtype=array_utils.math_dtype(dtype), rtol=rtol, atol=atol)
+        array_utils.assert_array_equal(
+            out, want, dtype=array_utils.math_dtype(dtype), rtol=rtol, atol=atol
+        )
 
 
 def test_lstm_returns_c_then_h_with_keywords():
@@ -79,21 +83,26 @@ def test_lstm_returns_c_then_h_with_keywords():
     x = array_utils.make_numpy((2, 8), 'float32', seed=1)
     c_new, h = chx.lstm(c=chx.array(c), x=chx.array(x))
     assert c_new.shape == (3, 2) and h.shape == (2, 2)
-    slstm_out = chx.slstm(c_prev1=chx.array(c[:2]), c_prev2=chx.array(c[:2]), x1=chx.array(x), x2=chx.array(x))
+    slstm_out = chx.slstm(
+        c_prev1=chx.array(c[:2]), c_prev2=chx.array(c[:2]), x1=chx.array(x), x2=chx.array(x)
+    )
     assert [a.shape for a in slstm_out] == [(2, 2), (2, 2)]
 
 
-@pytest.mark.parametrize('name,shapes', [
-    ('lstm', [(2, 3), (2, 10)]),  # not 4 gates
-    ('lstm', [(2, 4), (2, 12)]),  # units differ
-    ('lstm', [(1, 3), (2, 12)]),  # fewer rows in c than in x
-    ('lstm', [(2, 3), (2,)]),
-    ('slstm', [(2, 3), (2, 3), (2, 12), (2, 8)]),
-    ('slstm', [(2, 3), (2, 2), (2, 12), (2, 12)]),
-    ('tree_lstm', [(2, 12)]),
-    ('tree_lstm', [(2, 3), (2, 3), (2, 12)]),  # 2 children need 5 gates
-    ('tree_lstm', [(2, 3), (2, 4), (2, 15)]),
-])
+@pytest.mark.parametrize(
+    'name,shapes',
+    [
+        ('lstm', [(2, 3), (2, 10)]),  # not 4 gates
+        ('lstm', [(2, 4), (2, 12)]),  # units differ
+        ('lstm', [(1, 3), (2, 12)]),  # fewer rows in c than in x
+        ('lstm', [(2, 3), (2,)]),
+        ('slstm', [(2, 3), (2, 3), (2, 12), (2, 8)]),
+        ('slstm', [(2, 3), (2, 2), (2, 12), (2, 12)]),
+        ('tree_lstm', [(2, 12)]),
+        ('tree_lstm', [(2, 3), (2, 3), (2, 12)]),  # 2 children need 5 gates
+        ('tree_lstm', [(2, 3), (2, 4), (2, 15)]),
+    ],
+)
 def test_bad_shapes_raise_dimension_error(name, shapes):
     with pytest.raises(chx.DimensionError):
         getattr(chx, name)(*[chx.ones(s) for s in shapes])
@@ -108,7 +117,9 @@ def _check_grads(name, shapes, dtype, double):
     with chx.no_backprop_mode():
         out_shapes = [y.shape for y in fn(*inputs)]
     gys = [array_utils.make_grad_input(s, dtype, seed=10 + i) for i, s in enumerate(out_shapes)]
-    options = dict(array_utils.SMOOTH_GRAD_CHECK) if dtype == 'float64' else {'tolerances': (5e-2, 5e-2)}
+    options = (
+        dict(array_utils.SMOOTH_GRAD_CHECK) if dtype == 'float64' else {'tolerances': (5e-2, 5e-2)}
+    )
     array_utils.check_backward(fn, inputs, gys, dtype, **options)
     if double:
         ggxs = [array_utils.make_grad_input(s, dtype, seed=20 + i) for i, s in enumerate(shapes)]

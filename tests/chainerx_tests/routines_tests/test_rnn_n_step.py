@@ -38,6 +38,7 @@ def _rnn_step(activation):
     def step(x, h, c, w, b):
         pre = _affine(x, h, w, b, 0, 1)
         return (numpy.tanh(pre) if activation == 'tanh' else numpy.maximum(pre, 0)), None
+
     return step
 
 
@@ -58,16 +59,22 @@ def _n_step(step, n_layers, n_dirs, hx, cx, ws, bs, xs):
         outputs = []
         for d in range(n_dirs):
             k = layer * n_dirs + d
-            ys, h, c = _run_direction(step, inputs, d == 1, hx[k], None if cx is None else cx[k], ws[k], bs[k])
+            ys, h, c = _run_direction(
+                step, inputs, d == 1, hx[k], None if cx is None else cx[k], ws[k], bs[k]
+            )
             outputs.append(ys)
             hy.append(h)
             cy.append(c)
-        inputs = outputs[0] if n_dirs == 1 else [numpy.concatenate(pair, axis=1) for pair in zip(*outputs)]
+        inputs = (
+            outputs[0]
+            if n_dirs == 1
+            else [numpy.concatenate(pair, axis=1) for pair in zip(*outputs)]
+        )
     return numpy.stack(hy), (None if cx is None else numpy.stack(cy)), inputs
 
 
-# name -> (NumPy step, weights per layer, number of weights on the input, has a cell state, directions,
-# extra arguments).
+# name -> (NumPy step, weights per layer, number of weights on the input, has a cell state,
+# directions, extra arguments).
 _KINDS = {
     'n_step_lstm': (_lstm_step, 8, 4, True, 1, ()),
     'n_step_bilstm': (_lstm_step, 8, 4, True, 2, ()),
@@ -93,7 +100,12 @@ def _make_args(name, n_layers, batches, in_size, units, dtype, state_batch=None,
     for layer in range(n_layers):
         layer_in = in_size if layer == 0 else units * n_dirs
         for _ in range(n_dirs):
-            ws.append([uniform(units, layer_in if j < n_input_weights else units) for j in range(n_weights)])
+            ws.append(
+                [
+                    uniform(units, layer_in if j < n_input_weights else units)
+                    for j in range(n_weights)
+                ]
+            )
             bs.append([uniform(units) for _ in range(n_weights)])
     xs = [uniform(batch, in_size) for batch in batches]
     return hx, cx, ws, bs, xs
@@ -106,10 +118,13 @@ def _call(name, n_layers, hx, cx, ws, bs, xs):
 
 def _to_chx(args, device=None):
     hx, cx, ws, bs, xs = args
-    return (chx.array(hx, device=device), None if cx is None else chx.array(cx, device=device),
-            [[chx.array(w, device=device) for w in ws_k] for ws_k in ws],
-            [[chx.array(b, device=device) for b in bs_k] for bs_k in bs],
-            [chx.array(x, device=device) for x in xs])
+    return (
+        chx.array(hx, device=device),
+        None if cx is None else chx.array(cx, device=device),
+        [[chx.array(w, device=device) for w in ws_k] for ws_k in ws],
+        [[chx.array(b, device=device) for b in bs_k] for bs_k in bs],
+        [chx.array(x, device=device) for x in xs],
+    )
 
 
 # (n_layers, batch sizes over time, state batch): sequences of decreasing length, and initial states
@@ -123,8 +138,9 @@ _CASES = [(1, [3, 2, 2], None), (2, [2, 2, 1], None), (1, [2, 1], 3), (2, [1], N
 def test_matches_numpy(name, n_layers, batches, state_batch, dtype, device):
     args = _make_args(name, n_layers, batches, 2, 3, dtype, state_batch)
     outputs = _call(name, n_layers, *_to_chx(args, device))
-    hy, cy, ys = _n_step(_KINDS[name][0], n_layers, _KINDS[name][4],
-                         *[_as_float64(a) for a in args])
+    hy, cy, ys = _n_step(
+        _KINDS[name][0], n_layers, _KINDS[name][4], *[_as_float64(a) for a in args]
+    )
     expected = (hy, cy, ys) if _KINDS[name][3] else (hy, ys)
     assert isinstance(outputs, tuple) and len(outputs) == len(expected)
     rtol, atol = (1e-2, 1e-2) if dtype == 'float16' else (None, None)
@@ -209,8 +225,12 @@ def test_backward_and_double_backward(name):
         out_shapes = [y.shape for y in fn(*inputs)]
     gys = [array_utils.make_grad_input(s, 'float64', seed=10 + i) for i, s in enumerate(out_shapes)]
     array_utils.check_backward(fn, inputs, gys, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
-    ggxs = [array_utils.make_grad_input(a.shape, 'float64', seed=30 + i) for i, a in enumerate(inputs)]
-    array_utils.check_double_backward(fn, inputs, gys, ggxs, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
+    ggxs = [
+        array_utils.make_grad_input(a.shape, 'float64', seed=30 + i) for i, a in enumerate(inputs)
+    ]
+    array_utils.check_double_backward(
+        fn, inputs, gys, ggxs, 'float64', **array_utils.SMOOTH_GRAD_CHECK
+    )
 
 
 def test_two_layer_bidirectional_backward():
@@ -218,5 +238,8 @@ def test_two_layer_bidirectional_backward():
     inputs = _flatten(args)
     fn = _flat_fn('n_step_bilstm', 2)
     with chx.no_backprop_mode():
-        gys = [array_utils.make_grad_input(y.shape, 'float64', seed=10 + i) for i, y in enumerate(fn(*inputs))]
+        gys = [
+            array_utils.make_grad_input(y.shape, 'float64', seed=10 + i)
+            for i, y in enumerate(fn(*inputs))
+        ]
     array_utils.check_backward(fn, inputs, gys, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
