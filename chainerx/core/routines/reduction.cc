@@ -23,12 +23,17 @@ Array SumLike(const char* op, const Array& a, const OptionalAxes& axis, bool kee
     BackwardBuilder bb{op, a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         // NaN-free inputs need no mask; the input (without its graph) is kept only when one is needed.
-        constexpr bool kMasked = std::is_same<KeyKernel, NanSumKernel>::value;
-        std::optional<Array> a_const = kMasked ? std::optional<Array>{a.AsGradStopped()} : std::nullopt;
-        bt.Define([sorted_axes, keepdims, in_shape = a.shape(), a_const](BackwardContext& bctx) {
-            Array gx = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
-            bctx.input_grad() = a_const.has_value() ? gx * internal::EqualMask(*a_const, *a_const) : gx;
-        });
+        if constexpr (std::is_same<KeyKernel, NanSumKernel>::value) {
+            bt.Define([sorted_axes, keepdims, in_shape = a.shape(), a_const = a.AsGradStopped()](
+                              BackwardContext& bctx) {
+                Array gx = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
+                bctx.input_grad() = gx * internal::EqualMask(a_const, a_const);
+            });
+        } else {
+            bt.Define([sorted_axes, keepdims, in_shape = a.shape()](BackwardContext& bctx) {
+                bctx.input_grad() = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
+            });
+        }
     }
     bb.Finalize();
     return out;
