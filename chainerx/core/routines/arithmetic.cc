@@ -1,5 +1,7 @@
 #include "chainerx/core/routines/arithmetic.h"
 
+#include <type_traits>
+
 #include "chainerx/core/backprop_mode.h"
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
@@ -232,31 +234,26 @@ void InplaceScalar(const char* op, const Array& out, Scalar x) {
     out.device().CallKernel<KeyKernel>(out, x, out);
 }
 
+// In-place forms of the routines that reject bool operands; `Operand` is Array or Scalar. Kernel is the
+// array-array kernel or, for the scalar forms of add/subtract, their array-scalar kernel.
+template <typename KeyKernel, typename Operand>
+void InplaceRejectingBool(const char* op, const Array& out, const Operand& x) {
+    CheckNotBool(op, out);
+    CheckNotBool(op, x);
+    if constexpr (std::is_same<Operand, Scalar>::value &&
+                  std::is_base_of<BinaryScalarKernel, KeyKernel>::value) {
+        InplaceScalar<KeyKernel>(op, out, x);
+    } else {
+        InplaceBinary<KeyKernel>(op, out, x);
+    }
+}
+
 }  // namespace
 
-void IAdd(const Array& out, const Array& x) {
-    CheckNotBool("add", out);
-    CheckNotBool("add", x);
-    InplaceBinary<AddKernel>("add", out, x);
-}
-
-void IAdd(const Array& out, Scalar x) {
-    CheckNotBool("add", out);
-    CheckNotBool("add", x);
-    InplaceScalar<AddASKernel>("add", out, x);
-}
-
-void ISubtract(const Array& out, const Array& x) {
-    CheckNotBool("subtract", out);
-    CheckNotBool("subtract", x);
-    InplaceBinary<SubtractKernel>("subtract", out, x);
-}
-
-void ISubtract(const Array& out, Scalar x) {
-    CheckNotBool("subtract", out);
-    CheckNotBool("subtract", x);
-    InplaceScalar<SubtractASKernel>("subtract", out, x);
-}
+void IAdd(const Array& out, const Array& x) { InplaceRejectingBool<AddKernel>("add", out, x); }
+void IAdd(const Array& out, Scalar x) { InplaceRejectingBool<AddASKernel>("add", out, x); }
+void ISubtract(const Array& out, const Array& x) { InplaceRejectingBool<SubtractKernel>("subtract", out, x); }
+void ISubtract(const Array& out, Scalar x) { InplaceRejectingBool<SubtractASKernel>("subtract", out, x); }
 
 void IMultiply(const Array& out, const Array& x) { InplaceBinary<MultiplyKernel>("multiply", out, x); }
 
@@ -282,28 +279,11 @@ void IDivide(const Array& out, Scalar x) {
 }
 
 void IFloorDivide(const Array& out, const Array& x) {
-    CheckNotBool("floor_divide", out);
-    CheckNotBool("floor_divide", x);
-    InplaceBinary<FloorDivideKernel>("floor_divide", out, x);
+    InplaceRejectingBool<FloorDivideKernel>("floor_divide", out, x);
 }
-
-void IFloorDivide(const Array& out, Scalar x) {
-    CheckNotBool("floor_divide", out);
-    CheckNotBool("floor_divide", x);
-    InplaceBinary<FloorDivideKernel>("floor_divide", out, x);
-}
-
-void IRemainder(const Array& out, const Array& x) {
-    CheckNotBool("remainder", out);
-    CheckNotBool("remainder", x);
-    InplaceBinary<RemainderKernel>("remainder", out, x);
-}
-
-void IRemainder(const Array& out, Scalar x) {
-    CheckNotBool("remainder", out);
-    CheckNotBool("remainder", x);
-    InplaceBinary<RemainderKernel>("remainder", out, x);
-}
+void IFloorDivide(const Array& out, Scalar x) { InplaceRejectingBool<FloorDivideKernel>("floor_divide", out, x); }
+void IRemainder(const Array& out, const Array& x) { InplaceRejectingBool<RemainderKernel>("remainder", out, x); }
+void IRemainder(const Array& out, Scalar x) { InplaceRejectingBool<RemainderKernel>("remainder", out, x); }
 
 }  // namespace internal
 }  // namespace chainerx
