@@ -176,28 +176,4 @@ void VisitDtypeIn(Dtype dtype, F&& f) {
     });
 }
 
-// Like VisitDtype, restricted to the numeric (non-bool) dtypes; bool raises DtypeError.
-template <typename F, typename... Args>
-decltype(auto) VisitNumericDtype(Dtype dtype, F&& f, Args&&... args) {
-    if (dtype == Dtype::kBool) {
-        throw DtypeError{"bool arrays are not supported here"};
-    }
-    return VisitDtype(dtype, std::forward<F>(f), std::forward<Args>(args)...);
-}
-
-// Like VisitDtype, restricted to float16, float32 and float64.
-template <typename F, typename... Args>
-decltype(auto) VisitFloatingPointDtype(Dtype dtype, F&& f, Args&&... args) {
-    switch (dtype) {
-        case Dtype::kFloat16:
-            return f(PrimitiveType<Float16>{}, std::forward<Args>(args)...);
-        case Dtype::kFloat32:
-            return f(PrimitiveType<float>{}, std::forward<Args>(args)...);
-        case Dtype::kFloat64:
-            return f(PrimitiveType<double>{}, std::forward<Args>(args)...);
-        default:
-            throw DtypeError{"expected a floating-point dtype, got ", dtype};
-    }
-}
-
 }  // namespace chainerx

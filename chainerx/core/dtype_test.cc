@@ -51,7 +51,14 @@ TEST(DtypeTest, PromotionFollowsTheOriginalChainerx) {
 TEST(DtypeTest, VisitDtypeGivesTheCppType) {
     size_t size = VisitDtype(Dtype::kFloat16, [](auto pt) { return sizeof(typename decltype(pt)::type); });
     EXPECT_EQ(size, 2U);
-    EXPECT_THROW(VisitFloatingPointDtype(Dtype::kInt32, [](auto) {}), DtypeError);
+}
+
+TEST(DtypeTest, VisitDtypeInCallsOnlyForMaskedDtypes) {
+    size_t size = 0;
+    VisitDtypeIn<kFloatingDtypes>(Dtype::kFloat64, [&size](auto pt) { size = sizeof(typename decltype(pt)::type); });
+    EXPECT_EQ(size, 8U);
+    EXPECT_THROW(VisitDtypeIn<kFloatingDtypes>(Dtype::kInt32, [](auto) {}), DtypeError);
+    EXPECT_THROW(VisitDtypeIn<kNumericDtypes>(Dtype::kBool, [](auto) {}), DtypeError);
 }
 
 }  // namespace
