@@ -244,3 +244,19 @@ def check_grads(fn, shapes, dtype, seed=0):
     check_backward(fn, xs, gys, dtype)
     ggxs = [make_grad_input(shape, dtype, seed=seed + 20 + i) for i, shape in enumerate(shapes)]
     check_double_backward(lambda *a: fn(*[v * v for v in a]), xs, gys, ggxs, dtype)
+
+
+def check_setitem(shape, key, value, dtype):
+    """Checks `a[key] = value` against NumPy on an array of `shape` and `dtype`.
+
+    A value written as ('chx', numpy_data) is assigned as a chainerx array, any other value as is.
+    """
+    expected = make_numpy(shape, dtype)
+    a = chx.array(expected)
+    if isinstance(value, tuple):
+        a[key] = chx.array(value[1])
+        value = value[1]
+    else:
+        a[key] = value
+    expected[key] = value
+    assert_array_equal(a, expected)
