@@ -16,6 +16,7 @@
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/python/array_operators.h"
+#include "chainerx/python/array_interop.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/indexing.h"
 #include "chainerx/python/init.h"
@@ -264,6 +265,7 @@ void InitArray(py::module& m) {
     DefineIndexingMethods(c);
     DefineSortingMethods(c);
     DefineLinalgMethods(c);
+    DefineInteropMethods(c);
     DefinePickle(c);
 }
 

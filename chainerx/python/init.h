@@ -34,6 +34,8 @@ void InitPooling(pybind11::module& m);
 void InitNormalization(pybind11::module& m);
 void InitRnn(pybind11::module& m);
 void InitThreading(pybind11::module& m);
+void InitDlpack(pybind11::module& m);
+void InitDocs(pybind11::module& m);
 
 }  // namespace internal
 }  // namespace python

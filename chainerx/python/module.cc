@@ -38,6 +38,8 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitNormalization(m);
     InitRnn(m);
     InitThreading(m);
+    InitDlpack(m);
+    InitDocs(m);
     m.attr("__name__") = module_name;
 #ifdef NDEBUG
     m.def("_is_debug", [] { return false; });
