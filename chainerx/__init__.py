@@ -9,7 +9,10 @@
            [2., 2., 2.]], shape=(2, 3), dtype=float32, device='native:0')
 """
 
-import builtins
+import builtins as _builtins
+import os as _os
+import sys as _sys
+import warnings as _warnings
 
 from chainerx import _build_info
 
@@ -22,16 +25,18 @@ from numpy import e, euler_gamma, inf, nan, newaxis, pi  # NOQA
 from chainerx._numpy_compat import Inf, Infinity, NAN, NINF, NZERO, NaN, PINF, PZERO, infty  # NOQA
 
 # Python builtins under chainerx's name, as in the original.
-bool = builtins.bool
-int = builtins.int
-float = builtins.float
+bool = _builtins.bool
+int = _builtins.int
+float = _builtins.float
 
 all_dtypes = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
 
 from chainerx._core import *  # NOQA
 from chainerx import _core  # NOQA
 # chainerx.linalg is the extension's submodule; registered so that `import chainerx.linalg` works too.
-linalg = __import__('sys').modules[__name__ + '.linalg'] = _core.linalg
+linalg = _sys.modules[__name__ + '.linalg'] = _core.linalg
+# The C++ helpers of chainerx.testing, likewise importable as chainerx._testing.
+_testing = _sys.modules[__name__ + '._testing'] = _core._testing
 
 # The context used by default in every thread that does not set its own.
 _global_context = _core.Context()
@@ -44,16 +49,26 @@ def is_available():
 
 
 if _core._is_debug():
-    import warnings
-    warnings.warn('ChainerX core was built in debug mode; it is much slower than an optimised build.')
+    _warnings.warn('ChainerX core was built in debug mode; it is much slower than an optimised build.')
 
 # Python-level routines and ndarray methods, one module per routine family (see each module's __all__).
-from chainerx import _arithmetic, _creation, _indexing, _manipulation  # NOQA
 from chainerx._arithmetic import *  # NOQA
 from chainerx._creation import *  # NOQA
 from chainerx._indexing import *  # NOQA
 from chainerx._manipulation import *  # NOQA
+from chainerx import _ndarray  # NOQA
+_ndarray.populate()
 
-for _module in (_arithmetic, _creation, _indexing, _manipulation):
-    _module.populate(ndarray)  # NOQA
-del _module
+# The original's subpackages: the Python-level routines by family, and random arrays drawn by NumPy.
+from chainerx import creation, manipulation, math, random  # NOQA
+
+# CuPy interop; Chainer calls chainerx._to_cupy (the original defined it in the extension module).
+from chainerx import _cuda  # NOQA
+_to_cupy = _core._to_cupy = _cuda.to_cupy
+
+if _os.environ.get('CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR', '0') == '1':
+    # Not an import error: the variable asks for an optimisation this build cannot provide.
+    try:
+        _cuda.cupy_share_allocator()
+    except (RuntimeError, ChainerxError) as _error:  # NOQA
+        _warnings.warn(f'CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR=1 is ignored: {_error}')

@@ -1,4 +1,5 @@
-// Conversion between NumPy arrays (and Python sequences) and chainerx arrays: array, asarray, to_numpy.
+// Conversion between NumPy arrays (and Python sequences) and chainerx arrays: array, asarray, to_numpy, and
+// _fromrawpointer, which views memory that another library (CuPy, for Chainer) allocated.
 //
 // On host-accessible devices data is shared without copying wherever the caller allows it: the chainerx array
 // keeps the NumPy array alive and vice versa.
@@ -70,6 +71,26 @@ Array ArrayFromObject(py::handle object, py::handle dtype, bool copy, py::handle
     return FromNumpy(np_array, GetDevice(device));
 }
 
+// _fromrawpointer(ptr, shape, dtype, strides, device, offset, base): views the memory at the address `ptr` of
+// `device` (the allocation's start; the first element is `offset` bytes further) without copying. The array
+// holds a reference to `base`, the Python object owning the memory, so the memory lives as long as the array.
+// Nothing can check that the address and range are valid: the caller vouches for them.
+Array FromRawPointer(
+        intptr_t ptr, py::handle shape, py::handle dtype, py::handle strides, py::handle device, int64_t offset,
+        py::object base) {
+    // NOLINTNEXTLINE(cppcoreguidelines-pro-type-reinterpret-cast,performance-no-int-to-ptr)
+    void* address = reinterpret_cast<void*>(ptr);
+    std::shared_ptr<py::object> owner = SharePyObject(std::move(base));
+    Shape strides_as_shape = ToShape(strides);  // a sequence of ints, as shapes are (negative values allowed)
+    return FromData(
+            ToShape(shape),
+            GetDtype(dtype),
+            std::shared_ptr<void>{owner, address},
+            Strides{strides_as_shape.begin(), strides_as_shape.end()},
+            offset,
+            GetDevice(device));
+}
+
 }  // namespace
 
 py::array ToNumpy(const Array& a, bool copy) {
@@ -101,6 +122,11 @@ void InitNumpyInterop(py::module& m) {
     m.def("asarray",
           [](py::handle object, py::handle dtype, py::handle device) { return ArrayFromObject(object, dtype, false, device).body(); },
           py::arg("object"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
+    m.def("_fromrawpointer",
+          [](intptr_t ptr, py::handle shape, py::handle dtype, py::handle strides, py::handle device, int64_t offset,
+             py::object base) { return FromRawPointer(ptr, shape, dtype, strides, device, offset, std::move(base)).body(); },
+          py::arg("ptr"), py::arg("shape"), py::arg("dtype"), py::arg("strides"), py::arg("device"), py::arg("offset"),
+          py::arg("base"));
     m.def("to_numpy", [](py::handle array, bool copy) { return ToNumpy(ToArray(array), copy); }, py::arg("array"),
           py::arg("copy") = true);
 }
