@@ -64,6 +64,8 @@ from chainerx import creation, manipulation, math, random  # NOQA
 
 # CuPy interop; Chainer calls chainerx._to_cupy (the original defined it in the extension module).
 from chainerx import _cuda  # NOQA
+# Device.__reduce__ names chainerx._device._recover_device.
+from chainerx import _device  # NOQA
 _to_cupy = _core._to_cupy = _cuda.to_cupy
 
 if _os.environ.get('CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR', '0') == '1':

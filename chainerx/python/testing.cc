@@ -125,10 +125,15 @@ void InitTestingSubmodule(py::module testing) {
             "_fromnumpy",
             [](py::handle array, bool keepstrides, py::handle device) {
                 py::array np_array = AsNumpyArray(array, "_fromnumpy");
-                if (!keepstrides) {
-                    np_array = py::module::import("numpy").attr("array")(np_array, py::arg("order") = "C");
+                if (keepstrides) {
+                    return CopyKeepingStrides(np_array, GetDevice(device)).body();
                 }
-                return CopyKeepingStrides(np_array, GetDevice(device)).body();
+                // Not via NumPy's strides: those of a C-ordered NumPy copy are not C strides when it is empty.
+                py::array contiguous = py::module::import("numpy").attr("ascontiguousarray")(np_array);
+                Shape shape{np_array.shape(), np_array.shape() + np_array.ndim()};
+                Array out = Empty(shape, GetDtype(np_array.dtype()), GetDevice(device));
+                GetDevice(device).MemoryCopyFromHost(out.raw_data(), contiguous.data(), out.GetNBytes());
+                return out.body();
             },
             py::arg("array"),
             py::arg("keepstrides") = false,

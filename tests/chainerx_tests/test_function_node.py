@@ -66,3 +66,33 @@ def test_exceptions_from_python_backward_propagate():
     chx._core._function_node_forward(_Raising(), [x], [y], [], [])
     with pytest.raises(ValueError, match='from python'):
         y.sum().backward()
+
+
+class _ChainerLikeSplit:
+    """Mimics chainer.FunctionNode._backward_chainerx for y0, y1 = x * 2, x * 3 with y1 retained.
+
+    Chainer concatenates the retained arrays and the output gradients (so all must be tuples), wraps each
+    in a Variable, and returns a list with one array per target input.
+    """
+
+    def _backward_chainerx(self, target_input_indexes, grad_outputs, retained_inputs, retained_outputs):
+        assert isinstance(target_input_indexes, tuple) and len(target_input_indexes) > 0
+        assert len(retained_inputs) == 0 and len(retained_outputs) == 1
+        arrays = retained_inputs + retained_outputs + grad_outputs
+        assert all(a is None or isinstance(a, chx.ndarray) for a in arrays)
+        gy0, gy1 = grad_outputs
+        (y1,) = retained_outputs
+        gx = y1 * 0  # a zero gradient of the right shape, built from the retained output
+        if gy0 is not None:
+            gx = gx + gy0 * 2
+        if gy1 is not None:
+            gx = gx + gy1 * 3
+        return [gx]
+
+
+def test_chainer_fallback_protocol_with_an_unused_output():
+    x = chx.array([1.0, 2.0]).require_grad()
+    y0, y1 = chx.array([2.0, 4.0]), chx.array([3.0, 6.0])
+    chx._core._function_node_forward(_ChainerLikeSplit(), [x], [y0, y1], [], [1])
+    y0.sum().backward()  # y1 gets no gradient: None is passed for it
+    numpy.testing.assert_array_equal(chx.to_numpy(x.grad), [2.0, 2.0])
