@@ -126,9 +126,13 @@ def _make_decorator(check: tp.Callable, name: str, accept_error: tp.Any) -> tp.C
             try:
                 _compare(check, chainerx_result, numpy_result)
             except _Mismatch as e:
-                pytest.fail(
-                    f'chainerx and NumPy results differ at result{e.path}: {e.message}\n\n'
-                    f'chainerx: {chainerx_result!r}\nNumPy: {numpy_result!r}')
+                mismatch = e
+            else:
+                return
+            # Outside the except block, so that the report does not chain the internal exception.
+            pytest.fail(
+                f'chainerx and NumPy results differ at result{mismatch.path}: {mismatch.message}\n\n'
+                f'chainerx: {chainerx_result!r}\nNumPy: {numpy_result!r}')
 
         # pytest must see the `name` argument as provided; the wrapper replaces the dummy value.
         return pytest.mark.parametrize(name, [None])(test_func)

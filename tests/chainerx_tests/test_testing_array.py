@@ -69,6 +69,12 @@ def test_ex_checks_strides(assertion):
 
 
 @pytest.mark.parametrize('assertion', [testing.assert_allclose_ex, testing.assert_array_equal_ex])
+def test_ex_ignores_the_strides_of_empty_arrays(assertion):
+    # NumPy's empty ufunc results have zero strides; chainerx's are C strides.
+    assertion(chx.zeros((2, 0, 3), 'float32'), numpy.ceil(numpy.zeros((2, 0, 3), 'float32')))
+
+
+@pytest.mark.parametrize('assertion', [testing.assert_allclose_ex, testing.assert_array_equal_ex])
 def test_ex_rejects_strides_check_without_dtype_check(assertion):
     x, y = _pair([1.0])
     with pytest.raises(ValueError):

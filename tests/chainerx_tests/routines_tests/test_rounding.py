@@ -1,28 +1,84 @@
 """Rounding routines: ceil and floor (spec A.7; the NumPy-backed `fix` is tested with arithmetic).
 
 Like the other math functions they compute in the input's float dtype and in float32 for every
-other dtype (tested by unary_math_tests, with exact special values). Their gradient is zero: the
-output is in the graph, but passes no gradient back.
+other dtype. The forward tests run each body with chainerx and with NumPy through
+chainerx.testing's decorators, which compare values exactly, and dtypes and strides too. Their
+gradient is zero: the output is in the graph, but passes no gradient back.
 """
 
 import numpy
 import pytest
 
 import chainerx as chx
+import chainerx.testing
 
 import array_utils
 import unary_math_tests
-from unary_math_tests import Op
 
-_OPS = {'ceil': Op(chx.ceil, numpy.ceil), 'floor': Op(chx.floor, numpy.floor)}
+_NAMES = ('ceil', 'floor')
+_OPS = {name: unary_math_tests.Op(getattr(chx, name), getattr(numpy, name)) for name in _NAMES}
 
 # Halves and signed zeros decide the sign of zero results; large floats are already integral.
 _SPECIAL_VALUES = [
     numpy.inf, -numpy.inf, numpy.nan, 0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0, 1e5, -1e5
 ]
 
-# The shared gradient checks assume smooth functions; the zero gradient is tested below.
-unary_math_tests.install(globals(), _OPS, _SPECIAL_VALUES, exact=True, differentiable=False)
+
+@pytest.fixture(params=array_utils.DEVICES)
+def default_device(request):
+    """Each device of the shared list as the default device: the decorators expect results there."""
+    with chx.using_device(request.param) as scope:
+        yield scope.device
+
+
+def _rounded(xp, name, x):
+    """xp.<name>(x), with NumPy computing in chainerx's math dtype (float32 for non-float input)."""
+    if xp is numpy:
+        x = x.astype(array_utils.math_dtype(x.dtype))
+    return getattr(xp, name)(x)
+
+
+@chainerx.testing.numpy_chainerx_array_equal()
+@pytest.mark.parametrize('name', _NAMES)
+@pytest.mark.parametrize('dtype', chainerx.testing.all_dtypes)
+def test_forward_matches_numpy_in_the_math_dtype(xp, name, dtype):
+    x = xp.asarray(array_utils.make_numpy((2, 3), dtype, seed=1))
+    return _rounded(xp, name, x)
+
+
+@chainerx.testing.numpy_chainerx_array_equal()
+@pytest.mark.parametrize('name', _NAMES)
+@pytest.mark.parametrize('shape', array_utils.SHAPES)
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_forward_on_any_shape_layout_and_device(xp, name, shape, contiguous, default_device):
+    x = array_utils.make_numpy(shape, 'float32', seed=2, contiguous=contiguous)
+    return getattr(xp, name)(xp.asarray(x))
+
+
+@chainerx.testing.numpy_chainerx_array_equal()
+@pytest.mark.parametrize('name', _NAMES)
+@pytest.mark.parametrize('dtype', chainerx.testing.float_dtypes)
+def test_forward_on_special_values_with_the_sign_of_zero(xp, name, dtype):
+    with numpy.errstate(over='ignore'):  # large values overflow to inf in float16
+        x = xp.asarray(numpy.array(_SPECIAL_VALUES, dtype))
+    y = getattr(xp, name)(x)
+    return y, xp.copysign(xp.ones_like(y), y)
+
+
+@pytest.mark.parametrize('name', _NAMES)
+@pytest.mark.parametrize('dtype', ['int8', 'int64'])
+def test_integer_input_gives_a_float32_result_outside_the_graph(name, dtype):
+    out = getattr(chx, name)(chx.arange(1, 4, dtype=dtype))
+    assert out.dtype == numpy.float32, out.dtype
+    assert not out.is_backprop_required()
+
+
+@pytest.mark.parametrize('name', _NAMES)
+@pytest.mark.parametrize('arg', [1.0, [1.0], None, numpy.ones(2)])
+def test_non_array_arguments_raise_type_error(name, arg):
+    with pytest.raises(TypeError):
+        getattr(chx, name)(arg)
+
 
 def _grad_input(shape, dtype, seed):
     # Multiples of 1/4 shifted by 1/8 stay away from the integers, where ceil and floor jump.
