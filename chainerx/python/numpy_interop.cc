@@ -75,7 +75,7 @@ Array ArrayFromObject(py::handle object, py::handle dtype, bool copy, py::handle
 // `device` (the allocation's start; the first element is `offset` bytes further) without copying. The array
 // holds a reference to `base`, the Python object owning the memory, so the memory lives as long as the array.
 // Nothing can check that the address and range are valid: the caller vouches for them.
-Array FromRawPointer(
+ArrayBodyPtr FromRawPointer(
         intptr_t ptr, py::handle shape, py::handle dtype, py::handle strides, py::handle device, int64_t offset,
         py::object base) {
     // NOLINTNEXTLINE(cppcoreguidelines-pro-type-reinterpret-cast,performance-no-int-to-ptr)
@@ -88,7 +88,8 @@ Array FromRawPointer(
             std::shared_ptr<void>{owner, address},
             Strides{strides_as_shape.begin(), strides_as_shape.end()},
             offset,
-            GetDevice(device));
+            GetDevice(device))
+            .body();
 }
 
 }  // namespace
@@ -122,10 +123,7 @@ void InitNumpyInterop(py::module& m) {
     m.def("asarray",
           [](py::handle object, py::handle dtype, py::handle device) { return ArrayFromObject(object, dtype, false, device).body(); },
           py::arg("object"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
-    m.def("_fromrawpointer",
-          [](intptr_t ptr, py::handle shape, py::handle dtype, py::handle strides, py::handle device, int64_t offset,
-             py::object base) { return FromRawPointer(ptr, shape, dtype, strides, device, offset, std::move(base)).body(); },
-          py::arg("ptr"), py::arg("shape"), py::arg("dtype"), py::arg("strides"), py::arg("device"), py::arg("offset"),
+    m.def("_fromrawpointer", &FromRawPointer, py::arg("ptr"), py::arg("shape"), py::arg("dtype"), py::arg("strides"), py::arg("device"), py::arg("offset"),
           py::arg("base"));
     m.def("to_numpy", [](py::handle array, bool copy) { return ToNumpy(ToArray(array), copy); }, py::arg("array"),
           py::arg("copy") = true);

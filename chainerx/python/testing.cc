@@ -131,8 +131,9 @@ void InitTestingSubmodule(py::module testing) {
                 // Not via NumPy's strides: those of a C-ordered NumPy copy are not C strides when it is empty.
                 py::array contiguous = py::module::import("numpy").attr("ascontiguousarray")(np_array);
                 Shape shape{np_array.shape(), np_array.shape() + np_array.ndim()};
-                Array out = Empty(shape, GetDtype(np_array.dtype()), GetDevice(device));
-                GetDevice(device).MemoryCopyFromHost(out.raw_data(), contiguous.data(), out.GetNBytes());
+                Device& dst = GetDevice(device);
+                Array out = Empty(shape, GetDtype(np_array.dtype()), dst);
+                dst.MemoryCopyFromHost(out.raw_data(), contiguous.data(), static_cast<size_t>(out.GetNBytes()));
                 return out.body();
             },
             py::arg("array"),

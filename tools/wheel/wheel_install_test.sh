@@ -26,5 +26,8 @@ for module in (chainerx, chainer):
     assert module.__file__.startswith(os.environ["TEST_TMPDIR"]), module.__file__
 a = chainerx.ones((2, 3)) + 1
 assert chainerx.to_numpy(a).tolist() == [[2.0] * 3] * 2
+# chainerx.testing is a Bazel package of its own; the wheel must still ship it.
+import chainerx.testing
+chainerx.testing.assert_array_equal_ex(chainerx.testing._fromnumpy(chainerx.to_numpy(a)), a)
 print("wheel_install_test: OK")
 PYEOF
