@@ -123,7 +123,14 @@ void InitNumpyInterop(py::module& m) {
     m.def("asarray",
           [](py::handle object, py::handle dtype, py::handle device) { return ArrayFromObject(object, dtype, false, device).body(); },
           py::arg("object"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
-    m.def("_fromrawpointer", &FromRawPointer, py::arg("ptr"), py::arg("shape"), py::arg("dtype"), py::arg("strides"), py::arg("device"), py::arg("offset"),
+    m.def("_fromrawpointer",
+          &FromRawPointer,
+          py::arg("ptr"),
+          py::arg("shape"),
+          py::arg("dtype"),
+          py::arg("strides"),
+          py::arg("device"),
+          py::arg("offset"),
           py::arg("base"));
     m.def("to_numpy", [](py::handle array, bool copy) { return ToNumpy(ToArray(array), copy); }, py::arg("array"),
           py::arg("copy") = true);
