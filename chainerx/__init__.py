@@ -74,3 +74,7 @@ if _os.environ.get('CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR', '0') == '1':
         _cuda.cupy_share_allocator()
     except (RuntimeError, ChainerxError) as _error:  # NOQA
         _warnings.warn(f'CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR=1 is ignored: {_error}')
+
+# Docstrings of the compiled names (last, so that every name exists).
+from chainerx import _docs  # NOQA
+_docs.set_docs()

@@ -1,0 +1,67 @@
+"""Docstrings of ``dot`` and of ``chainerx.linalg`` (chainerx/python/linalg.cc)."""
+
+from chainerx._docs._format import BAD_DEVICES, PROMOTION, doc
+
+_LAPACK_DTYPE = ('float32 and float64 are computed in their own precision; bool and integer inputs give '
+                 'float32. Differentiable.')
+_SQUARE = ('a', 'A square 2-d array.')
+_F16 = ('chainerx.DtypeError', 'For float16 input (LAPACK has no half precision).')
+_NOT_SQUARE = ('chainerx.DimensionError', 'If ``a`` is not a square matrix.')
+_SINGULAR = ('chainerx.ChainerxError', 'If the matrix is singular.')
+_UPLO = ('UPLO', '``\'L\'`` to read the lower triangle, ``\'U\'`` the upper one.')
+_BAD_UPLO = ('ValueError', 'If ``UPLO`` is not ``\'L\'`` or ``\'U\'``.')
+
+DOCS = {
+    'dot': doc(
+        'Dot product with NumPy\'s N-d semantics: a sum over the last axis of ``a`` and the second-to-last '
+        'axis of ``b`` (the last one for 1-d ``b``); a 0-d operand multiplies elementwise.',
+        notes=PROMOTION + ' Integer dtypes are allowed. Differentiable.',
+        args=[('a', 'First array.'), ('b', 'Second array.')], returns='A new array.',
+        raises=[('chainerx.DimensionError', 'If the summed axes differ in length.'), BAD_DEVICES],
+        example='''
+            >>> chainerx.dot(chainerx.ones((2, 3)), chainerx.ones((3, 4))).shape
+            (2, 4)'''),
+    'linalg.solve': doc(
+        'Solves the linear system ``a @ x = b``.', notes=_LAPACK_DTYPE,
+        args=[_SQUARE, ('b', 'The right-hand side: shape (N,) or (N, K).')],
+        returns='``x``, of the shape of ``b``.',
+        raises=[_NOT_SQUARE, _SINGULAR, _F16]),
+    'linalg.inv': doc(
+        'Inverse of a square matrix.', notes=_LAPACK_DTYPE, args=[_SQUARE], returns='A new array.',
+        raises=[_NOT_SQUARE, _SINGULAR, _F16]),
+    'linalg.svd': doc(
+        'Singular value decomposition ``a = u @ diag(s) @ vt``.', notes=_LAPACK_DTYPE,
+        args=[('a', 'A 2-d array of shape (M, N).'),
+              ('full_matrices', 'If ``True``, ``u`` is (M, M) and ``vt`` (N, N); otherwise (M, K) and (K, N) with '
+                                'K = min(M, N).'),
+              ('compute_uv', 'If ``False``, only ``s`` is computed and returned.')],
+        returns='The tuple ``(u, s, vt)``, or ``s`` alone (descending, length K) when ``compute_uv`` is '
+                '``False``.',
+        raises=[('chainerx.DimensionError', 'If ``a`` is not 2-d.'), _F16]),
+    'linalg.pinv': doc(
+        'Moore-Penrose pseudo-inverse, from the SVD.', notes=_LAPACK_DTYPE,
+        args=[('a', 'A 2-d array.'), ('rcond', 'Singular values below ``rcond`` times the largest are '
+                                               'treated as zero.')],
+        returns='A new array of the transposed shape.', raises=[_F16]),
+    'linalg.qr': doc(
+        'QR decomposition ``a = q @ r``.', notes=_LAPACK_DTYPE,
+        args=[('a', 'A 2-d array of shape (M, N).'),
+              ('mode', '``\'reduced\'`` (q (M, K), r (K, N)), ``\'complete\'`` (q (M, M), r (M, N)), ``\'r\'`` '
+                       '(r only) or ``\'raw\'`` (LAPACK\'s h and tau, not differentiable).')],
+        returns='``(q, r)``, or ``r`` alone for mode ``\'r\'``.',
+        raises=[('ValueError', 'For an unknown ``mode``.'), _F16]),
+    'linalg.cholesky': doc(
+        'Cholesky factor ``L`` (lower triangular, ``a = L @ L.T``) of a symmetric positive-definite matrix.',
+        notes=_LAPACK_DTYPE + ' Only the lower triangle of ``a`` is read.', args=[_SQUARE],
+        returns='A new lower-triangular array.',
+        raises=[_NOT_SQUARE, ('chainerx.ChainerxError', 'If ``a`` is not positive definite.'), _F16]),
+    'linalg.eigh': doc(
+        'Eigenvalues and eigenvectors of a symmetric matrix.', notes=_LAPACK_DTYPE, args=[_SQUARE, _UPLO],
+        returns='``(w, v)``: the eigenvalues in ascending order and the eigenvectors as columns of ``v``.',
+        raises=[_NOT_SQUARE, _BAD_UPLO, _F16]),
+    'linalg.eigvalsh': doc(
+        'Eigenvalues of a symmetric matrix, in ascending order.', notes=_LAPACK_DTYPE, args=[_SQUARE, _UPLO],
+        returns='A new 1-d array.', raises=[_NOT_SQUARE, _BAD_UPLO, _F16]),
+    'linalg._is_lapack_available': doc('Whether the core was built with LAPACK (``chainerx.linalg`` needs it).',
+                                       returns='bool.'),
+}
