@@ -111,6 +111,9 @@ def fix(x: 'chainerx.ndarray') -> 'chainerx.ndarray':
 
     Float arrays keep their dtype; other dtypes give float32, like chainerx's ``floor``/``ceil``.
 
+    Args:
+        x: Input array.
+
     >>> import chainerx as chx
     >>> chx.fix(chx.array([-1.5, 2.7]))
     array([-1.,  2.], shape=(2,), dtype=float64, device='native:0')

@@ -19,6 +19,11 @@ __all__ = ['asanyarray', 'fromfile', 'fromfunction', 'fromiter', 'fromstring', '
 def asanyarray(a: tp.Any, dtype: tp.Any = None, device: tp.Any = None) -> chainerx.ndarray:
     """Converts `a` to an array without copying when possible; the same as :func:`chainerx.asarray`.
 
+    Args:
+        a: An array, a NumPy array, a sequence or a scalar.
+        dtype: The dtype of the result; ``None`` keeps the dtype of the data.
+        device: The device of the result; ``None`` means the default device.
+
     Example:
         >>> chainerx.asanyarray([1, 2]).shape
         (2,)
@@ -29,7 +34,15 @@ def asanyarray(a: tp.Any, dtype: tp.Any = None, device: tp.Any = None) -> chaine
 def fromfile(
     file: tp.Any, dtype: tp.Any = float, count: int = -1, sep: str = '', device: tp.Any = None
 ) -> chainerx.ndarray:
-    """Reads an array from a binary or text file, as :func:`numpy.fromfile` does."""
+    """Reads an array from a binary or text file, as :func:`numpy.fromfile` does.
+
+    Args:
+        file: A file name or an open file.
+        dtype: The element type of the data.
+        count: The number of items to read; -1 reads the whole file.
+        sep: The separator of a text file; ``''`` means a binary file.
+        device: The device of the result; ``None`` means the default device.
+    """
     return chainerx.array(numpy.fromfile(file, dtype, count, sep), device=device)
 
 
@@ -38,8 +51,11 @@ def fromfunction(
 ) -> chainerx.ndarray:
     """Builds an array by calling `function` on coordinate arrays, as :func:`numpy.fromfunction`.
 
-    `dtype` (default float) and `device` are taken from the keyword arguments; the others go to
-    `function`.
+    Args:
+        function: Called with one coordinate array per dimension.
+        shape: The shape of the result.
+        kwargs: ``dtype`` (default float) and ``device`` are taken from them; the others go to
+            `function`.
 
     Example:
         >>> chainerx.fromfunction(lambda i, j: i + j, (2, 3), dtype=int).shape
@@ -53,7 +69,14 @@ def fromfunction(
 def fromiter(
     iterable: tp.Iterable[tp.Any], dtype: tp.Any, count: int = -1, device: tp.Any = None
 ) -> chainerx.ndarray:
-    """A 1-d array from the values of an iterable, as :func:`numpy.fromiter` does."""
+    """A 1-d array from the values of an iterable, as :func:`numpy.fromiter` does.
+
+    Args:
+        iterable: The values.
+        dtype: The element type.
+        count: The number of items to read; -1 reads them all.
+        device: The device of the result; ``None`` means the default device.
+    """
     return chainerx.array(numpy.fromiter(iterable, dtype, count), device=device)
 
 
@@ -64,6 +87,13 @@ def fromstring(
 
     NumPy 2 rejects binary mode (``sep=''``); that case reads the bytes with
     :func:`numpy.frombuffer`, which is what binary mode did.
+
+    Args:
+        string: The text (or, with ``sep=''``, the bytes).
+        dtype: The element type.
+        count: The number of items to read; -1 reads them all.
+        sep: The separator between numbers; ``''`` reads raw bytes.
+        device: The device of the result; ``None`` means the default device.
     """
     if sep == '':
         data = string.encode() if isinstance(string, str) else string
@@ -84,7 +114,12 @@ def loadtxt(
     encoding: tp.Any = 'bytes',
     device: tp.Any = None,
 ) -> tp.Any:
-    """Loads data from a text file, as :func:`numpy.loadtxt` does."""
+    """Loads data from a text file, as :func:`numpy.loadtxt` does.
+
+    ``fname``, ``dtype``, ``comments``, ``delimiter``, ``converters``, ``skiprows``, ``usecols``,
+    ``unpack``, ``ndmin`` and ``encoding`` are passed to :func:`numpy.loadtxt`; the result is copied
+    to ``device`` (the default device for ``None``). With ``unpack``, a tuple of arrays is returned.
+    """
     values = numpy.loadtxt(
         fname,
         dtype=dtype,

@@ -78,6 +78,12 @@ DOCS.update({
         'connected to the graphs; integer-array and list keys select through NumPy (advanced indexing).',
         args=[('key', 'The index.')], returns='A :class:`~chainerx.ndarray`.',
         raises=[('IndexError', 'For an out-of-range index or an unsupported key type.')]),
+    'ndarray.__setitem__': doc(
+        '``self[key] = value`` in place: basic keys write directly, integer-array keys scatter (through '
+        'NumPy when needed).',
+        args=[('key', 'The index, as for ``__getitem__``.'), ('value', 'An array or a scalar, broadcast to the '
+                                                                        'selection.')],
+        raises=[('RuntimeError', 'If the array is connected to a graph (in-place writes are not recorded).')]),
     'ndarray.__init__': doc('Allocates an uninitialised array (see :class:`ndarray`).',
                             args=[('shape', 'The shape.'), ('dtype', 'The dtype.'),
                                   ('device', 'The device, or ``None`` for the default one.')]),

@@ -1,6 +1,6 @@
 """Docstrings of the autograd API (chainerx/python/backprop.cc)."""
 
-from chainerx._docs._format import BACKPROP_ID, doc
+from chainerx._docs._format import BACKPROP_ID, doc, scope_methods
 
 _OUTPUTS = ('outputs', 'An array or a list of arrays to backpropagate from.')
 _DOUBLE = ('enable_double_backprop', 'If ``True``, the backward computation is itself recorded, so that '
@@ -74,3 +74,12 @@ DOCS = {
         + _CHECK_ARGS[3:],
         raises=_CHECK_RAISES),
 }
+DOCS.update(scope_methods('BackpropScope', 'a new graph is created.', returns='Its :class:`BackpropId`.'))
+DOCS.update(scope_methods('NoBackpropMode', 'routines stop recording the given graphs.'))
+DOCS.update(scope_methods('ForceBackpropMode', 'routines record the given graphs again.'))
+DOCS.update({
+    'BackpropId.__eq__': doc('Whether two ids name the same graph of the same context.',
+                             args=[('other', 'Another id (``arg0``).')], returns='bool.'),
+    'BackpropId.__hash__': doc('A hash consistent with ``==``, so ids can key dicts.', returns='int.'),
+    'BackpropId.__repr__': doc('The graph name (``<default>``, or ``<expired>`` once released).'),
+})

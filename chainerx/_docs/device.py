@@ -1,6 +1,6 @@
 """Docstrings of contexts, backends and devices (chainerx/python/device.cc)."""
 
-from chainerx._docs._format import doc
+from chainerx._docs._format import doc, scope_methods
 
 _CONTEXT = ('context', 'A :class:`~chainerx.Context`.')
 _BACKEND_NAME = ('backend_name', 'A backend name such as ``\'native\'`` or ``\'cuda\'``.')
@@ -22,8 +22,10 @@ DOCS = {
     'Context.get_backend': doc('Returns the backend of the given name, creating it on first use.',
                                args=[_BACKEND_NAME], returns='A :class:`~chainerx.Backend`.',
                                raises=[_BAD_BACKEND]),
-    'Context.get_device': doc('Returns a device of this context.', notes=_GET_DEVICE_NOTES,
-                              args=_GET_DEVICE_ARGS, returns='A :class:`~chainerx.Device`.',
+    'Context.get_device': doc('Returns a device of this context.',
+                              notes=_GET_DEVICE_NOTES.replace('(device=None)', '(device_name)'),
+                              args=[('device_name', 'A device or a device name (first form).')]
+                              + _GET_DEVICE_ARGS[1:], returns='A :class:`~chainerx.Device`.',
                               raises=[_BAD_BACKEND, _BAD_DEVICE]),
     'Context.make_backprop_id': doc('Creates a new graph identifier, inner to (after) all existing ones.',
                                     args=[('backprop_name', 'A name, shown by ``repr``.')],
@@ -87,3 +89,14 @@ DOCS = {
         returns='A :class:`~chainerx.DeviceScope`; ``__enter__`` returns the scope itself.',
         raises=[_BAD_BACKEND, _BAD_DEVICE]),
 }
+DOCS.update(scope_methods('DeviceScope', 'the device becomes the default one.', returns='The scope itself.'))
+DOCS.update(scope_methods('ContextScope', 'the context becomes the default one.'))
+DOCS.update({
+    'Context.__init__': doc('Creates a context with no backends loaded yet.'),
+    'Device.__copy__': doc('Returns the device itself (devices are singletons).'),
+    'Device.__deepcopy__': doc('Returns the device itself (devices are singletons).',
+                               args=[('memo', 'The deepcopy memo (``arg0``, unused).')]),
+    'Device.__reduce__': doc('Pickling support: unpickling calls ``chainerx._device._recover_device(backend_name, '
+                             'index)``, which returns the same device object.'),
+    'Device.__repr__': doc('The device name, e.g. ``native:0``.'),
+})
