@@ -29,5 +29,9 @@ assert chainerx.to_numpy(a).tolist() == [[2.0] * 3] * 2
 # chainerx.testing is a Bazel package of its own; the wheel must still ship it.
 import chainerx.testing
 chainerx.testing.assert_array_equal_ex(chainerx.testing._fromnumpy(chainerx.to_numpy(a)), a)
+# PEP 561: the stubs and the py.typed marker are installed beside the package.
+package_dir = os.path.dirname(chainerx.__file__)
+for name in ("py.typed", "__init__.pyi", "linalg.pyi"):
+    assert os.path.isfile(os.path.join(package_dir, name)), name
 print("wheel_install_test: OK")
 PYEOF
