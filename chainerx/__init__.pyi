@@ -25,7 +25,12 @@ from numpy import nan as nan
 from numpy import pi as pi
 from numpy import uint8 as uint8
 
+# The submodules that `import chainerx` imports (chainerx.testing is imported on demand: it needs pytest).
+from chainerx import creation as creation
 from chainerx import linalg as linalg
+from chainerx import manipulation as manipulation
+from chainerx import math as math
+from chainerx import random as random
 
 # Python's builtins under chainerx's names (the very same objects).
 bool = _builtins.bool

@@ -15,7 +15,7 @@ import typing as tp
 _FAMILIES = (
     'creation', 'manipulation', 'arithmetic', 'explog', 'trigonometric', 'hyperbolic', 'rounding',
     'logic', 'reduction', 'statistics', 'sorting', 'indexing', 'linalg', 'connection', 'pooling', 'normalization',
-    'activation', 'loss', 'rnn', 'device', 'backprop', 'array', 'array_operators', 'error',
+    'activation', 'loss', 'rnn', 'device', 'backprop', 'array', 'array_operators', 'error', 'testing', 'interop',
 )
 
 _applied = False

@@ -52,7 +52,17 @@ def assert_allclose(
 ) -> None:
     """Asserts ``|x - y| <= atol + rtol * |y|`` elementwise, like :func:`numpy.testing.assert_allclose`.
 
-    `x` and `y` may be chainerx arrays (copied to the host), NumPy arrays or scalars.
+    Args:
+        x: A chainerx array (copied to the host), a NumPy array or a scalar.
+        y: The expected value, of the same kinds.
+        rtol: Relative tolerance.
+        atol: Absolute tolerance.
+        equal_nan: Whether NaNs in the same places compare equal.
+        err_msg: Text added to the failure message.
+        verbose: Whether the failure message shows the conflicting values.
+
+    Raises:
+        AssertionError: If shapes differ or values are not close.
     """
     numpy.testing.assert_allclose(
         _as_numpy(x), _as_numpy(y), rtol=rtol, atol=atol, equal_nan=equal_nan, err_msg=err_msg,
@@ -62,7 +72,14 @@ def assert_allclose(
 def assert_array_equal(x: tp.Any, y: tp.Any, err_msg: str = '', verbose: bool = True) -> None:
     """Asserts equal shapes and values, like :func:`numpy.testing.assert_array_equal` (NaNs compare equal).
 
-    `x` and `y` may be chainerx arrays (copied to the host), NumPy arrays or scalars.
+    Args:
+        x: A chainerx array (copied to the host), a NumPy array or a scalar.
+        y: The expected value, of the same kinds.
+        err_msg: Text added to the failure message.
+        verbose: Whether the failure message shows the conflicting values.
+
+    Raises:
+        AssertionError: If shapes or values differ.
     """
     numpy.testing.assert_array_equal(_as_numpy(x), _as_numpy(y), err_msg=err_msg, verbose=verbose)
 
@@ -88,9 +105,21 @@ def assert_allclose_ex(
     """:func:`assert_allclose`, also requiring equal dtypes and strides when both are arrays.
 
     Args:
+        x: A chainerx array (copied to the host), a NumPy array or a scalar.
+        y: The expected value, of the same kinds.
+        rtol: Relative tolerance.
+        atol: Absolute tolerance.
+        equal_nan: Whether NaNs in the same places compare equal.
+        err_msg: Text added to the failure message.
+        verbose: Whether the failure message shows the conflicting values.
         dtype_check: Whether ``x.dtype.name == y.dtype.name`` is required.
         strides_check: Whether equal strides are required; by default the same as `dtype_check`.
-        float16_rtol, float16_atol, ...: Tolerances used instead of `rtol`/`atol` when `x` has that dtype.
+        float16_rtol: Used instead of `rtol` when `x` is float16.
+        float16_atol: Used instead of `atol` when `x` is float16.
+        float32_rtol: Used instead of `rtol` when `x` is float32.
+        float32_atol: Used instead of `atol` when `x` is float32.
+        float64_rtol: Used instead of `rtol` when `x` is float64.
+        float64_atol: Used instead of `atol` when `x` is float64.
 
     Raises:
         AssertionError: If values, dtypes or strides differ.
@@ -122,6 +151,10 @@ def assert_array_equal_ex(
     """:func:`assert_array_equal`, also requiring equal dtypes and strides when both are arrays.
 
     Args:
+        x: A chainerx array (copied to the host), a NumPy array or a scalar.
+        y: The expected value, of the same kinds.
+        err_msg: Text added to the failure message.
+        verbose: Whether the failure message shows the conflicting values.
         dtype_check: Whether ``x.dtype.name == y.dtype.name`` is required.
         strides_check: Whether equal strides are required; by default the same as `dtype_check`.
 

@@ -154,8 +154,11 @@ def numpy_chainerx_array_equal(
     Arrays are compared with :func:`chainerx.testing.assert_array_equal_ex`.
 
     Args:
+        err_msg: Text added to the failure message.
+        verbose: Whether the failure message shows the conflicting values.
         name: The argument that receives the module.
-        dtype_check, strides_check: As for :func:`chainerx.testing.assert_array_equal_ex`.
+        dtype_check: Whether the dtypes must be equal.
+        strides_check: Whether the strides must be equal (by default the same as `dtype_check`).
         accept_error: Exception types both runs may raise (then nothing else is compared).
     """
     def check(x: tp.Any, y: tp.Any) -> None:
@@ -184,9 +187,19 @@ def numpy_chainerx_allclose(
     tolerances (``float16_rtol=``, ``float16_atol=``, ...) given here.
 
     Args:
+        rtol: Relative tolerance.
+        atol: Absolute tolerance.
+        equal_nan: Whether NaNs in the same places compare equal.
+        err_msg: Text added to the failure message.
+        verbose: Whether the failure message shows the conflicting values.
         name: The argument that receives the module.
-        dtype_check, strides_check: As for :func:`chainerx.testing.assert_allclose_ex`.
+        dtype_check: Whether the dtypes must be equal.
+        strides_check: Whether the strides must be equal (by default the same as `dtype_check`).
         accept_error: Exception types both runs may raise (then nothing else is compared).
+        dtype_tolerances: Per-dtype tolerances, ``float16_rtol`` to ``float64_atol``.
+
+    Raises:
+        TypeError: For a keyword argument that is not a per-dtype tolerance.
     """
     def check(x: tp.Any, y: tp.Any) -> None:
         array_module.assert_allclose_ex(

@@ -96,6 +96,10 @@ def signatures(func: tp.Any) -> tp.List[tp.List[Param]]:
 
 
 def public_names(module: tp.Any) -> tp.Set[str]:
+    """The names a module declares in ``__all__`` (chainerx.random imports numpy, ...), or else those without
+    a leading underscore."""
+    if hasattr(module, '__all__'):
+        return set(module.__all__)
     return {name for name in dir(module) if not name.startswith('_')}
 
 

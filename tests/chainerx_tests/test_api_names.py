@@ -76,16 +76,6 @@ def test_omitted_submodules(module_name):
     pytest.skip(f'{module_name} is not provided: {api_names.OMITTED_SUBMODULES[module_name]}')
 
 
-@pytest.mark.parametrize('module_name, name', sorted(api_names.PENDING_ELSEWHERE.items()))
-def test_names_of_the_docstrings_change(module_name, name):
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        pytest.xfail(f'{module_name} comes with the docstrings change of issue 6')
-    if not hasattr(module, name):
-        pytest.xfail(f'{module_name}.{name} comes with the docstrings change of issue 6')
-
-
 def test_chainerx_testing_names_are_the_cpp_helpers():
     import chainerx.testing
     assert chainerx.testing._fromnumpy is chainerx._testing._fromnumpy

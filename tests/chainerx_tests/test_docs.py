@@ -7,6 +7,7 @@ import re
 import pytest
 
 import chainerx
+import chainerx.testing
 from chainerx import _docs
 import pybind_signatures as sigs
 
@@ -15,11 +16,17 @@ def _is_chainerx_callable(obj):
     return callable(obj) and (getattr(obj, '__module__', None) or '').startswith('chainerx')
 
 
+# The modules whose public names are checked. chainerx.creation, .math and .manipulation re-export
+# module-level functions, checked as such; chainerx.testing is imported on demand (it needs pytest).
+_MODULES = ((chainerx, ''), (chainerx.linalg, 'linalg.'), (chainerx.random, 'random.'),
+            (chainerx.testing, 'testing.'))
+
+
 def _documented_objects():
-    """(qualified name, object) of the public callables and classes of chainerx and chainerx.linalg,
-    and of the methods and properties of chainerx's classes."""
+    """(qualified name, object) of the public callables and classes of the modules above, and of the
+    methods and properties of chainerx's classes."""
     found = []
-    for module, prefix in ((chainerx, ''), (chainerx.linalg, 'linalg.')):
+    for module, prefix in _MODULES:
         for name in sorted(sigs.public_names(module)):
             obj = getattr(module, name)
             if _is_chainerx_callable(obj) or (isinstance(obj, type) and obj.__module__ == 'chainerx'):
@@ -121,10 +128,22 @@ def test_set_pybind_doc_rejects_other_builtins():
         chainerx._core._set_pybind_doc(lambda: None, 'not a builtin')
 
 
+def _private_documented_objects():
+    """The private names that chainerx/_docs documents (``_core._fromrawpointer``, ...), for their examples."""
+    found = []
+    for path in sorted(_docs.all_docs()):
+        if any(part.startswith('_') and not part.endswith('__') for part in path.split('.')):
+            try:
+                found.append((path, _docs._resolve(path)[2]))
+            except AttributeError:  # reported by test_every_documented_path_exists
+                pass
+    return found
+
+
 def _examples():
     finder = doctest.DocTestFinder(exclude_empty=True)
     tests = []
-    for name, obj in _OBJECTS:
+    for name, obj in _OBJECTS + _private_documented_objects():
         if isinstance(obj, property):
             continue
         for test in finder.find(obj, name, globs={'chainerx': chainerx}):

@@ -16,7 +16,12 @@ import chainerx
 import pybind_signatures as sigs
 
 _PACKAGE_DIR = os.path.dirname(chainerx.__file__)
-_STUB_FILES = ('__init__.pyi', 'linalg.pyi', '_core.pyi')
+# The stub of each submodule that `import chainerx` imports, by attribute name.
+_SUBMODULE_STUBS = {name: name + '.pyi' for name in ('linalg', 'random', 'creation', 'math', 'manipulation')}
+_STUB_FILES = ('__init__.pyi', '_core.pyi') + tuple(_SUBMODULE_STUBS.values())
+# Public submodules that `import chainerx` does not import (chainerx.testing needs pytest): not in
+# __init__.pyi, though they are attributes of chainerx once something has imported them.
+_ON_DEMAND_SUBMODULES = frozenset(['testing'])
 _KINDS = {'posonlyargs': inspect.Parameter.POSITIONAL_ONLY, 'args': inspect.Parameter.POSITIONAL_OR_KEYWORD,
           'kwonlyargs': inspect.Parameter.KEYWORD_ONLY}
 
@@ -86,7 +91,7 @@ def _stub_scope(body):
 
 _MODULE_STUB = _parse('__init__.pyi')
 _MODULE_SCOPE = _stub_scope(_MODULE_STUB.body)
-_LINALG_SCOPE = _stub_scope(_parse('linalg.pyi').body)
+_SUBMODULE_SCOPES = {name: _stub_scope(_parse(filename).body) for name, filename in _SUBMODULE_STUBS.items()}
 _CLASS_SCOPES = {node.name: _stub_scope(node.body) for node in _MODULE_STUB.body if isinstance(node, ast.ClassDef)}
 
 
@@ -104,15 +109,34 @@ def _public(names):
 
 
 def test_module_names_match():
-    runtime = sigs.public_names(chainerx)
+    runtime = sigs.public_names(chainerx) - _ON_DEMAND_SUBMODULES
     stub = _public(_MODULE_SCOPE)
     assert sorted(runtime - stub) == [], 'missing from __init__.pyi'
     assert sorted(stub - runtime) == [], 'in __init__.pyi but not at run time'
 
 
-def test_linalg_names_match():
-    runtime = sigs.public_names(chainerx.linalg) | {'_is_lapack_available'}
-    assert set(_LINALG_SCOPE) - {'tp', 'ndarray'} == runtime
+@pytest.mark.parametrize('module_name', sorted(_SUBMODULE_STUBS))
+def test_submodule_names_match(module_name):
+    module = getattr(chainerx, module_name)
+    runtime = sigs.public_names(module) | ({'_is_lapack_available'} if module_name == 'linalg' else set())
+    assert set(_SUBMODULE_SCOPES[module_name]) == runtime
+
+
+@pytest.mark.parametrize('module_name', ['creation', 'math', 'manipulation'])
+def test_reexporting_submodules_hold_chainerx_functions(module_name):
+    # Their stubs re-export chainerx's typed names, which is right only while they are the same objects.
+    module = getattr(chainerx, module_name)
+    for name in sigs.public_names(module):
+        assert getattr(module, name) is getattr(chainerx, name), name
+
+
+def test_on_demand_submodules_are_not_imported_by_chainerx():
+    code = 'import sys, chainerx; print(sorted(m for m in sys.modules if m.startswith("chainerx.")))'
+    result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    imported = {name.split('.')[1] for name in ast.literal_eval(result.stdout)}
+    assert imported & _ON_DEMAND_SUBMODULES == set()
+    assert set(_SUBMODULE_STUBS) <= imported
 
 
 @pytest.mark.parametrize('class_name', sorted(sigs.public_classes()))
@@ -132,28 +156,38 @@ def _same_default(stub, runtime, overloaded):
     return stub is runtime if isinstance(stub, type) else (stub == runtime and type(stub) is type(runtime))
 
 
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
 def _matches(stub, runtime, overloaded=False):
     """Whether a stub overload can describe a runtime overload (names, kinds, defaults). pybind11's
-    `*args`/`**kwargs` accept any extra positional/keyword parameters the stub spells out."""
+    `*args`/`**kwargs` accept any extra positional/keyword parameters the stub spells out; a stub's own
+    `*args`/`**kwargs` need the runtime's."""
     var_positional = any(p.kind == inspect.Parameter.VAR_POSITIONAL for p in runtime)
     var_keyword = any(p.kind == inspect.Parameter.VAR_KEYWORD for p in runtime)
-    named = [p for p in runtime if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
-    for i, param in enumerate(stub):
+    named = [p for p in runtime if p.kind not in _VARIADIC]
+    stub_named = [p for p in stub if p.kind not in _VARIADIC]
+    for param in stub:
+        if param.kind == inspect.Parameter.VAR_POSITIONAL and not var_positional:
+            return False
+        if param.kind == inspect.Parameter.VAR_KEYWORD and not var_keyword:
+            return False
+    for i, param in enumerate(stub_named):
         if i < len(named):
             expected = named[i]
             if expected.kind != param.kind or not _same_default(param.default, expected.default, overloaded):
                 return False
             if expected.kind != inspect.Parameter.POSITIONAL_ONLY and expected.name != param.name:
                 return False
-        elif param.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.VAR_POSITIONAL):
+        elif param.kind == inspect.Parameter.POSITIONAL_ONLY:
             if not var_positional:
                 return False
-        elif param.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD):
+        elif param.kind == inspect.Parameter.KEYWORD_ONLY:
             if not var_keyword:
                 return False
         else:
             return False
-    return len(stub) >= len(named) or all(p.default is not sigs.NO_DEFAULT for p in named[len(stub):])
+    return len(stub_named) >= len(named) or all(p.default is not sigs.NO_DEFAULT for p in named[len(stub_named):])
 
 
 def _function_cases():
@@ -161,9 +195,11 @@ def _function_cases():
     for name, overloads in sorted(_MODULE_SCOPE.items()):
         if overloads and not name.startswith('_'):
             cases.append((name, getattr(chainerx, name), overloads, False))
-    for name, overloads in sorted(_LINALG_SCOPE.items()):
-        if overloads:
-            cases.append(('linalg.' + name, getattr(chainerx.linalg, name), overloads, False))
+    for module_name, scope in sorted(_SUBMODULE_SCOPES.items()):
+        for name, overloads in sorted(scope.items()):
+            if overloads:
+                module = getattr(chainerx, module_name)
+                cases.append((module_name + '.' + name, getattr(module, name), overloads, False))
     for class_name, scope in sorted(_CLASS_SCOPES.items()):
         for name, overloads in sorted(scope.items()):
             member = vars(getattr(chainerx, class_name)).get(name)
@@ -214,6 +250,8 @@ _TYPED_EXAMPLE = '''
     h, c = chainerx.lstm(chainerx.zeros((1, 2)), chainerx.zeros((1, 8)))
     with chainerx.backprop_scope('g') as bp:
         x.require_grad(bp)
+    noise: chainerx.ndarray = chainerx.random.normal(0.0, 1.0, (2, 3), device='native:0')
+    clipped = chainerx.math.clip(noise, -1.0, 1.0) + chainerx.manipulation.broadcast_arrays(x, noise)[0]
 '''
 
 _BAD_EXAMPLE = '''
@@ -223,6 +261,7 @@ _BAD_EXAMPLE = '''
     b: int = chainerx.exp(a)
     chainerx.zeros((2,), 'float32', 'native:0')
     a.no_such_method()
+    s: str = chainerx.random.uniform()
 '''
 
 
@@ -252,4 +291,4 @@ def test_mypy_accepts_typed_code(mypy_errors):
 
 
 def test_mypy_rejects_wrong_code(mypy_errors):
-    assert mypy_errors['bad.py'] == [5, 6, 7], mypy_errors[None]
+    assert mypy_errors['bad.py'] == [5, 6, 7, 8], mypy_errors[None]

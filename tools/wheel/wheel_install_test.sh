@@ -31,7 +31,8 @@ import chainerx.testing
 chainerx.testing.assert_array_equal_ex(chainerx.testing._fromnumpy(chainerx.to_numpy(a)), a)
 # PEP 561: the stubs and the py.typed marker are installed beside the package.
 package_dir = os.path.dirname(chainerx.__file__)
-for name in ("py.typed", "__init__.pyi", "linalg.pyi"):
+for name in ("py.typed", "__init__.pyi", "_core.pyi", "linalg.pyi", "random.pyi", "creation.pyi", "math.pyi",
+             "manipulation.pyi"):
     assert os.path.isfile(os.path.join(package_dir, name)), name
 print("wheel_install_test: OK")
 PYEOF
