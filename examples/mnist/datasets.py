@@ -1,4 +1,4 @@
-"""Handwritten-digit data for the examples: scikit-learn's 8x8 digits or the standard MNIST files."""
+"""Handwritten-digit data for the examples: scikit-learn's 8x8 digits or the MNIST files."""
 
 import collections
 import gzip
@@ -6,7 +6,9 @@ import os
 
 import numpy
 
-Dataset = collections.namedtuple('Dataset', 'name x_train t_train x_test t_test')
+# x_* are float32 (N, features) in [0, 1] (images flattened row by row), t_* int64 labels 0..9;
+# image_shape is (rows, cols) of one image.
+Dataset = collections.namedtuple('Dataset', 'name image_shape x_train t_train x_test t_test')
 
 _MNIST_FILES = {
     'x_train': 'train-images-idx3-ubyte',
@@ -38,7 +40,7 @@ def load_mnist(directory):
     """MNIST from its four standard files: images scaled to [0, 1], flattened to 784 features."""
     arrays = {key: _read_idx(_find(directory, stem)) for key, stem in _MNIST_FILES.items()}
     return Dataset(
-        'MNIST',
+        'MNIST', arrays['x_train'].shape[1:],
         (arrays['x_train'].reshape(len(arrays['x_train']), -1) / 255.0).astype(numpy.float32),
         arrays['t_train'].astype(numpy.int64),
         (arrays['x_test'].reshape(len(arrays['x_test']), -1) / 255.0).astype(numpy.float32),
@@ -54,7 +56,7 @@ def load_digits(seed=0, test_fraction=0.2):
     order = numpy.random.RandomState(seed).permutation(len(t))
     n_test = int(len(t) * test_fraction)
     test, train = order[:n_test], order[n_test:]
-    return Dataset('sklearn digits 8x8', x[train], t[train], x[test], t[test])
+    return Dataset('sklearn digits 8x8', (8, 8), x[train], t[train], x[test], t[test])
 
 
 def load(mnist_dir=None, seed=0):
