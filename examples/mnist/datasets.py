@@ -60,5 +60,11 @@ def load_digits(seed=0, test_fraction=0.2):
 
 
 def load(mnist_dir=None, seed=0):
-    """MNIST when a directory is given, else the digits that ship with scikit-learn."""
-    return load_mnist(mnist_dir) if mnist_dir else load_digits(seed)
+    """MNIST when a directory is given, else the digits that ship with scikit-learn.
+
+    A relative directory is taken from where ``bazel run`` was called (it runs the example
+    elsewhere, in its runfiles).
+    """
+    if not mnist_dir:
+        return load_digits(seed)
+    return load_mnist(os.path.join(os.environ.get('BUILD_WORKING_DIRECTORY', ''), mnist_dir))

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <numeric>
@@ -146,12 +147,21 @@ std::string DefaultDataDirectory(const std::string& argv0) {
     return path.substr(0, path.rfind('/'));
 }
 
+// `--mnist DIR`, relative to where `bazel run` was called (it runs the binary in its runfiles), or else the
+// directory of the exported digits in this binary's runfiles.
+std::string DataDirectory(const std::string& mnist, const std::string& argv0) {
+    if (!mnist.empty()) {
+        const char* caller_directory = std::getenv("BUILD_WORKING_DIRECTORY");
+        return mnist[0] == '/' || caller_directory == nullptr ? mnist : std::string{caller_directory} + "/" + mnist;
+    }
+    return DefaultDataDirectory(argv0);
+}
+
 int Run(const mnist::Options& options, const std::string& argv0) {
     chainerx::Context context;
     chainerx::ContextScope context_scope{context};
     chainerx::Device& device = context.GetDevice(options.device);
-    std::string directory = options.mnist.empty() ? DefaultDataDirectory(argv0) : options.mnist;
-    mnist::Dataset data = mnist::LoadDataset(directory, device);
+    mnist::Dataset data = mnist::LoadDataset(DataDirectory(options.mnist, argv0), device);
     int64_t n_features = data.train.x.shape()[1];
     std::printf(
             "data: %s, %" PRId64 " train / %" PRId64 " test, %" PRId64 " features, device %s\n",
