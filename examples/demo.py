@@ -1,6 +1,7 @@
 """A tour of the first ChainerX slice: devices, array creation, NumPy interop and autograd.
 
-Run with `tools/demo.sh` (or `bazel run //examples:demo`). Later issues replace this with model training.
+Run with `bazel run //examples:demo`. (The README's main job, tools/demo.sh, now trains
+examples/mnist/train_mlp.py instead.)
 """
 
 import numpy
