@@ -11,6 +11,7 @@
 #include "chainerx/core/backprop_id.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/shape.h"
+#include "chainerx/core/small_vector.h"
 
 namespace chainerx {
 
@@ -52,7 +53,10 @@ public:
     int64_t GetTotalSize() const { return shape_.GetTotalSize(); }
     int64_t GetItemSize() const { return chainerx::GetItemSize(dtype_); }
 
-    const std::vector<GraphEntry>& graph_entries() const { return graph_entries_; }
+    // One entry inline: an array is rarely in more than one graph, and then needs no allocation for it.
+    using GraphEntryList = SmallVector<GraphEntry, 1>;
+
+    const GraphEntryList& graph_entries() const { return graph_entries_; }
     bool HasAnyGraph() const { return !graph_entries_.empty(); }
     // The entry for a graph, or nullptr when the array is not in that graph.
     GraphEntry* FindGraphEntry(const BackpropId& backprop_id);
@@ -73,11 +77,12 @@ private:
     Device* device_;
     std::shared_ptr<void> data_;
     int64_t offset_;
-    std::vector<GraphEntry> graph_entries_;
+    GraphEntryList graph_entries_;
 };
 
-// Metadata is inline (no heap) so that an array costs one allocation; keep the body within 4 cache lines.
-static_assert(sizeof(ArrayBody) <= 256, "ArrayBody grew beyond its size budget");
+// Metadata and the first graph entry are inline (no heap) so that an array costs one allocation, even when it
+// requires grad; keep the body within 5 cache lines.
+static_assert(sizeof(ArrayBody) <= 320, "ArrayBody grew beyond its size budget");
 
 }  // namespace internal
 }  // namespace chainerx

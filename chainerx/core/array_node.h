@@ -35,9 +35,14 @@ public:
     const std::shared_ptr<OpNode>& creator_op_node() const { return creator_op_node_; }
     void set_creator_op_node(std::shared_ptr<OpNode> op_node) { creator_op_node_ = std::move(op_node); }
 
+    // The gradient accumulated so far by a running backward pass (null outside one). Kept in the node rather
+    // than in a map of the pass: see Note [Backward state in graph nodes] in backward.cc.
+    std::shared_ptr<ArrayBody>& pending_grad() { return pending_grad_; }
+
 private:
     std::weak_ptr<ArrayBody> weak_body_;
     std::shared_ptr<OpNode> creator_op_node_;
+    std::shared_ptr<ArrayBody> pending_grad_;
     BackpropId backprop_id_;
     Shape shape_;
     Dtype dtype_;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <memory>
 #include <queue>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "chainerx/core/array_body.h"
@@ -15,6 +14,7 @@
 #include "chainerx/core/error.h"
 #include "chainerx/core/op_node.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/core/small_vector.h"
 
 namespace chainerx {
 namespace {
@@ -31,8 +31,17 @@ void CheckGradCompatible(const Array& grad, const ArrayNode& node, const std::st
     }
 }
 
-// Runs backward on one graph. Gradients of intermediate nodes live in `grads_` until the node's creator has
-// been processed; ops are visited by decreasing rank, so every consumer of a node runs before its producer.
+// Note [Backward state in graph nodes]
+// A backward pass keeps, for every array node it reached, the gradient accumulated so far, and for every op node
+// whether it is already queued. Both live in the nodes themselves (ArrayNode::pending_grad, OpNode::is_queued)
+// instead of hash maps owned by the pass: a map insertion is a heap allocation plus hashing, and for small graphs
+// that bookkeeping cost more than the arithmetic. The pass records every node it touched and clears the state in
+// its destructor, so an exception thrown by a backward function leaves the graph clean. A graph is only walked
+// by one backward pass at a time (the nodes belong to one backprop id; concurrent backward on the same graph is
+// not supported, as in the original).
+
+// Runs backward on one graph. Pending gradients of intermediate nodes are kept until the node's creator has been
+// processed; ops are visited by decreasing rank, so every consumer of a node runs before its producer.
 //
 // In Grad mode (targets given) the gradients of the target nodes are collected instead of being stored in
 // arrays, unless set_grad/retain_grad ask for that too.
@@ -48,6 +57,19 @@ public:
     BackwardImpl(const BackpropId& backprop_id, DoubleBackpropOption double_backprop, GradTargets* targets = nullptr)
         : backprop_id_{backprop_id}, double_backprop_{double_backprop == DoubleBackpropOption::kEnable}, targets_{targets} {}
 
+    ~BackwardImpl() {
+        for (const std::shared_ptr<ArrayNode>& node : touched_) {
+            node->pending_grad().reset();
+        }
+        while (!queue_.empty()) {
+            queue_.top()->set_queued(false);
+            queue_.pop();
+        }
+    }
+
+    BackwardImpl(const BackwardImpl&) = delete;
+    BackwardImpl& operator=(const BackwardImpl&) = delete;
+
     void Run(const std::vector<ConstArrayRef>& outputs,
              const std::vector<std::optional<Array>>& grad_outputs,
              std::optional<float> loss_scale) {
@@ -57,11 +79,14 @@ public:
         while (!queue_.empty()) {
             std::shared_ptr<OpNode> op_node = queue_.top();
             queue_.pop();
+            op_node->set_queued(false);
             ProcessOpNode(op_node);
         }
-        // What remains are leaves (or nodes whose creator is outside the reached graph).
-        for (auto& [node, grad] : grads_) {
-            OnFinalGrad(*node, grad);
+        // What remains are leaves (or nodes whose creator is outside the reached graph), in the order reached.
+        for (const std::shared_ptr<ArrayNode>& node : touched_) {
+            if (node->pending_grad() != nullptr) {
+                OnFinalGrad(*node, Array{node->pending_grad()});
+            }
         }
     }
 
@@ -93,34 +118,36 @@ private:
     }
 
     void Accumulate(const std::shared_ptr<ArrayNode>& node, Array grad) {
-        auto it = grads_.find(node);
-        if (it == grads_.end()) {
-            grads_.emplace(node, std::move(grad));
-            if (const std::shared_ptr<OpNode>& creator = node->creator_op_node()) {
-                if (visited_.insert(creator.get()).second) {
-                    queue_.push(creator);
-                }
-            }
+        std::shared_ptr<ArrayBody>& pending = node->pending_grad();
+        if (pending != nullptr) {
+            pending = (Array{pending} + grad).body();
             return;
         }
-        it->second = it->second + grad;
+        pending = grad.body();
+        touched_.push_back(node);
+        if (const std::shared_ptr<OpNode>& creator = node->creator_op_node()) {
+            if (!creator->is_queued()) {
+                creator->set_queued(true);
+                queue_.push(creator);
+            }
+        }
     }
 
     void ProcessOpNode(const std::shared_ptr<OpNode>& op_node) {
         const auto& output_nodes = op_node->output_array_nodes();
-        std::vector<std::optional<Array>> output_grads(output_nodes.size());
+        BackwardContext::GradList output_grads(output_nodes.size());
         for (size_t i = 0; i < output_nodes.size(); ++i) {
             if (std::shared_ptr<ArrayNode> node = output_nodes[i].lock()) {
-                auto it = grads_.find(node);
-                if (it != grads_.end()) {
-                    OnFinalGrad(*node, it->second);
-                    output_grads[i] = std::move(it->second);
-                    grads_.erase(it);
+                if (std::shared_ptr<ArrayBody> pending = std::move(node->pending_grad())) {
+                    node->pending_grad() = nullptr;
+                    Array grad{std::move(pending)};
+                    OnFinalGrad(*node, grad);
+                    output_grads[i] = std::move(grad);
                 }
             }
         }
         const auto& input_nodes = op_node->input_array_nodes();
-        std::vector<std::optional<Array>> input_grads(input_nodes.size());
+        BackwardContext::GradList input_grads(input_nodes.size());
         {
             // Without double backprop the backward computation is not recorded on this graph.
             std::optional<NoBackpropModeScope> no_backprop;
@@ -129,7 +156,7 @@ private:
             }
             for (const OpNode::BackwardEntry& entry : op_node->backward_entries()) {
                 BackwardContext bctx{op_node, entry, output_grads, input_grads, double_backprop_};
-                (*entry.function)(bctx);
+                entry.function(bctx);
             }
         }
         for (size_t i = 0; i < input_nodes.size(); ++i) {
@@ -184,9 +211,9 @@ private:
 
     BackpropId backprop_id_;
     bool double_backprop_;
-    std::unordered_map<std::shared_ptr<ArrayNode>, Array> grads_;
-    std::priority_queue<std::shared_ptr<OpNode>, std::vector<std::shared_ptr<OpNode>>, RankLess> queue_;
-    std::unordered_set<const OpNode*> visited_;
+    // Every node that received a gradient, kept alive until the pass ends (its pending grad is cleared then).
+    SmallVector<std::shared_ptr<ArrayNode>, 8> touched_;
+    std::priority_queue<std::shared_ptr<OpNode>, SmallVector<std::shared_ptr<OpNode>, 8>, RankLess> queue_;
     std::unordered_set<const ArrayNode*> seeded_from_grad_;
     GradTargets* targets_;
 };

@@ -10,7 +10,7 @@ namespace chainerx {
 namespace {
 
 internal::RetainedArray MakeRetained(const Array& a) {
-    std::vector<std::weak_ptr<internal::ArrayNode>> nodes;
+    internal::RetainedArray::NodeList nodes;
     for (const auto& entry : a.body()->graph_entries()) {
         nodes.emplace_back(entry.node);
     }
@@ -19,10 +19,10 @@ internal::RetainedArray MakeRetained(const Array& a) {
 
 }  // namespace
 
-BackwardBuilder::BackwardBuilder(const char* op_name, std::vector<ConstArrayRef> inputs, std::vector<ConstArrayRef> outputs)
+BackwardBuilder::BackwardBuilder(const char* op_name, InputList inputs, OutputList outputs)
     : op_name_{op_name}, inputs_{std::move(inputs)}, outputs_{std::move(outputs)} {
     // Collect the graphs on which some input requires backprop, outer (lower ordinal) first.
-    std::vector<BackpropId> graphs;
+    SmallVector<BackpropId, 2> graphs;
     for (const Array& input : inputs_) {
         for (const auto& entry : input.body()->graph_entries()) {
             if (std::find(graphs.begin(), graphs.end(), entry.backprop_id) == graphs.end() &&
@@ -43,7 +43,7 @@ BackwardBuilder::BackwardBuilder(const char* op_name, std::vector<ConstArrayRef>
         graphs[0].context().ConnectBackpropIds(graphs[i - 1], graphs[i]);
     }
     for (const BackpropId& graph : graphs) {
-        std::vector<std::shared_ptr<internal::ArrayNode>> input_nodes;
+        internal::OpNode::InputNodeList input_nodes;
         input_nodes.reserve(inputs_.size());
         for (const Array& input : inputs_) {
             const auto* entry = input.body()->FindGraphEntry(graph);
@@ -55,7 +55,7 @@ BackwardBuilder::BackwardBuilder(const char* op_name, std::vector<ConstArrayRef>
     retain_outputs_.resize(outputs_.size(), false);
 }
 
-BackwardBuilder::Target::Target(BackwardBuilder& builder, std::vector<size_t> input_indices)
+BackwardBuilder::Target::Target(BackwardBuilder& builder, IndexList input_indices)
     : builder_{&builder}, input_indices_{std::move(input_indices)} {
     for (size_t i = 0; i < builder.op_nodes_.size(); ++i) {
         const auto& input_nodes = builder.op_nodes_[i]->input_array_nodes();
@@ -68,14 +68,19 @@ BackwardBuilder::Target::Target(BackwardBuilder& builder, std::vector<size_t> in
 }
 
 void BackwardBuilder::Target::Define(BackwardFunction function) {
-    auto shared = std::make_shared<const BackwardFunction>(std::move(function));
-    for (size_t i : graphs_) {
-        builder_->op_nodes_[i]->AddBackwardEntry({input_indices_, shared});
+    // Each graph's op node gets its own copy; the last (usually the only) one takes the original.
+    for (size_t k = 0; k < graphs_.size(); ++k) {
+        internal::OpNode& op_node = *builder_->op_nodes_[graphs_[k]];
+        if (k + 1 < graphs_.size()) {
+            op_node.AddBackwardEntry({input_indices_, function});
+        } else {
+            op_node.AddBackwardEntry({input_indices_, std::move(function)});
+        }
     }
 }
 
 BackwardBuilder::Target BackwardBuilder::CreateTarget() {
-    std::vector<size_t> all(inputs_.size());
+    IndexList all(inputs_.size());
     for (size_t i = 0; i < all.size(); ++i) {
         all[i] = i;
     }
@@ -111,21 +116,22 @@ void BackwardBuilder::Finalize() {
         }
     }
     // Retained arrays are captured after the outputs joined every graph, so that they record all their nodes.
-    std::vector<internal::RetainedArray> retained_inputs(inputs_.size());
+    internal::OpNode::RetainedList retained_inputs(inputs_.size());
     for (size_t i = 0; i < inputs_.size(); ++i) {
         if (retain_inputs_[i]) {
             retained_inputs[i] = MakeRetained(inputs_[i]);
         }
     }
-    std::vector<internal::RetainedArray> retained_outputs(outputs_.size());
+    internal::OpNode::RetainedOutputList retained_outputs(outputs_.size());
     for (size_t i = 0; i < outputs_.size(); ++i) {
         if (retain_outputs_[i]) {
             retained_outputs[i] = MakeRetained(outputs_[i]);
         }
     }
-    for (const auto& op_node : op_nodes_) {
-        op_node->SetRetained(retained_inputs, retained_outputs);
+    for (size_t i = 0; i + 1 < op_nodes_.size(); ++i) {
+        op_nodes_[i]->SetRetained(retained_inputs, retained_outputs);
     }
+    op_nodes_.back()->SetRetained(std::move(retained_inputs), std::move(retained_outputs));
     op_nodes_.clear();
 }
 

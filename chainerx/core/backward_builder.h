@@ -20,6 +20,7 @@
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/op_node.h"
+#include "chainerx/core/small_vector.h"
 
 namespace chainerx {
 
@@ -43,6 +44,11 @@ private:
 
 class BackwardBuilder {
 public:
+    // Inline capacities: most routines have at most four inputs and one output (see small_vector.h for why).
+    using InputList = SmallVector<ConstArrayRef, 4>;
+    using OutputList = SmallVector<ConstArrayRef, 2>;
+    using IndexList = SmallVector<size_t, 4>;
+
     class Target {
     public:
         // False when none of the target inputs requires grad: nothing needs to be defined.
@@ -51,22 +57,22 @@ public:
 
     private:
         friend class BackwardBuilder;
-        Target(BackwardBuilder& builder, std::vector<size_t> input_indices);
+        Target(BackwardBuilder& builder, IndexList input_indices);
 
         BackwardBuilder* builder_;
-        std::vector<size_t> input_indices_;
-        std::vector<size_t> graphs_;  // indices into builder_->op_nodes_
+        IndexList input_indices_;
+        SmallVector<size_t, 2> graphs_;  // indices into builder_->op_nodes_
     };
 
-    BackwardBuilder(const char* op_name, std::vector<ConstArrayRef> inputs, std::vector<ConstArrayRef> outputs);
+    BackwardBuilder(const char* op_name, InputList inputs, OutputList outputs);
     BackwardBuilder(const char* op_name, const Array& input, const Array& output)
-        : BackwardBuilder{op_name, std::vector<ConstArrayRef>{input}, std::vector<ConstArrayRef>{output}} {}
+        : BackwardBuilder{op_name, InputList{input}, OutputList{output}} {}
 
     // Whether any input requires grad on any graph (in the current backprop mode).
     bool is_active() const { return !op_nodes_.empty(); }
 
-    Target CreateTarget(size_t input_index) { return Target{*this, {input_index}}; }
-    Target CreateTarget(std::vector<size_t> input_indices) { return Target{*this, std::move(input_indices)}; }
+    Target CreateTarget(size_t input_index) { return Target{*this, IndexList{input_index}}; }
+    Target CreateTarget(IndexList input_indices) { return Target{*this, std::move(input_indices)}; }
     // A target of all inputs.
     Target CreateTarget();
 
@@ -78,11 +84,11 @@ public:
 
 private:
     const char* op_name_;
-    std::vector<ConstArrayRef> inputs_;
-    std::vector<ConstArrayRef> outputs_;
-    std::vector<std::shared_ptr<internal::OpNode>> op_nodes_;  // one per graph that needs backward
-    std::vector<bool> retain_inputs_;
-    std::vector<bool> retain_outputs_;
+    InputList inputs_;
+    OutputList outputs_;
+    SmallVector<std::shared_ptr<internal::OpNode>, 2> op_nodes_;  // one per graph that needs backward
+    SmallVector<bool, 4> retain_inputs_;
+    SmallVector<bool, 2> retain_outputs_;
 };
 
 }  // namespace chainerx

@@ -11,8 +11,8 @@ namespace chainerx {
 BackwardContext::BackwardContext(
         const std::shared_ptr<internal::OpNode>& op_node,
         const internal::OpNode::BackwardEntry& entry,
-        std::vector<std::optional<Array>>& output_grads,
-        std::vector<std::optional<Array>>& input_grads,
+        GradList& output_grads,
+        GradList& input_grads,
         bool double_backprop)
     : op_node_{op_node},
       entry_{entry},
@@ -45,7 +45,7 @@ Array BackwardContext::RebuildRetained(const internal::RetainedArray& retained) 
         return Array{std::move(body)};
     }
     // The original array is gone. Another backward step may already have rebuilt it: reuse that body.
-    std::vector<std::shared_ptr<internal::ArrayNode>> live_nodes;
+    SmallVector<std::shared_ptr<internal::ArrayNode>, 2> live_nodes;
     for (const auto& weak_node : retained.array_nodes) {
         if (std::shared_ptr<internal::ArrayNode> node = weak_node.lock()) {
             if (std::shared_ptr<internal::ArrayBody> body = node->weak_body_lock()) {

@@ -4,21 +4,24 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
-#include <vector>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/op_node.h"
+#include "chainerx/core/small_vector.h"
 
 namespace chainerx {
 
 class BackwardContext {
 public:
+    // Gradients of an op's outputs or inputs, indexed like them.
+    using GradList = SmallVector<std::optional<Array>, 4>;
+
     BackwardContext(
             const std::shared_ptr<internal::OpNode>& op_node,
             const internal::OpNode::BackwardEntry& entry,
-            std::vector<std::optional<Array>>& output_grads,
-            std::vector<std::optional<Array>>& input_grads,
+            GradList& output_grads,
+            GradList& input_grads,
             bool double_backprop);
 
     size_t output_count() const { return output_grads_.size(); }
@@ -43,8 +46,8 @@ private:
 
     const std::shared_ptr<internal::OpNode>& op_node_;
     const internal::OpNode::BackwardEntry& entry_;
-    std::vector<std::optional<Array>>& output_grads_;
-    std::vector<std::optional<Array>>& input_grads_;  // indexed like the op's inputs
+    GradList& output_grads_;
+    GradList& input_grads_;  // indexed like the op's inputs
     bool double_backprop_;
 };
 

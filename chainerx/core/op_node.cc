@@ -7,7 +7,7 @@ namespace internal {
 namespace {
 
 // See Note [Iterative graph destruction].
-void ReleaseIteratively(std::vector<std::shared_ptr<ArrayNode>> nodes) {
+void ReleaseIteratively(OpNode::InputNodeList nodes) {
     thread_local std::vector<std::shared_ptr<ArrayNode>> pending;
     thread_local bool draining = false;
     for (auto& node : nodes) {
@@ -29,7 +29,7 @@ void ReleaseIteratively(std::vector<std::shared_ptr<ArrayNode>> nodes) {
 
 }  // namespace
 
-OpNode::OpNode(std::string name, const BackpropId& backprop_id, std::vector<std::shared_ptr<ArrayNode>> input_array_nodes)
+OpNode::OpNode(std::string name, const BackpropId& backprop_id, InputNodeList input_array_nodes)
     : name_{std::move(name)}, backprop_id_{backprop_id}, rank_{0}, input_array_nodes_{std::move(input_array_nodes)} {
     for (const auto& node : input_array_nodes_) {
         if (node != nullptr && node->creator_op_node() != nullptr) {
@@ -50,7 +50,7 @@ void OpNode::AddOutput(const std::shared_ptr<ArrayNode>& output_node, ArrayProps
     output_array_props_.push_back(std::move(props));
 }
 
-void OpNode::SetRetained(std::vector<RetainedArray> inputs, std::vector<RetainedArray> outputs) {
+void OpNode::SetRetained(RetainedList inputs, RetainedOutputList outputs) {
     retained_inputs_ = std::move(inputs);
     retained_outputs_ = std::move(outputs);
 }

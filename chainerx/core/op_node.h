@@ -11,6 +11,7 @@
 #include "chainerx/core/backprop_id.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/shape.h"
+#include "chainerx/core/small_vector.h"
 
 namespace chainerx {
 
@@ -25,10 +26,12 @@ class ArrayBody;
 
 // Everything needed to rebuild an array that was retained for backward, without keeping its body alive.
 struct RetainedArray {
+    using NodeList = SmallVector<std::weak_ptr<ArrayNode>, 1>;
+
     std::weak_ptr<ArrayBody> weak_body;  // reused while the original array is alive
     // The array's nodes on every graph it was in, so that a rebuilt array stays connected to all of them
     // (an inner graph's backward must produce gradients that outer graphs can differentiate).
-    std::vector<std::weak_ptr<ArrayNode>> array_nodes;
+    NodeList array_nodes;
     Shape shape;
     Strides strides;
     Dtype dtype;
@@ -47,11 +50,16 @@ class OpNode {
 public:
     // One backward function and the input indices it computes gradients for.
     struct BackwardEntry {
-        std::vector<size_t> input_indices;
-        std::shared_ptr<const BackwardFunction> function;
+        SmallVector<size_t, 4> input_indices;
+        BackwardFunction function;
     };
 
-    OpNode(std::string name, const BackpropId& backprop_id, std::vector<std::shared_ptr<ArrayNode>> input_array_nodes);
+    // Inline capacities fit the common op (see small_vector.h): the node is then a single allocation.
+    using InputNodeList = SmallVector<std::shared_ptr<ArrayNode>, 4>;
+    using RetainedList = SmallVector<RetainedArray, 2>;
+    using RetainedOutputList = SmallVector<RetainedArray, 1>;
+
+    OpNode(std::string name, const BackpropId& backprop_id, InputNodeList input_array_nodes);
     ~OpNode();
     OpNode(const OpNode&) = delete;
     OpNode& operator=(const OpNode&) = delete;
@@ -62,27 +70,32 @@ public:
     int64_t rank() const { return rank_; }
 
     // Null entries are inputs that are not part of this graph.
-    const std::vector<std::shared_ptr<ArrayNode>>& input_array_nodes() const { return input_array_nodes_; }
-    const std::vector<std::weak_ptr<ArrayNode>>& output_array_nodes() const { return output_array_nodes_; }
-    const std::vector<ArrayProps>& output_array_props() const { return output_array_props_; }
-    const std::vector<BackwardEntry>& backward_entries() const { return backward_entries_; }
-    const std::vector<RetainedArray>& retained_inputs() const { return retained_inputs_; }
-    const std::vector<RetainedArray>& retained_outputs() const { return retained_outputs_; }
+    const InputNodeList& input_array_nodes() const { return input_array_nodes_; }
+    const SmallVector<std::weak_ptr<ArrayNode>, 1>& output_array_nodes() const { return output_array_nodes_; }
+    const SmallVector<ArrayProps, 1>& output_array_props() const { return output_array_props_; }
+    const SmallVector<BackwardEntry, 2>& backward_entries() const { return backward_entries_; }
+    const RetainedList& retained_inputs() const { return retained_inputs_; }
+    const RetainedOutputList& retained_outputs() const { return retained_outputs_; }
 
     void AddBackwardEntry(BackwardEntry entry) { backward_entries_.push_back(std::move(entry)); }
+
+    // Set while the node waits in a running backward pass's queue (Note [Backward state in graph nodes]).
+    bool is_queued() const { return queued_; }
+    void set_queued(bool queued) { queued_ = queued; }
     void AddOutput(const std::shared_ptr<ArrayNode>& output_node, ArrayProps props);
-    void SetRetained(std::vector<RetainedArray> inputs, std::vector<RetainedArray> outputs);
+    void SetRetained(RetainedList inputs, RetainedOutputList outputs);
 
 private:
     std::string name_;
     BackpropId backprop_id_;
     int64_t rank_;
-    std::vector<std::shared_ptr<ArrayNode>> input_array_nodes_;
-    std::vector<std::weak_ptr<ArrayNode>> output_array_nodes_;
-    std::vector<ArrayProps> output_array_props_;
-    std::vector<BackwardEntry> backward_entries_;
-    std::vector<RetainedArray> retained_inputs_;   // indexed like inputs; data is null where not retained
-    std::vector<RetainedArray> retained_outputs_;  // indexed like outputs
+    bool queued_{false};
+    InputNodeList input_array_nodes_;
+    SmallVector<std::weak_ptr<ArrayNode>, 1> output_array_nodes_;
+    SmallVector<ArrayProps, 1> output_array_props_;
+    SmallVector<BackwardEntry, 2> backward_entries_;
+    RetainedList retained_inputs_;   // indexed like inputs; data is null where not retained
+    RetainedOutputList retained_outputs_;  // indexed like outputs
 };
 
 }  // namespace internal
