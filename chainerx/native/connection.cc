@@ -1,4 +1,5 @@
-// Native kernels of the connection family: convolutions as im2col + GEMM, one image at a time so that the
+// Native kernels of the connection family. Stride-1 float convolutions run the direct kernels of
+// native/conv_direct.h where the CPU has them; the rest is im2col + GEMM, one image at a time so that the
 // column matrix of an image stays in cache between its construction and the product. float16 is computed in
 // float32.
 #include "chainerx/core/kernels/connection.h"
@@ -6,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "chainerx/core/backprop_mode.h"
@@ -14,6 +16,7 @@
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/native/blas.h"
+#include "chainerx/native/conv_direct.h"
 #include "chainerx/native/im2col.h"
 #include "chainerx/native/native_backend.h"
 
@@ -94,6 +97,12 @@ void DispatchConv(const Array& in1, const Array& in2, const std::optional<Array>
     out.device().CallKernel<AsTypeKernel>(out32, out);
 }
 
+// Whether the direct kernels take this convolution (float types only: they are the ones with vector FMAs).
+template <typename T>
+bool IsDirect(const ConvGeometry& g) {
+    return std::is_floating_point<T>::value && CanConvDirect(g);
+}
+
 template <typename T>
 struct ConvImpl {
     static void Run(
@@ -102,6 +111,11 @@ struct ConvImpl {
         const int64_t channels = x.shape()[1];
         const int64_t rows = channels * g.k_size;  // columns of w as a matrix
         const int64_t out_channels = w.shape()[0];
+        if (IsDirect<T>(g)) {
+            ConvDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(w),
+                          b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+            return;
+        }
         std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
             const T* image = Data<T>(x) + n * channels * g.in_size;
@@ -119,12 +133,46 @@ struct ConvImpl {
 
 template <typename T>
 struct ConvTransposeImpl {
+    // With stride 1 and pad < k, the transposed convolution is the forward convolution of x with w's spatial
+    // axes flipped and its channel axes swapped, padded by k - 1 - pad: run that on the direct kernels.
+    static bool RunFlipped(const ConvGeometry& g, const Array& x, const Array& w, const Array* b, const Array& out) {
+        Dims flipped_pad;
+        for (size_t d = 0; d < g.k.size(); ++d) {
+            if (g.pad[d] >= g.k[d]) {
+                return false;
+            }
+            flipped_pad.push_back(g.k[d] - 1 - g.pad[d]);
+        }
+        const ConvGeometry flipped{x.shape(), w.shape(), out.shape(), g.stride, flipped_pad};
+        if (!IsDirect<T>(flipped)) {
+            return false;
+        }
+        const int64_t in_channels = w.shape()[0];
+        const int64_t out_channels = w.shape()[1];
+        // Reversing every spatial axis reverses the C-order index of the kernel offset.
+        std::vector<T> w_flipped(w.GetTotalSize());
+        const T* src = Data<T>(w);
+        for (int64_t c = 0; c < in_channels; ++c) {
+            for (int64_t o = 0; o < out_channels; ++o) {
+                for (int64_t q = 0; q < g.k_size; ++q) {
+                    w_flipped[(o * in_channels + c) * g.k_size + q] = src[(c * out_channels + o + 1) * g.k_size - 1 - q];
+                }
+            }
+        }
+        ConvDirect<T>(flipped, x.shape()[0], in_channels, out_channels, Data<T>(x), w_flipped.data(),
+                      b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+        return true;
+    }
+
     static void Run(
             const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
         // The adjoint of the convolution whose image is out and whose output is x.
         const ConvGeometry g{out.shape(), w.shape(), x.shape(), stride, pad};
         const int64_t in_channels = x.shape()[1];
         const int64_t out_channels = out.shape()[1];
+        if (RunFlipped(g, x, w, b, out)) {
+            return;
+        }
         const int64_t rows = out_channels * g.k_size;
         std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         std::fill_n(MutableData<T>(out), out.GetTotalSize(), T{0});
@@ -149,6 +197,10 @@ struct ConvGradWeightImpl {
         const int64_t channels = x.shape()[1];
         const int64_t rows = channels * g.k_size;
         const int64_t out_channels = gw.shape()[0];
+        if (IsDirect<T>(g)) {
+            ConvGradWeightDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));
+            return;
+        }
         std::fill_n(MutableData<T>(gw), gw.GetTotalSize(), T{0});
         std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         for (int64_t n = 0; n < x.shape()[0]; ++n) {

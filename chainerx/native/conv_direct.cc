@@ -1,0 +1,416 @@
+#include "chainerx/native/conv_direct.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define CHAINERX_CONV_DIRECT_X86 1
+#endif
+
+#include "chainerx/core/macro.h"
+#include "chainerx/native/im2col.h"
+#include "chainerx/native/parallel.h"
+
+// Note [Direct convolution]
+// With stride 1, the column of im2col for kernel offset q is the zero-padded image shifted by a constant:
+// output position p reads padded element p + q on every axis. Flattening the padded image (C, P1..Pn) and
+// giving output p the "wide" index sum of p_d · step_d (step_d: the padded image's strides) turns each row
+// (c, q) of im2col into a contiguous slice, padded + c · channel + offset(q), of the flattened image. So:
+// - Forward: wide_out (O, wide) = w (O, C·K) · [those slices], computed in register tiles of MR output channels
+//   by NV vectors of wide positions. Wide positions past the end of an output row (p_last >= o_last) read
+//   the next row's data: they are computed and dropped when the valid positions are copied out (with the
+//   bias added). For a 32x32 image and a 3x3 kernel with pad 1 that wastes 2 columns in 34 (6%), against
+//   the im2col matrix and BLAS's copy of it, each 9x the image.
+// - Weight gradient: gw^T (C·K, O) = [those slices] · gy^T summed over images, with tiles of MR rows (c, q)
+//   by NV vectors of output channels; only valid positions are visited, so nothing is dropped. gy is
+//   transposed per image so that the vectors run along output channels.
+// - The input gradient (a transposed convolution with stride 1) is the forward convolution of gy with the
+//   kernel flipped and its channel axes swapped, padded by k - 1 - pad (see native/connection.cc).
+// The tiles are AVX-512 intrinsics in functions compiled for that target alone; CanConvDirect checks the CPU.
+
+namespace chainerx {
+namespace native {
+namespace {
+
+// Where a padded image's elements are, for one geometry (stride 1). See Note [Direct convolution].
+struct PaddedLayout {
+    Dims extent;  // padded size per axis
+    Dims step;  // elements between neighbours along each axis of the padded image
+    int64_t channel = 1;  // elements of one padded channel
+    int64_t wide = 0;  // wide positions from the first valid output to one past the last
+    std::vector<int64_t> offsets;  // per kernel offset (C order): its shift in the padded image
+    std::vector<int64_t> runs;  // per run of valid outputs along the last axis: its first wide position
+    int64_t run_length = 0;  // valid outputs per run (the last output size)
+
+    explicit PaddedLayout(const ConvGeometry& g);
+};
+
+PaddedLayout::PaddedLayout(const ConvGeometry& g) {
+    const int64_t nd = static_cast<int64_t>(g.in.size());
+    extent.resize(nd);
+    step.resize(nd);
+    for (int64_t d = nd - 1; d >= 0; --d) {
+        extent[d] = std::max(g.in[d] + 2 * g.pad[d], g.out[d] + g.k[d] - 1);
+        step[d] = channel;
+        channel *= extent[d];
+    }
+    int64_t q[kMaxNdim] = {};
+    for (int64_t i = 0; i < g.k_size; ++i, Increment(q, g.k, nd)) {
+        int64_t offset = 0;
+        for (int64_t d = 0; d < nd; ++d) {
+            offset += q[d] * step[d];
+        }
+        offsets.push_back(offset);
+    }
+    run_length = g.out[nd - 1];
+    int64_t p[kMaxNdim] = {};
+    for (int64_t r = 0; r < g.out_size / std::max<int64_t>(run_length, 1); ++r, Increment(p, g.out, nd - 1)) {
+        int64_t offset = 0;
+        for (int64_t d = 0; d < nd - 1; ++d) {
+            offset += p[d] * step[d];
+        }
+        runs.push_back(offset);
+    }
+    wide = runs.empty() || run_length == 0 ? 0 : runs.back() + run_length;
+}
+
+int64_t RoundUp(int64_t v, int64_t unit) { return (v + unit - 1) / unit * unit; }
+
+// padded (C, extent...) = x (C, in...) with zeros around it; padded has room for C · layout.channel elements.
+template <typename T>
+void PadImage(const ConvGeometry& g, const PaddedLayout& layout, int64_t channels, const T* x, T* padded) {
+    const int64_t nd = static_cast<int64_t>(g.in.size());
+    const int64_t row = g.in[nd - 1];
+    std::fill_n(padded, channels * layout.channel, T{0});
+    if (row == 0) {
+        return;
+    }
+    int64_t corner = 0;  // where input element 0 lands in a padded channel
+    for (int64_t d = 0; d < nd; ++d) {
+        corner += g.pad[d] * layout.step[d];
+    }
+    const int64_t rows = g.in_size / row;
+    for (int64_t c = 0; c < channels; ++c) {
+        int64_t i[kMaxNdim] = {};
+        for (int64_t r = 0; r < rows; ++r, Increment(i, g.in, nd - 1)) {
+            int64_t offset = c * layout.channel + corner;
+            for (int64_t d = 0; d < nd - 1; ++d) {
+                offset += i[d] * layout.step[d];
+            }
+            std::memcpy(padded + offset, x + (c * rows + r) * row, row * sizeof(T));
+        }
+    }
+}
+
+#ifdef CHAINERX_CONV_DIRECT_X86
+
+#define CHAINERX_AVX512 __attribute__((target("avx512f")))
+
+// One AVX-512 register of T, through the intrinsics of its element type.
+template <typename T>
+struct Simd;
+
+template <>
+struct Simd<float> {
+    using V = __m512;
+    static constexpr int kLanes = 16;
+    CHAINERX_AVX512 static V Zero() { return _mm512_setzero_ps(); }
+    CHAINERX_AVX512 static V Load(const float* p) { return _mm512_loadu_ps(p); }
+    CHAINERX_AVX512 static V Broadcast(float v) { return _mm512_set1_ps(v); }
+    CHAINERX_AVX512 static V Fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+    CHAINERX_AVX512 static void Store(float* p, V v) { _mm512_storeu_ps(p, v); }
+};
+
+template <>
+struct Simd<double> {
+    using V = __m512d;
+    static constexpr int kLanes = 8;
+    CHAINERX_AVX512 static V Zero() { return _mm512_setzero_pd(); }
+    CHAINERX_AVX512 static V Load(const double* p) { return _mm512_loadu_pd(p); }
+    CHAINERX_AVX512 static V Broadcast(double v) { return _mm512_set1_pd(v); }
+    CHAINERX_AVX512 static V Fma(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
+    CHAINERX_AVX512 static void Store(double* p, V v) { _mm512_storeu_pd(p, v); }
+};
+
+// out[i, j·lanes + l] (row stride ld) = sum over r < depth of w[r·MR + i] · x[shift[r] + j·lanes + l]: MR output
+// channels by NV vectors of wide positions, held in registers for the whole sum.
+template <typename T, int MR, int NV>
+CHAINERX_AVX512 void ForwardTile(const T* w, const T* x, const int64_t* shift, int64_t depth, T* out, int64_t ld) {
+    using S = Simd<T>;
+    typename S::V acc[MR][NV];
+    for (int i = 0; i < MR; ++i) {
+        for (int j = 0; j < NV; ++j) {
+            acc[i][j] = S::Zero();
+        }
+    }
+    for (int64_t r = 0; r < depth; ++r) {
+        const T* src = x + shift[r];
+        typename S::V v[NV];
+        for (int j = 0; j < NV; ++j) {
+            v[j] = S::Load(src + j * S::kLanes);
+        }
+        for (int i = 0; i < MR; ++i) {
+            const typename S::V a = S::Broadcast(w[r * MR + i]);
+            for (int j = 0; j < NV; ++j) {
+                acc[i][j] = S::Fma(a, v[j], acc[i][j]);
+            }
+        }
+    }
+    for (int i = 0; i < MR; ++i) {
+        for (int j = 0; j < NV; ++j) {
+            S::Store(out + i * ld + j * S::kLanes, acc[i][j]);
+        }
+    }
+}
+
+// gwt[i, j·lanes + l] (row stride ld) += sum over valid positions t of x[shift[i] + wide(t)] · gyt[t, j·lanes + l]
+// (gyt's row stride ld too): MR rows (c, q) of the transposed weight gradient by NV vectors of output channels.
+template <typename T, int MR, int NV>
+CHAINERX_AVX512 void GradWeightTile(
+        const T* x, const int64_t* shift, const T* gyt, const PaddedLayout& layout, T* gwt, int64_t ld) {
+    using S = Simd<T>;
+    typename S::V acc[MR][NV];
+    for (int i = 0; i < MR; ++i) {
+        for (int j = 0; j < NV; ++j) {
+            acc[i][j] = S::Load(gwt + i * ld + j * S::kLanes);
+        }
+    }
+    int64_t row_shift[MR];  // in registers rather than reloaded at every position
+    std::copy_n(shift, MR, row_shift);
+    for (int64_t run_start : layout.runs) {
+        const T* src = x + run_start;
+        for (int64_t p = 0; p < layout.run_length; ++p, ++src, gyt += ld) {
+            typename S::V v[NV];
+            for (int j = 0; j < NV; ++j) {
+                v[j] = S::Load(gyt + j * S::kLanes);
+            }
+            for (int i = 0; i < MR; ++i) {
+                const typename S::V a = S::Broadcast(src[row_shift[i]]);
+                for (int j = 0; j < NV; ++j) {
+                    acc[i][j] = S::Fma(a, v[j], acc[i][j]);
+                }
+            }
+        }
+    }
+    for (int i = 0; i < MR; ++i) {
+        for (int j = 0; j < NV; ++j) {
+            S::Store(gwt + i * ld + j * S::kLanes, acc[i][j]);
+        }
+    }
+}
+
+#undef CHAINERX_AVX512
+
+bool CpuHasAvx512() { return __builtin_cpu_supports("avx512f"); }
+
+#else  // CHAINERX_CONV_DIRECT_X86
+
+template <typename T>
+struct Simd {
+    static constexpr int kLanes = 1;
+};
+
+template <typename T, int MR, int NV>
+void ForwardTile(const T*, const T*, const int64_t*, int64_t, T*, int64_t) {
+    CHAINERX_NEVER_REACH();
+}
+
+template <typename T, int MR, int NV>
+void GradWeightTile(const T*, const int64_t*, const T*, const PaddedLayout&, T*, int64_t) {
+    CHAINERX_NEVER_REACH();
+}
+
+bool CpuHasAvx512() { return false; }
+
+#endif  // CHAINERX_CONV_DIRECT_X86
+
+// The per-(c, q) shift of im2col row c·K + q in a padded image (rows from `depth` on, if any, read shift 0).
+std::vector<int64_t> RowShifts(const PaddedLayout& layout, int64_t channels, int64_t depth) {
+    std::vector<int64_t> shift(depth, 0);
+    const int64_t k_size = static_cast<int64_t>(layout.offsets.size());
+    for (int64_t r = 0; r < channels * k_size; ++r) {
+        shift[r] = r / k_size * layout.channel + layout.offsets[r % k_size];
+    }
+    return shift;
+}
+
+// The forward convolution with tiles of MR output channels by NV vectors of positions. See
+// Note [Direct convolution].
+template <typename T, int MR, int NV>
+void ConvDirectTiled(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* w,
+        const T* b,
+        T* out) {
+    constexpr int64_t kTile = NV * Simd<T>::kLanes;
+    const PaddedLayout layout{g};
+    const int64_t depth = channels * g.k_size;
+    const int64_t blocks = RoundUp(out_channels, MR) / MR;
+    const int64_t wide = RoundUp(layout.wide, kTile);
+    // w in blocks of MR output channels, each (depth, MR), so that a tile reads its MR weights from one line.
+    std::vector<T> packed(blocks * MR * depth, T{0});
+    for (int64_t o = 0; o < out_channels; ++o) {
+        for (int64_t r = 0; r < depth; ++r) {
+            packed[(o / MR * depth + r) * MR + o % MR] = w[o * depth + r];
+        }
+    }
+    const std::vector<int64_t> shift = RowShifts(layout, channels, depth);
+    ParallelFor(batch, 1, [&](int64_t begin, int64_t end) {
+        // The last tile reads up to kTile elements past the padded image (into outputs that are dropped).
+        std::vector<T> padded(channels * layout.channel + kTile);
+        std::vector<T> wide_out(blocks * MR * wide);
+        for (int64_t n = begin; n < end; ++n) {
+            PadImage(g, layout, channels, x + n * channels * g.in_size, padded.data());
+            for (int64_t p = 0; p < wide; p += kTile) {
+                for (int64_t block = 0; block < blocks; ++block) {
+                    ForwardTile<T, MR, NV>(
+                            packed.data() + block * MR * depth,
+                            padded.data() + p,
+                            shift.data(),
+                            depth,
+                            wide_out.data() + block * MR * wide + p,
+                            wide);
+                }
+            }
+            T* image_out = out + n * out_channels * g.out_size;
+            for (int64_t o = 0; o < out_channels; ++o) {
+                const T bias = b == nullptr ? T{0} : b[o];
+                for (size_t r = 0; r < layout.runs.size(); ++r) {
+                    const T* src = wide_out.data() + o * wide + layout.runs[r];
+                    T* dst = image_out + o * g.out_size + static_cast<int64_t>(r) * layout.run_length;
+                    for (int64_t i = 0; i < layout.run_length; ++i) {
+                        dst[i] = src[i] + bias;
+                    }
+                }
+            }
+        }
+    });
+}
+
+// gyt (out_size, ld) = gy (O, out_size) transposed; columns from O on are left as they are (zero).
+template <typename T>
+void TransposeInto(const T* gy, int64_t out_channels, int64_t out_size, T* gyt, int64_t ld) {
+    constexpr int64_t kBlock = 64;  // positions per block: the block's rows of gyt stay in L1
+    for (int64_t p0 = 0; p0 < out_size; p0 += kBlock) {
+        const int64_t p1 = std::min(out_size, p0 + kBlock);
+        for (int64_t o = 0; o < out_channels; ++o) {
+            for (int64_t p = p0; p < p1; ++p) {
+                gyt[p * ld + o] = gy[o * out_size + p];
+            }
+        }
+    }
+}
+
+// The weight gradient with tiles of MR rows (c, q) by NV vectors of output channels. See
+// Note [Direct convolution].
+template <typename T, int MR, int NV>
+void ConvGradWeightTiled(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* gy,
+        T* gw) {
+    constexpr int64_t kTile = NV * Simd<T>::kLanes;
+    const PaddedLayout layout{g};
+    const int64_t depth = channels * g.k_size;
+    const int64_t row_blocks = RoundUp(depth, MR) / MR;
+    const int64_t ld = RoundUp(out_channels, kTile);
+    const std::vector<int64_t> shift = RowShifts(layout, channels, row_blocks * MR);
+    std::vector<T> padded(channels * layout.channel);
+    std::vector<T> gyt(g.out_size * ld, T{0});
+    std::vector<T> gwt(row_blocks * MR * ld, T{0});
+    for (int64_t n = 0; n < batch; ++n) {
+        PadImage(g, layout, channels, x + n * channels * g.in_size, padded.data());
+        TransposeInto(gy + n * out_channels * g.out_size, out_channels, g.out_size, gyt.data(), ld);
+        ParallelFor(row_blocks, 1, [&](int64_t begin, int64_t end) {
+            for (int64_t block = begin; block < end; ++block) {
+                for (int64_t o = 0; o < ld; o += kTile) {
+                    GradWeightTile<T, MR, NV>(
+                            padded.data(), shift.data() + block * MR, gyt.data() + o, layout,
+                            gwt.data() + block * MR * ld + o, ld);
+                }
+            }
+        });
+    }
+    for (int64_t o = 0; o < out_channels; ++o) {
+        for (int64_t r = 0; r < depth; ++r) {
+            gw[o * depth + r] = gwt[r * ld + o];
+        }
+    }
+}
+
+}  // namespace
+
+bool CanConvDirect(const ConvGeometry& g) {
+    static const bool enabled = [] {
+        const char* env = std::getenv("CHAINERX_CONV_DIRECT");
+        return CpuHasAvx512() && (env == nullptr || std::strcmp(env, "0") != 0);
+    }();
+    return enabled && std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; });
+}
+
+template <typename T>
+void ConvDirect(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* w,
+        const T* b,
+        T* out) {
+    // Few output channels: taller tiles along positions waste less on padding output channels.
+    if (out_channels <= 4) {
+        ConvDirectTiled<T, 4, 6>(g, batch, channels, out_channels, x, w, b, out);
+    } else {
+        ConvDirectTiled<T, 8, 3>(g, batch, channels, out_channels, x, w, b, out);
+    }
+}
+
+template <typename T>
+void ConvGradWeightDirect(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* gy,
+        T* gw) {
+    // As many vectors of output channels as needed, up to 4, and as many rows as leave registers free.
+    switch ((out_channels + Simd<T>::kLanes - 1) / Simd<T>::kLanes) {
+        case 1:
+            ConvGradWeightTiled<T, 12, 1>(g, batch, channels, out_channels, x, gy, gw);
+            break;
+        case 2:
+            ConvGradWeightTiled<T, 8, 2>(g, batch, channels, out_channels, x, gy, gw);
+            break;
+        case 3:
+            ConvGradWeightTiled<T, 6, 3>(g, batch, channels, out_channels, x, gy, gw);
+            break;
+        default:
+            ConvGradWeightTiled<T, 6, 4>(g, batch, channels, out_channels, x, gy, gw);
+            break;
+    }
+}
+
+template void ConvDirect<float>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, const float*, float*);
+template void ConvDirect<double>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, const double*, double*);
+template void ConvGradWeightDirect<float>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, float*);
+template void ConvGradWeightDirect<double>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, double*);
+
+}  // namespace native
+}  // namespace chainerx

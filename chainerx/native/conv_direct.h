@@ -1,0 +1,51 @@
+// Direct stride-1 convolution kernels for float32 and float64 on CPUs with AVX-512: the forward product and
+// the weight gradient read the image where it lies (after one zero-padded copy) instead of materialising an
+// im2col matrix and handing it to BLAS, whose packing would copy it once more. See Note [Direct convolution].
+//
+//     if (native::CanConvDirect(geometry)) {
+//         native::ConvDirect<float>(geometry, batch, channels, out_channels, x, w, b, out);
+//     }
+#pragma once
+
+#include <cstdint>
+
+#include "chainerx/native/im2col.h"
+
+namespace chainerx {
+namespace native {
+
+// Whether the direct kernels apply to g: every stride is 1, and the CPU running this process has AVX-512F
+// (checked once, at run time; the rest of the build targets baseline x86-64). The callers fall back to
+// im2col + GEMM otherwise. Setting the environment variable CHAINERX_CONV_DIRECT=0 disables the direct
+// kernels, so that the two paths can be compared.
+bool CanConvDirect(const ConvGeometry& g);
+
+// out (N, O, o...) = the correlation of x (N, C, d...) with w (O, C, k...), plus b (O,) unless b is null;
+// every array C-contiguous. T is float or double; requires CanConvDirect(g). Images run in parallel on the
+// native thread pool.
+template <typename T>
+void ConvDirect(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* w,
+        const T* b,
+        T* out);
+
+// gw (O, C, k...) = the weight gradient of that convolution, from x (N, C, d...) and gy (N, O, o...):
+// gw[o, c, q] = sum over n, p of gy[n, o, p] · x[n, c, p - pad + q]. Overwrites gw. Same requirements as
+// ConvDirect.
+template <typename T>
+void ConvGradWeightDirect(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* gy,
+        T* gw);
+
+}  // namespace native
+}  // namespace chainerx
