@@ -155,7 +155,8 @@ struct ConvTransposeImpl {
         for (int64_t c = 0; c < in_channels; ++c) {
             for (int64_t o = 0; o < out_channels; ++o) {
                 for (int64_t q = 0; q < g.k_size; ++q) {
-                    w_flipped[(o * in_channels + c) * g.k_size + q] = src[(c * out_channels + o + 1) * g.k_size - 1 - q];
+                    const int64_t flipped_q = (c * out_channels + o + 1) * g.k_size - 1 - q;
+                    w_flipped[(o * in_channels + c) * g.k_size + q] = src[flipped_q];
                 }
             }
         }
@@ -198,7 +199,8 @@ struct ConvGradWeightImpl {
         const int64_t rows = channels * g.k_size;
         const int64_t out_channels = gw.shape()[0];
         if (IsDirect<T>(g)) {
-            ConvGradWeightDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));
+            ConvGradWeightDirect<T>(
+                    g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));
             return;
         }
         std::fill_n(MutableData<T>(gw), gw.GetTotalSize(), T{0});

@@ -20,11 +20,12 @@
 // output position p reads padded element p + q on every axis. Flattening the padded image (C, P1..Pn) and
 // giving output p the "wide" index sum of p_d · step_d (step_d: the padded image's strides) turns each row
 // (c, q) of im2col into a contiguous slice, padded + c · channel + offset(q), of the flattened image. So:
-// - Forward: wide_out (O, wide) = w (O, C·K) · [those slices], computed in register tiles of MR output channels
-//   by NV vectors of wide positions. Wide positions past the end of an output row (p_last >= o_last) read
-//   the next row's data: they are computed and dropped when the valid positions are copied out (with the
-//   bias added). For a 32x32 image and a 3x3 kernel with pad 1 that wastes 2 columns in 34 (6%), against
-//   the im2col matrix and BLAS's copy of it, each 9x the image.
+// - Forward: out (O, positions) = w (O, C·K) · [those slices], in register tiles of MR output channels by NV
+//   vectors of output positions. A vector holds consecutive outputs of one run (a row along the last axis),
+//   so it loads a contiguous slice; the last vector of a run is partial and stored with a mask (its extra
+//   lanes read the padding or the next row, and are dropped). Tiles store straight into the output, with the
+//   bias added. Against im2col + GEMM this saves the column matrix (9x the image for a 3x3 kernel) and BLAS's
+//   packed copy of it.
 // - Weight gradient: gw^T (C·K, O) = [those slices] · gy^T summed over images, with tiles of MR rows (c, q)
 //   by NV vectors of output channels; only valid positions are visited, so nothing is dropped. gy is
 //   transposed per image so that the vectors run along output channels.
@@ -41,7 +42,6 @@ struct PaddedLayout {
     Dims extent;  // padded size per axis
     Dims step;  // elements between neighbours along each axis of the padded image
     int64_t channel = 1;  // elements of one padded channel
-    int64_t wide = 0;  // wide positions from the first valid output to one past the last
     std::vector<int64_t> offsets;  // per kernel offset (C order): its shift in the padded image
     std::vector<int64_t> runs;  // per run of valid outputs along the last axis: its first wide position
     int64_t run_length = 0;  // valid outputs per run (the last output size)
@@ -75,8 +75,15 @@ PaddedLayout::PaddedLayout(const ConvGeometry& g) {
         }
         runs.push_back(offset);
     }
-    wide = runs.empty() || run_length == 0 ? 0 : runs.back() + run_length;
 }
+
+// One vector of output positions of the forward tile: `lanes` consecutive outputs of one run, the first at
+// wide position `in` (where it reads a padded image, before the row's shift) and at `out` in an output channel.
+struct PositionVector {
+    int64_t in;
+    int64_t out;
+    int lanes;
+};
 
 int64_t RoundUp(int64_t v, int64_t unit) { return (v + unit - 1) / unit * unit; }
 
@@ -121,8 +128,12 @@ struct Simd<float> {
     CHAINERX_AVX512 static V Zero() { return _mm512_setzero_ps(); }
     CHAINERX_AVX512 static V Load(const float* p) { return _mm512_loadu_ps(p); }
     CHAINERX_AVX512 static V Broadcast(float v) { return _mm512_set1_ps(v); }
+    CHAINERX_AVX512 static V Add(V a, V b) { return _mm512_add_ps(a, b); }
     CHAINERX_AVX512 static V Fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
     CHAINERX_AVX512 static void Store(float* p, V v) { _mm512_storeu_ps(p, v); }
+    CHAINERX_AVX512 static void StoreFirst(float* p, int lanes, V v) {
+        _mm512_mask_storeu_ps(p, static_cast<__mmask16>((uint32_t{1} << lanes) - 1), v);
+    }
 };
 
 template <>
@@ -132,16 +143,34 @@ struct Simd<double> {
     CHAINERX_AVX512 static V Zero() { return _mm512_setzero_pd(); }
     CHAINERX_AVX512 static V Load(const double* p) { return _mm512_loadu_pd(p); }
     CHAINERX_AVX512 static V Broadcast(double v) { return _mm512_set1_pd(v); }
+    CHAINERX_AVX512 static V Add(V a, V b) { return _mm512_add_pd(a, b); }
     CHAINERX_AVX512 static V Fma(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
     CHAINERX_AVX512 static void Store(double* p, V v) { _mm512_storeu_pd(p, v); }
+    CHAINERX_AVX512 static void StoreFirst(double* p, int lanes, V v) {
+        _mm512_mask_storeu_pd(p, static_cast<__mmask8>((uint32_t{1} << lanes) - 1), v);
+    }
 };
 
-// out[i, j·lanes + l] (row stride ld) = sum over r < depth of w[r·MR + i] · x[shift[r] + j·lanes + l]: MR output
-// channels by NV vectors of wide positions, held in registers for the whole sum.
+// out[i, v.out + l] (row stride ld) = bias[i] + sum over r < depth of w[r·MR + i] · x[shift[r] + v.in + l] for
+// the first `lanes` lanes l of each of the NV position vectors v, and the first `rows` of the MR output
+// channels i: the whole sum is held in registers.
 template <typename T, int MR, int NV>
-CHAINERX_AVX512 void ForwardTile(const T* w, const T* x, const int64_t* shift, int64_t depth, T* out, int64_t ld) {
+CHAINERX_AVX512 void ForwardTile(
+        const T* w,
+        const T* x,
+        const int64_t* shift,
+        int64_t depth,
+        const PositionVector* vectors,
+        const T* bias,
+        int rows,
+        T* out,
+        int64_t ld) {
     using S = Simd<T>;
     typename S::V acc[MR][NV];
+    int64_t in[NV];
+    for (int j = 0; j < NV; ++j) {
+        in[j] = vectors[j].in;
+    }
     for (int i = 0; i < MR; ++i) {
         for (int j = 0; j < NV; ++j) {
             acc[i][j] = S::Zero();
@@ -151,7 +180,7 @@ CHAINERX_AVX512 void ForwardTile(const T* w, const T* x, const int64_t* shift, i
         const T* src = x + shift[r];
         typename S::V v[NV];
         for (int j = 0; j < NV; ++j) {
-            v[j] = S::Load(src + j * S::kLanes);
+            v[j] = S::Load(src + in[j]);
         }
         for (int i = 0; i < MR; ++i) {
             const typename S::V a = S::Broadcast(w[r * MR + i]);
@@ -160,9 +189,10 @@ CHAINERX_AVX512 void ForwardTile(const T* w, const T* x, const int64_t* shift, i
             }
         }
     }
-    for (int i = 0; i < MR; ++i) {
+    for (int i = 0; i < rows; ++i) {
+        const typename S::V b = S::Broadcast(bias == nullptr ? T{0} : bias[i]);
         for (int j = 0; j < NV; ++j) {
-            S::Store(out + i * ld + j * S::kLanes, acc[i][j]);
+            S::StoreFirst(out + i * ld + vectors[j].out, vectors[j].lanes, S::Add(acc[i][j], b));
         }
     }
 }
@@ -215,7 +245,7 @@ struct Simd {
 };
 
 template <typename T, int MR, int NV>
-void ForwardTile(const T*, const T*, const int64_t*, int64_t, T*, int64_t) {
+void ForwardTile(const T*, const T*, const int64_t*, int64_t, const PositionVector*, const T*, int, T*, int64_t) {
     CHAINERX_NEVER_REACH();
 }
 
@@ -238,7 +268,21 @@ std::vector<int64_t> RowShifts(const PaddedLayout& layout, int64_t channels, int
     return shift;
 }
 
-// The forward convolution with tiles of MR output channels by NV vectors of positions. See
+// The valid output positions in vectors of `lanes` (the last of each run partial), grouped in tiles of `nv`
+// vectors (the last tile completed with empty vectors).
+std::vector<PositionVector> PositionVectors(const PaddedLayout& layout, int lanes, int nv) {
+    std::vector<PositionVector> vectors;
+    for (size_t r = 0; r < layout.runs.size(); ++r) {
+        for (int64_t p = 0; p < layout.run_length; p += lanes) {
+            const int n = static_cast<int>(std::min<int64_t>(lanes, layout.run_length - p));
+            vectors.push_back({layout.runs[r] + p, static_cast<int64_t>(r) * layout.run_length + p, n});
+        }
+    }
+    vectors.resize(RoundUp(static_cast<int64_t>(vectors.size()), nv), PositionVector{0, 0, 0});
+    return vectors;
+}
+
+// The forward convolution with tiles of MR output channels by NV vectors of output positions. See
 // Note [Direct convolution].
 template <typename T, int MR, int NV>
 void ConvDirectTiled(
@@ -250,11 +294,10 @@ void ConvDirectTiled(
         const T* w,
         const T* b,
         T* out) {
-    constexpr int64_t kTile = NV * Simd<T>::kLanes;
+    constexpr int kLanes = Simd<T>::kLanes;
     const PaddedLayout layout{g};
     const int64_t depth = channels * g.k_size;
     const int64_t blocks = RoundUp(out_channels, MR) / MR;
-    const int64_t wide = RoundUp(layout.wide, kTile);
     // w in blocks of MR output channels, each (depth, MR), so that a tile reads its MR weights from one line.
     std::vector<T> packed(blocks * MR * depth, T{0});
     for (int64_t o = 0; o < out_channels; ++o) {
@@ -263,32 +306,25 @@ void ConvDirectTiled(
         }
     }
     const std::vector<int64_t> shift = RowShifts(layout, channels, depth);
+    const std::vector<PositionVector> vectors = PositionVectors(layout, kLanes, NV);
     ParallelFor(batch, 1, [&](int64_t begin, int64_t end) {
-        // The last tile reads up to kTile elements past the padded image (into outputs that are dropped).
-        std::vector<T> padded(channels * layout.channel + kTile);
-        std::vector<T> wide_out(blocks * MR * wide);
+        // A partial vector reads up to kLanes - 1 elements past its run, and so past the padded image at the end.
+        std::vector<T> padded(channels * layout.channel + kLanes);
         for (int64_t n = begin; n < end; ++n) {
             PadImage(g, layout, channels, x + n * channels * g.in_size, padded.data());
-            for (int64_t p = 0; p < wide; p += kTile) {
+            T* image_out = out + n * out_channels * g.out_size;
+            for (size_t v = 0; v < vectors.size(); v += NV) {
                 for (int64_t block = 0; block < blocks; ++block) {
                     ForwardTile<T, MR, NV>(
                             packed.data() + block * MR * depth,
-                            padded.data() + p,
+                            padded.data(),
                             shift.data(),
                             depth,
-                            wide_out.data() + block * MR * wide + p,
-                            wide);
-                }
-            }
-            T* image_out = out + n * out_channels * g.out_size;
-            for (int64_t o = 0; o < out_channels; ++o) {
-                const T bias = b == nullptr ? T{0} : b[o];
-                for (size_t r = 0; r < layout.runs.size(); ++r) {
-                    const T* src = wide_out.data() + o * wide + layout.runs[r];
-                    T* dst = image_out + o * g.out_size + static_cast<int64_t>(r) * layout.run_length;
-                    for (int64_t i = 0; i < layout.run_length; ++i) {
-                        dst[i] = src[i] + bias;
-                    }
+                            &vectors[v],
+                            b == nullptr ? nullptr : b + block * MR,
+                            static_cast<int>(std::min<int64_t>(MR, out_channels - block * MR)),
+                            image_out + block * MR * g.out_size,
+                            g.out_size);
                 }
             }
         }

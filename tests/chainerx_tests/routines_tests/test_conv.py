@@ -2,6 +2,9 @@
 pad=0, outsize=None) (spec A.12), N-d, compared with straightforward NumPy references below."""
 
 import itertools
+import os
+import subprocess
+import sys
 
 import numpy
 import pytest
@@ -73,6 +76,20 @@ def _conv_transpose_ref(x, w, b, stride, pad, outsize):
     if b is not None:
         y += b.reshape((1, -1) + (1,) * nd)
     return y
+
+
+def _conv_grad_weight_ref(x, gy, pad, k):
+    """gw[o, c, q] = sum over n, p of gy[n, o, p] * x_padded[n, c, p + q] (stride 1)."""
+    nd = x.ndim - 2
+    p = _tuple(pad, nd)
+    xp = numpy.pad(x, [(0, 0), (0, 0)] + [(p[i], p[i]) for i in range(nd)])
+    gw = numpy.zeros((gy.shape[1], x.shape[1]) + tuple(k), x.dtype)
+    axes = [0] + list(range(2, nd + 2))
+    for q in itertools.product(*[range(size) for size in k]):
+        window = xp[(slice(None), slice(None)) + tuple(
+            slice(q[i], q[i] + gy.shape[2 + i]) for i in range(nd))]
+        gw[(slice(None), slice(None)) + q] = numpy.tensordot(gy, window, axes=(axes, axes))
+    return gw
 
 
 def _wide(a):
@@ -199,3 +216,65 @@ def test_conv_gradients_low_precision(dtype):
           for i, shape in enumerate([(1, 2, 3, 3), (2, 2, 2, 2)])]
     gy = array_utils.make_grad_input((1, 2, 2, 2), dtype, seed=5)
     array_utils.check_backward(lambda x, w: chx.conv(x, w), xs, [gy], dtype)
+
+
+# Stride-1 convolutions, which run the direct kernels where the CPU has AVX-512
+# (native/conv_direct.h): rows that are not a multiple of the vector width (partial vectors of
+# 16 floats / 8 doubles), few output channels (the narrow forward tile), output channel counts
+# around the weight-gradient tile widths (17, 33, 65), 1-d and 3-d, several images, and pad >= k
+# (the input gradient falls back to im2col).
+_STRIDE1_CASES = [
+    ((3, 5, 7, 9), (17, 5, 3, 3), 1),
+    ((2, 3, 6, 17), (3, 3, 3, 2), 0),
+    ((2, 2, 5, 33), (33, 2, 1, 3), (0, 1)),
+    ((1, 4, 19), (65, 4, 4), 2),
+    ((2, 3, 4, 3, 5), (6, 3, 2, 3, 2), 1),
+    ((2, 2, 3, 4), (5, 2, 2, 2), 2),
+]
+
+
+@pytest.mark.parametrize('x_shape,w_shape,pad', _STRIDE1_CASES)
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+def test_stride1_conv_and_gradients_match_reference(x_shape, w_shape, pad, dtype):
+    nd = len(x_shape) - 2
+    p = _tuple(pad, nd)
+    y_shape = (x_shape[0], w_shape[0]) + tuple(
+        _out_size(x_shape[2 + i], w_shape[2 + i], 1, p[i], False) for i in range(nd))
+    # Non-contiguous x (a strided view); values in [-1, 1] keep float16 sums well inside its range.
+    shapes = [x_shape, w_shape, w_shape[:1], y_shape]
+    x, w, b, gy = (
+        array_utils.make_numpy(shape, dtype, seed=i, contiguous=i > 0, low=-1, high=1)
+        for i, shape in enumerate(shapes))
+    x_chx, w_chx, b_chx = (chx.array(a).require_grad() for a in (x, w, b))
+    y = chx.conv(x_chx, w_chx, b_chx, 1, pad)
+    _assert_close(y, _conv_ref(_wide(x), _wide(w), _wide(b), 1, pad, False), dtype)
+    (y * chx.array(gy)).sum().backward()
+    gy64 = _wide(gy)
+    gx_expected = _conv_transpose_ref(gy64, _wide(w), None, 1, pad, x_shape[2:])
+    _assert_close(x_chx.grad, gx_expected, dtype)
+    _assert_close(w_chx.grad, _conv_grad_weight_ref(_wide(x), gy64, pad, w_shape[2:]), dtype)
+    _assert_close(b_chx.grad, gy64.sum(axis=(0,) + tuple(range(2, nd + 2))), dtype)
+
+
+_SWITCH_SCRIPT = """
+import sys
+import numpy, chainerx as chx
+rng = numpy.random.default_rng(0)
+shapes = [(2, 3, 9, 9), (4, 3, 3, 3), (2, 4, 9, 9)]
+x, w, gy = (chx.array(rng.uniform(-1, 1, s)) for s in shapes)
+x.require_grad(); w.require_grad()
+(chx.conv(x, w, None, 1, 1) * gy).sum().backward()
+grads = [chx.to_numpy(a).ravel() for a in (x.grad, w.grad)]
+numpy.save(sys.argv[1], numpy.concatenate(grads))
+"""
+
+
+def test_direct_kernels_can_be_switched_off(tmp_path):
+    # CHAINERX_CONV_DIRECT=0 selects im2col + GEMM (for benchmarks); both paths agree.
+    results = []
+    for flag in ('1', '0'):
+        out = str(tmp_path / ('grads%s.npy' % flag))
+        env = dict(os.environ, CHAINERX_CONV_DIRECT=flag)
+        subprocess.run([sys.executable, '-c', _SWITCH_SCRIPT, out], env=env, check=True)
+        results.append(numpy.load(out))
+    numpy.testing.assert_allclose(results[0], results[1], rtol=1e-12, atol=1e-12)
