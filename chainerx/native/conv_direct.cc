@@ -331,15 +331,26 @@ void ConvDirectTiled(
     });
 }
 
-// gyt (out_size, ld) = gy (O, out_size) transposed; columns from O on are left as they are (zero).
+// gyt (out_size, ld) = gy (O, out_size) transposed; columns from O on are left as they are (zero). In 16x16
+// blocks: a block's 16 source rows and 16 destination rows both stay in L1 (a plain loop was 4% of a
+// convolution's forward + backward).
 template <typename T>
 void TransposeInto(const T* gy, int64_t out_channels, int64_t out_size, T* gyt, int64_t ld) {
-    constexpr int64_t kBlock = 64;  // positions per block: the block's rows of gyt stay in L1
-    for (int64_t p0 = 0; p0 < out_size; p0 += kBlock) {
-        const int64_t p1 = std::min(out_size, p0 + kBlock);
-        for (int64_t o = 0; o < out_channels; ++o) {
-            for (int64_t p = p0; p < p1; ++p) {
-                gyt[p * ld + o] = gy[o * out_size + p];
+    constexpr int64_t kBlock = 16;
+    for (int64_t o0 = 0; o0 < out_channels; o0 += kBlock) {
+        for (int64_t p0 = 0; p0 < out_size; p0 += kBlock) {
+            if (o0 + kBlock <= out_channels && p0 + kBlock <= out_size) {
+                for (int64_t p = 0; p < kBlock; ++p) {
+                    for (int64_t o = 0; o < kBlock; ++o) {
+                        gyt[(p0 + p) * ld + o0 + o] = gy[(o0 + o) * out_size + p0 + p];
+                    }
+                }
+                continue;
+            }
+            for (int64_t p = p0; p < std::min(out_size, p0 + kBlock); ++p) {
+                for (int64_t o = o0; o < std::min(out_channels, o0 + kBlock); ++o) {
+                    gyt[p * ld + o] = gy[o * out_size + p];
+                }
             }
         }
     }
