@@ -1,5 +1,8 @@
 """Convolution: the 2-D layer of the issue's target (batch 32, 64 -> 64 channels, 32x32, 3x3 kernel,
-pad 1), forward alone and forward + backward (gradients of x, w and b). Run with ``--threads 1``."""
+pad 1), forward alone and forward + backward (gradients of x, w and b). Run with ``--threads 1``.
+
+ChainerX runs its direct stride-1 kernels here when the CPU has AVX-512; set CHAINERX_CONV_DIRECT=0 to time
+its im2col + GEMM path instead."""
 
 import numpy as np
 
