@@ -248,7 +248,8 @@ void DefinePickle(ArrayClass& c) {
 }  // namespace
 
 void InitArray(py::module& m) {
-    ArrayClass c{m, "ndarray"};
+    // The buffer itself (host-accessible devices only) is defined in array_interop.cc.
+    ArrayClass c{m, "ndarray", py::buffer_protocol()};
     c.def(py::init([](py::handle shape, py::handle dtype, py::handle device) {
               return Empty(ToShape(shape), GetDtype(dtype), GetDevice(device)).body();
           }),

@@ -102,6 +102,14 @@ void DefineLinalgMethods(ArrayClass& c) {
 void InitLinalg(py::module& m) {
     m.def("dot", [](py::handle a, py::handle b) { return CallDot(ToArray(a), ToArray(b)); }, py::arg("a"),
           py::arg("b"));
+    // numpy.matmul, beyond the original (which had only dot).
+    m.def("matmul",
+          [](py::handle x1, py::handle x2) {
+              Array a = ToArray(x1);
+              Array b = ToArray(x2);
+              return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] { return Matmul(a, b); }).body();
+          },
+          py::arg("x1"), py::arg("x2"));
     py::module linalg = m.def_submodule("linalg", "Linear algebra routines (LAPACK on the native backend).");
     DefineLinalgModule(linalg);
 }

@@ -1,7 +1,8 @@
-// Dot, Solve, Inverse and Cholesky; the decompositions with several outputs are in linalg_decomposition.cc.
+// Dot, Matmul, Solve, Inverse and Cholesky; the decompositions with several outputs are in linalg_decomposition.cc.
 #include "chainerx/core/routines/linalg.h"
 
 #include <cstdint>
+#include <vector>
 
 #include "chainerx/core/backprop_mode.h"
 #include "chainerx/core/backward_builder.h"
@@ -89,6 +90,53 @@ int64_t Product(const Shape& shape, int8_t begin, int8_t end) {
     return total;
 }
 
+// Calls the 2-D product kernel on each matrix of (batch..., m, k) · (batch..., k, n) into a contiguous out.
+void CallBatchedDotKernel(const Array& a, const Array& b, const Array& out) {
+    const int8_t batch_ndim = out.ndim() - 2;
+    const int64_t batch_size = Product(out.shape(), 0, batch_ndim);
+    std::vector<ArrayIndex> index(batch_ndim, ArrayIndex{int64_t{0}});
+    for (int64_t flat = 0; flat < batch_size; ++flat) {
+        int64_t rest = flat;
+        for (int8_t axis = batch_ndim - 1; axis >= 0; --axis) {
+            index[axis] = ArrayIndex{rest % out.shape()[axis]};
+            rest /= out.shape()[axis];
+        }
+        a.device().CallKernel<DotKernel>(a.At(index), b.At(index), out.At(index));
+    }
+}
+
+// Swaps the last two axes (the matrix transpose of a batch of matrices).
+Array MatrixTranspose(const Array& a) { return Swapaxes(a, a.ndim() - 2, a.ndim() - 1); }
+
+// out (batch..., m, n) = a (batch..., m, k) @ b (batch..., k, n) for operands of one batch shape, in `dtype`,
+// recorded as one op whose backward is two more batched products.
+Array BatchedMatmul(const Array& a, const Array& b, Dtype dtype) {
+    Shape out_shape = a.shape();
+    out_shape[a.ndim() - 1] = b.shape()[b.ndim() - 1];
+    Array out = Empty(out_shape, dtype, a.device());
+    {
+        NoBackpropModeScope no_backprop{a.device().context()};
+        CallBatchedDotKernel(internal::CastIfNeeded(a, dtype), internal::CastIfNeeded(b, dtype), out);
+    }
+    BackwardBuilder bb{"matmul", {a, b}, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([b_tok = bb.RetainInput(1), a_dtype = a.dtype()](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            Array b_t = MatrixTranspose(bctx.GetRetainedInput(b_tok));
+            bctx.input_grad() = internal::CastIfNeeded(BatchedMatmul(gout, b_t, ResultType(gout, b_t)), a_dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype()](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            Array a_t = MatrixTranspose(bctx.GetRetainedInput(a_tok));
+            bctx.input_grad() = internal::CastIfNeeded(BatchedMatmul(a_t, gout, ResultType(a_t, gout)), b_dtype);
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
 }  // namespace
 
 Array Dot(const Array& a, const Array& b) {
@@ -113,6 +161,47 @@ Array Dot(const Array& a, const Array& b) {
     // b's summed axis goes first so that b becomes a (k, n) matrix (a copy unless b is at most 2-D).
     Array b_matrix = b.ndim() <= 2 ? b.Reshape({k, n}) : Rollaxis(b, b_axis, 0).Reshape({k, n});
     return MatMul(a.Reshape({m, k}), b_matrix, ResultType(a, b)).Reshape(out_shape);
+}
+
+Array Matmul(const Array& a, const Array& b) {
+    internal::CheckSameDevice("matmul", a, b);
+    if (a.ndim() == 0 || b.ndim() == 0) {
+        throw DimensionError{"matmul: operands must be at least 1-d (use multiply for scalars), got shapes ",
+                             a.shape(), " and ", b.shape()};
+    }
+    // 1-D operands become a row (a) or a column (b) matrix; the axis is dropped again at the end.
+    Array a_matrix = a.ndim() == 1 ? a.Reshape({1, a.shape()[0]}) : a;
+    Array b_matrix = b.ndim() == 1 ? b.Reshape({b.shape()[0], 1}) : b;
+    const int64_t k = a_matrix.shape()[a_matrix.ndim() - 1];
+    if (k != b_matrix.shape()[b_matrix.ndim() - 2]) {
+        throw DimensionError{"matmul: inner dims differ, ", a.shape(), " and ", b.shape()};
+    }
+    Array out;
+    if (b_matrix.ndim() == 2) {
+        out = Dot(a_matrix, b_matrix);  // numpy.dot and numpy.matmul agree here; Dot makes it one product
+    } else {
+        Shape a_batch{a_matrix.shape().begin(), a_matrix.shape().end() - 2};
+        Shape b_batch{b_matrix.shape().begin(), b_matrix.shape().end() - 2};
+        Shape batch = internal::BroadcastShapes(a_batch, b_batch);
+        Shape a_shape = batch;
+        a_shape.push_back(a_matrix.shape()[a_matrix.ndim() - 2]);
+        a_shape.push_back(k);
+        Shape b_shape = batch;
+        b_shape.push_back(k);
+        b_shape.push_back(b_matrix.shape()[b_matrix.ndim() - 1]);
+        out = BatchedMatmul(a_matrix.BroadcastTo(a_shape), b_matrix.BroadcastTo(b_shape), ResultType(a, b));
+    }
+    if (a.ndim() > 1 && b.ndim() > 1) {
+        return out;
+    }
+    Shape out_shape{out.shape().begin(), out.shape().end() - 2};
+    if (a.ndim() > 1) {
+        out_shape.push_back(out.shape()[out.ndim() - 2]);
+    }
+    if (b.ndim() > 1) {
+        out_shape.push_back(out.shape()[out.ndim() - 1]);
+    }
+    return out.Reshape(out_shape);
 }
 
 Array Solve(const Array& a, const Array& b) {

@@ -22,6 +22,15 @@ namespace chainerx {
 // gives both operands their gradients through Dot itself, so double backprop works.
 Array Dot(const Array& a, const Array& b);
 
+// numpy.matmul (the @ operator): the matrix product over the last two axes, broadcasting the leading (batch)
+// axes. A 1-D a is a row vector and a 1-D b a column vector, and the added axis is removed from the result:
+// (k,) @ (k,) is 0-d, (m, k) @ (k,) is (m,), (..., m, k) @ (..., k, n) is (broadcast batch..., m, n). The dtype
+// is ResultType(a, b), all dtypes accepted as in Dot. Throws DimensionError for 0-d operands (use Multiply),
+// for mismatched inner lengths and for batch shapes that do not broadcast, DeviceError for arrays on different
+// devices. Backward is batched products with the other operand transposed (reduced over broadcast axes), so
+// double backprop works.
+Array Matmul(const Array& a, const Array& b);
+
 // x with a · x = b for a square (n, n) and b (n,) or (n, k). Backward: gb = solve(aᵀ, gx), ga = -gb · xᵀ.
 Array Solve(const Array& a, const Array& b);
 
