@@ -47,6 +47,28 @@ TEST_F(LinalgTest, DotGradient) {
     ExpectArrayEq<double>(*b.GetGrad(), {2, 1}, {1, 2});
 }
 
+TEST_F(LinalgTest, MatmulPromotesVectorsAndBroadcastsBatches) {
+    Array a = MakeArray<float>({2, 1, 1, 2}, {1, 2, 3, 4});
+    Array b = MakeArray<float>({3, 2, 1}, {1, 1, 0, 1, 1, 0});
+    // (2, 1, 1, 2) @ (3, 2, 1): batch axes (2, 1) and (3,) broadcast to (2, 3).
+    ExpectArrayEq<float>(Matmul(a, b), {2, 3, 1, 1}, {3, 2, 1, 7, 4, 3});
+    Array v = MakeArray<float>({2}, {1, 2});
+    ExpectArrayEq<float>(Matmul(v, v), {}, {5});
+    ExpectArrayEq<float>(Matmul(a, v), {2, 1, 1}, {5, 11});
+    ExpectArrayEq<float>(Matmul(v, b), {3, 1}, {3, 2, 1});
+    EXPECT_THROW(Matmul(v, MakeArray<float>({3}, {1, 2, 3})), DimensionError);
+    EXPECT_THROW(Matmul(Ones({}, Dtype::kFloat32), v), DimensionError);
+    EXPECT_THROW(Matmul(Ones({2, 1, 2}, Dtype::kFloat32), Ones({3, 2, 1}, Dtype::kFloat32)), DimensionError);  // batch 2 vs 3
+}
+
+TEST_F(LinalgTest, MatmulGradientSumsOverBroadcastBatches) {
+    Array a = MakeArray<double>({2, 1, 2}, {1, 2, 3, 4}).RequireGrad();
+    Array b = MakeArray<double>({2, 1}, {5, 6}).Reshape({1, 2, 1}).RequireGrad();
+    Matmul(a, b).Sum().Backward();
+    ExpectArrayEq<double>(*a.GetGrad(), {2, 1, 2}, {5, 6, 5, 6});
+    ExpectArrayEq<double>(*b.GetGrad(), {1, 2, 1}, {4, 6});
+}
+
 TEST_F(LinalgTest, SolveInverseCholesky) {
     Array a = MakeArray<double>({2, 2}, {4, 2, 2, 3});
     ExpectNear(Solve(a, MakeArray<double>({2}, {6, 5})), {2}, {1, 1});
