@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # One idempotent set-up for building and testing ChainerX:
 #   - Debian packages Bazel and the C++ dependencies need,
-#   - the project virtualenv .venv/ with the Python packages the build and tests import.
+#   - the project virtualenv .venv/ with the Python packages the build and tests import,
+#   - with --numpy1, a second virtualenv .venv-numpy1/ (same Python) whose NumPy is 1.x, for testing the
+#     built package against NumPy 1 (tools/pytest_staged.sh .venv-numpy1/bin/python).
 # Quiet and fast when everything is already there; only missing pieces are installed.
 #
-# Usage: tools/setup.sh [--cuda] [--bench]
-#   --cuda   also cuBLAS and cuDNN (headers and libraries) from pip, for `--config=cuda`
-#   --bench  also the CPU build of PyTorch, for benchmarks/
+# Usage: tools/setup.sh [--cuda] [--bench] [--numpy1]
+#   --cuda    also cuBLAS and cuDNN (headers and libraries) from pip, for `--config=cuda`
+#   --bench   also the CPU build of PyTorch, for benchmarks/
+#   --numpy1  also .venv-numpy1/ with NumPy 1.26, pytest and a scikit-learn built for it
 # Environment: CHAINERX_PYTHON  interpreter the venv is created from (default: python3)
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO/.venv"
+VENV_NUMPY1="$REPO/.venv-numpy1"
 
 APT_PACKAGES=(bazel-bootstrap bazel-platforms bazel-rules-java
               libgtest-dev libgmock-dev libopenblas-dev liblapack-dev liblapacke-dev)
@@ -22,15 +26,19 @@ PIP_PACKAGES=(numpy pytest pybind11 wheel scikit-learn mypy)
 PIP_CUDA_PACKAGES=(nvidia-cublas==13.1.0.3 nvidia-cudnn-cu13==9.13.1.26)
 # The CPU wheel only: a plain `torch` would pull several GB of CUDA wheels.
 PIP_BENCH_PACKAGES=(torch==2.13.0+cpu)
+# The last NumPy 1.x; installed in one pip call with the rest, so pip picks a scikit-learn built for it.
+PIP_NUMPY1_PACKAGES=(numpy==1.26.4 pytest scikit-learn)
 
-usage() { sed -n '2,10s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
 log() { echo "setup.sh: $*" >&2; }
 
 want=("${PIP_PACKAGES[@]}")
+numpy1=false
 for arg in "$@"; do
     case "$arg" in
         --cuda) want+=("${PIP_CUDA_PACKAGES[@]}") ;;
         --bench) want+=("${PIP_BENCH_PACKAGES[@]}") ;;
+        --numpy1) numpy1=true ;;
         -h|--help) usage; exit 0 ;;
         *) log "unknown option: $arg"; usage >&2; exit 2 ;;
     esac
@@ -51,17 +59,22 @@ if ((${#missing_apt[@]})); then
     "${sudo[@]}" apt-get install -y -qq "${missing_apt[@]}" >/dev/null
 fi
 
-# --- virtualenv ------------------------------------------------------------
-if ! "$VENV/bin/python" -c '' 2>/dev/null; then
-    base_python="${CHAINERX_PYTHON:-python3}"
-    log "creating $VENV from $base_python"
-    rm -rf "$VENV"
-    "$base_python" -m venv "$VENV"
-fi
-PY="$VENV/bin/python"
+# --- virtualenvs ------------------------------------------------------------
+# ensure_venv DIR BASE_PYTHON: creates the virtualenv DIR unless it already works.
+ensure_venv() {
+    if ! "$1/bin/python" -c '' 2>/dev/null; then
+        log "creating $1 from $2"
+        rm -rf "$1"
+        "$2" -m venv "$1"
+    fi
+}
 
-# Prints the requirements (name or name==version) that are not installed in the venv.
-missing_pip="$("$PY" - "${want[@]}" <<'PYEOF'
+# ensure_pip PYTHON REQUIREMENT...: installs the requirements (name or name==version) that are missing.
+ensure_pip() {
+    local py="$1"
+    shift
+    local missing
+    missing="$("$py" - "$@" <<'PYEOF'
 import sys
 from importlib import metadata
 for spec in sys.argv[1:]:
@@ -75,8 +88,18 @@ for spec in sys.argv[1:]:
         print(spec)
 PYEOF
 )"
-if [[ -n "$missing_pip" ]]; then
-    mapfile -t missing_pip <<<"$missing_pip"
-    log "installing into .venv: ${missing_pip[*]}"
-    "$PY" -m pip install -q --disable-pip-version-check "${missing_pip[@]}"
+    if [[ -n "$missing" ]]; then
+        log "installing into $(dirname "$(dirname "$py")"): $(tr '\n' ' ' <<<"$missing")"
+        # All requirements in one call, so that pins constrain the resolution of the others.
+        "$py" -m pip install -q --disable-pip-version-check "$@"
+    fi
+}
+
+ensure_venv "$VENV" "${CHAINERX_PYTHON:-python3}"
+ensure_pip "$VENV/bin/python" "${want[@]}"
+if $numpy1; then
+    # The same interpreter as .venv (the extension is built for its Python version).
+    base_python="$("$VENV/bin/python" -c 'import sys; print(sys._base_executable)')"
+    ensure_venv "$VENV_NUMPY1" "$base_python"
+    ensure_pip "$VENV_NUMPY1/bin/python" "${PIP_NUMPY1_PACKAGES[@]}"
 fi

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The full check, exactly what CI runs (.ci/run execs this):
-#   1. tools/setup.sh --cuda            Debian packages, .venv, cuBLAS/cuDNN wheels
-#   2. bazel test //...                 the main suite (C++ gtest, pytest, wheel install)
-#   3. bazel build --config=cuda //...  the CUDA backend compiles and links (no GPU needed)
-#   4. bazel test --config=asan //chainerx/...   C++ tests under AddressSanitizer + UBSan
+#   1. tools/setup.sh --cuda --numpy1   Debian packages, .venv, cuBLAS/cuDNN wheels, .venv-numpy1
+#   2. bazel test //...                 the main suite (C++ gtest, pytest with NumPy 2, wheel install)
+#   3. the chainerx pytest suites again, on the same _core.so, with NumPy 1.26 (.venv-numpy1)
+#   4. bazel build --config=cuda //...  the CUDA backend compiles and links (no GPU needed)
+#   5. bazel test --config=asan //chainerx/...   C++ tests under AddressSanitizer + UBSan
 # Extra arguments are passed to every bazel command (e.g. --jobs=4).
 set -euo pipefail
 
@@ -33,8 +34,10 @@ step() {
     timings+=("$(printf '%5ds  %s' $((SECONDS - start)) "$name")")
 }
 
-step "setup" tools/setup.sh --cuda
+step "setup" tools/setup.sh --cuda --numpy1
 source tools/env.sh
 step "test" bazel test "${bazel_flags[@]}" //...
+# Right after step 2, while bazel-bin holds the default (non-CUDA) build of _core.so and the test plug-in.
+step "numpy1 test" tools/pytest_staged.sh .venv-numpy1/bin/python -q
 step "cuda build" bazel build "${bazel_flags[@]}" --config=cuda //...
 step "asan test" bazel test "${bazel_flags[@]}" --config=asan //chainerx/...

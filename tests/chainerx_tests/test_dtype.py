@@ -88,11 +88,15 @@ def test_numpy1_constants_keep_their_values(name, expected):
     value = getattr(chx, name)
     assert value == expected
     assert math.copysign(1.0, value) == math.copysign(1.0, expected)
+    if hasattr(numpy, name):  # NumPy 1.x: NumPy's own object, as the original re-exported it
+        assert value is getattr(numpy, name)
 
 
 @pytest.mark.parametrize('name', ['NAN', 'NaN'])
 def test_numpy1_nan_constants_are_nan(name):
     assert math.isnan(getattr(chx, name))
+    if hasattr(numpy, name):
+        assert getattr(chx, name) is getattr(numpy, name)
 
 
 @pytest.mark.parametrize('name', ['bool', 'int', 'float'])

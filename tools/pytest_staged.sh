@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs the chainerx pytest suites on the already-built extension with any interpreter, without Bazel:
+# stages the package's Python files and bazel-bin/chainerx/_core.so in a temporary directory and puts it on
+# PYTHONPATH. CI uses it to test the same build against NumPy 1.x (.venv-numpy1, see tools/setup.sh --numpy1);
+# it is also the quick edit-test loop after `bazel build //chainerx:_core.so`.
+#
+# Usage: tools/pytest_staged.sh PYTHON [PYTEST_ARGS...]   (default test path: tests/chainerx_tests)
+#   e.g. tools/pytest_staged.sh .venv-numpy1/bin/python -q -x tests/chainerx_tests/test_dlpack.py
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if (($# < 1)); then
+    sed -n '7,8s/^# \{0,1\}//p' "$0" >&2
+    exit 2
+fi
+python="$1"
+if [[ "$python" == */* ]]; then
+    python="$(cd "$(dirname "$python")" && pwd)/$(basename "$python")"  # still the venv's link, not its target
+fi
+shift
+core="$REPO/bazel-bin/chainerx/_core.so"
+if [[ ! -f "$core" ]]; then
+    echo "pytest_staged.sh: $core is missing; run: bazel build //chainerx:_core.so" >&2
+    exit 1
+fi
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+(cd "$REPO" && find chainerx -name '*.py' -not -path '*/__pycache__/*' -print0 |
+    xargs -0 cp --parents -t "$stage")
+cp "$core" "$stage/chainerx/"
+
+# Paths (relative to the repository) are made absolute, because pytest runs from the staging directory: run
+# from the checkout, `python -m pytest` would import the source tree's chainerx/, which has no _core.so.
+args=()
+has_path=false
+for arg in "$@"; do
+    if [[ "$arg" != -* && -e "$REPO/$arg" ]]; then
+        args+=("$REPO/$arg")
+        has_path=true
+    else
+        args+=("$arg")
+    fi
+done
+$has_path || args+=("$REPO/tests/chainerx_tests")
+cd "$stage"
+PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -p no:cacheprovider "${args[@]}"
