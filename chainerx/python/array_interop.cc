@@ -39,10 +39,6 @@ namespace {
 
 namespace py = pybind11;
 
-std::optional<bool> ToCopyMode(py::handle copy) {
-    return copy.is_none() ? std::nullopt : std::optional<bool>{copy.cast<bool>()};
-}
-
 // __array__(dtype=None, copy=None) with NumPy 2's copy semantics (NumPy 1 passes at most dtype): a view of
 // the data on host-accessible devices, a host copy on others; copy=False raises ValueError when a copy is
 // needed (another device, or another dtype), as NumPy 2 does.
@@ -50,7 +46,8 @@ py::object ToNumpyArray(const Array& a, py::handle dtype, std::optional<bool> co
     const bool host = a.device().IsHostAccessible();
     py::array out = ToNumpy(a, !host);
     // Any NumPy dtype is allowed here (numpy.asarray(a, complex) works), so NumPy converts, not chainerx.
-    py::object np_dtype = dtype.is_none() ? out.dtype() : py::dtype::from_args(py::reinterpret_borrow<py::object>(dtype));
+    py::object np_dtype =
+            dtype.is_none() ? out.dtype() : py::dtype::from_args(py::reinterpret_borrow<py::object>(dtype));
     const bool cast = !np_dtype.equal(out.dtype());
     if (copy == false && (!host || cast)) {
         throw py::value_error{"chainerx.ndarray.__array__: copy=False, but a copy is needed " +

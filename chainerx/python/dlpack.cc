@@ -71,7 +71,8 @@ ImportedTensor ConsumeCapsule(const py::handle& capsule) {
         PyCapsule_SetName(p, dlpack::kUsedCapsuleName);
         return {&managed->dl_tensor, OwnManagedTensor(managed), false, false};
     }
-    throw py::value_error{"from_dlpack: the capsule is not an unused DLPack capsule ('dltensor' or 'dltensor_versioned')"};
+    throw py::value_error{
+            "from_dlpack: the capsule is not an unused DLPack capsule ('dltensor' or 'dltensor_versioned')"};
 }
 
 bool IsHostMemory(int32_t device_type) {
@@ -104,7 +105,8 @@ Array ImportArray(const ImportedTensor& imported, py::handle device, std::option
     const DLTensor& t = *imported.tensor;
     Dtype dtype = FromDlDataType(t.dtype);
     if (t.ndim < 0 || t.ndim > kMaxNdim) {
-        throw DimensionError{"from_dlpack: ", t.ndim, " dimensions, at most ", static_cast<int>(kMaxNdim), " supported"};
+        throw DimensionError{
+                "from_dlpack: ", t.ndim, " dimensions, at most ", static_cast<int>(kMaxNdim), " supported"};
     }
     const int64_t item_size = GetItemSize(dtype);
     Shape shape{t.shape, t.shape + t.ndim};
@@ -122,7 +124,8 @@ Array ImportArray(const ImportedTensor& imported, py::handle device, std::option
     bool needs_copy = &view_device != &target || imported.read_only;
     if (needs_copy && copy == false) {
         throw py::value_error{std::string{"from_dlpack: copy=False, but "} +
-                              (imported.read_only ? "the data is read-only" : "the data is on another device than " + target.name())};
+                              (imported.read_only ? "the data is read-only"
+                                                  : "the data is on another device than " + target.name())};
     }
     if (&view_device != &target) {
         return view.ToDevice(target);
@@ -160,7 +163,7 @@ py::object GetCapsule(py::handle x, py::handle copy) {
 void InitDlpack(py::module& m) {
     m.def("from_dlpack",
           [](py::handle x, py::handle device, py::handle copy) {
-              std::optional<bool> copy_mode = copy.is_none() ? std::nullopt : std::optional<bool>{copy.cast<bool>()};
+              std::optional<bool> copy_mode = ToCopyMode(copy);
               py::object capsule = GetCapsule(x, copy);
               ImportedTensor imported = ConsumeCapsule(capsule);
               return ImportArray(imported, device, copy_mode).body();

@@ -6,6 +6,8 @@
 //     b = chainerx.from_dlpack(np_arr)  # shares np_arr's memory and keeps it alive
 #pragma once
 
+#include <optional>
+
 #include <pybind11/pybind11.h>
 
 #include "chainerx/core/device.h"
@@ -16,6 +18,11 @@
 namespace chainerx {
 namespace python {
 namespace internal {
+
+// The `copy` argument of the array API's conversions: None (copy only if needed), True (always) or False (never).
+inline std::optional<bool> ToCopyMode(pybind11::handle copy) {
+    return copy.is_none() ? std::nullopt : std::optional<bool>{copy.cast<bool>()};
+}
 
 // Adds __dlpack__ and __dlpack_device__ to ndarray (called from DefineInteropMethods).
 void DefineDlpackMethods(ArrayClass& c);

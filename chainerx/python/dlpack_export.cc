@@ -54,6 +54,8 @@ void DestroyCapsule(PyObject* capsule) {
     if (PyCapsule_IsValid(capsule, name) == 0) {
         return;
     }
+    // The capsule may die while an exception propagates; releasing the data may run Python code.
+    py::error_scope keep_pending_error;
     auto* managed = static_cast<Managed*>(PyCapsule_GetPointer(capsule, name));
     if (managed->deleter != nullptr) {
         managed->deleter(managed);
@@ -153,7 +155,7 @@ void SynchronizeForStream(const Array& a, py::handle stream) {
 
 py::capsule Export(const Array& a, py::handle stream, py::handle max_version, py::handle dl_device, py::handle copy) {
     bool copied = false;
-    Array out = ArrayToExport(a, dl_device, copy.is_none() ? std::nullopt : std::optional<bool>{copy.cast<bool>()}, copied);
+    Array out = ArrayToExport(a, dl_device, ToCopyMode(copy), copied);
     SynchronizeForStream(out, stream);
     // Consumers that do not pass max_version only know unversioned capsules (DLPack < 1.0).
     if (max_version.is_none() || max_version.cast<std::pair<uint32_t, uint32_t>>().first < dlpack::kMajorVersion) {
@@ -233,9 +235,11 @@ Dtype FromDlDataType(const DLDataType& dl_dtype) {
 
 void DefineDlpackMethods(ArrayClass& c) {
     c.def("__dlpack__",
-          [](const ArrayBodyPtr& self, py::handle stream, py::handle max_version, py::handle dl_device, py::handle copy) {
-              return Export(A(self), stream, max_version, dl_device, copy);
-          },
+          [](const ArrayBodyPtr& self,
+             py::handle stream,
+             py::handle max_version,
+             py::handle dl_device,
+             py::handle copy) { return Export(A(self), stream, max_version, dl_device, copy); },
           py::kw_only(), py::arg("stream") = py::none(), py::arg("max_version") = py::none(),
           py::arg("dl_device") = py::none(), py::arg("copy") = py::none());
     c.def("__dlpack_device__", [](const ArrayBodyPtr& self) {

@@ -66,8 +66,8 @@ _LAYOUTS = {
 
 def _pair(layout, dtype):
     shape, view = _LAYOUTS[layout]
-    expected = view(array_utils.make_numpy(shape, dtype, seed=7))
-    return view(chx.array(array_utils.make_numpy(shape, dtype, seed=7))), expected
+    base = array_utils.make_numpy(shape, dtype, seed=7)
+    return view(chx.array(base)), view(base)
 
 
 def _address(np_array):

@@ -58,7 +58,8 @@ TEST_F(LinalgTest, MatmulPromotesVectorsAndBroadcastsBatches) {
     ExpectArrayEq<float>(Matmul(v, b), {3, 1}, {3, 2, 1});
     EXPECT_THROW(Matmul(v, MakeArray<float>({3}, {1, 2, 3})), DimensionError);
     EXPECT_THROW(Matmul(Ones({}, Dtype::kFloat32), v), DimensionError);
-    EXPECT_THROW(Matmul(Ones({2, 1, 2}, Dtype::kFloat32), Ones({3, 2, 1}, Dtype::kFloat32)), DimensionError);  // batch 2 vs 3
+    // Batch axes 2 and 3 do not broadcast.
+    EXPECT_THROW(Matmul(Ones({2, 1, 2}, Dtype::kFloat32), Ones({3, 2, 1}, Dtype::kFloat32)), DimensionError);
 }
 
 TEST_F(LinalgTest, MatmulGradientSumsOverBroadcastBatches) {
