@@ -1,6 +1,7 @@
 // Bindings of the arithmetic routines and of the ndarray arithmetic operators. Binary functions accept
 // (array, array), (array, scalar) and (scalar, array); operators take an array or a scalar on the right,
-// reflected operators a scalar on the left, and answer NotImplemented for anything else.
+// reflected operators a scalar on the left; anything else goes to RejectOperand (NotImplemented, or a TypeError
+// for NumPy arrays).
 #include "chainerx/core/routines/arithmetic.h"
 
 #include <pybind11/pybind11.h>
@@ -23,8 +24,6 @@ using ScalarArrayFn = Array (*)(Scalar, const Array&);
 using InplaceArrayFn = void (*)(const Array&, const Array&);
 using InplaceScalarFn = void (*)(const Array&, Scalar);
 
-py::object NotImplemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
-
 template <ArrayArrayFn kArrayArray, ArrayScalarFn kArrayScalar>
 py::object CallOperator(const ArrayBodyPtr& self, py::handle other) {
     return BinaryOperator(self, other, kArrayArray, kArrayScalar);
@@ -33,7 +32,7 @@ py::object CallOperator(const ArrayBodyPtr& self, py::handle other) {
 template <ScalarArrayFn kScalarArray>
 py::object CallReflectedOperator(const ArrayBodyPtr& self, py::handle other) {
     if (!IsScalar(other)) {
-        return NotImplemented();
+        return RejectOperand(other);
     }
     return py::cast(kScalarArray(ToScalar(other), A(self)).body());
 }

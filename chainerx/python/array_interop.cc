@@ -5,10 +5,11 @@
 // chainerx never converts a NumPy array implicitly (chainerx.add(np_arr, a) is a TypeError, as in the
 // original). NumPy would otherwise do the opposite through __array__: `a + np_arr` would fall back to
 // np_arr.__radd__ and quietly return a NumPy array without gradients or device. __array_ufunc__ = None is
-// NumPy's documented opt-out (NEP 13): NumPy's binary operators then return NotImplemented for chainerx
-// operands, so `np_arr + a` and `a + np_arr` both raise TypeError naming the two types, and ufuncs called on
-// chainerx arrays (numpy.exp(a)) raise TypeError instead of converting. Explicit conversion stays available:
-// numpy.asarray(a) (zero copy on native devices), chainerx.to_numpy(a), chainerx.array(np_arr).
+// NumPy's documented opt-out (NEP 13): NumPy's operators then leave chainerx operands to chainerx's (reflected)
+// operators, which raise a TypeError explaining how to convert (RejectOperand) for `np_arr + a`, `a + np_arr`,
+// `np_arr == a` and `a @ np_arr` alike; ufuncs called on chainerx arrays (numpy.exp(a)) raise TypeError
+// instead of converting. NumPy scalars are scalars and work on either side. Explicit conversion stays
+// available: numpy.asarray(a) (zero copy on native devices), chainerx.to_numpy(a), chainerx.array(np_arr).
 #include "chainerx/python/array_interop.h"
 
 #include <cstdint>
@@ -129,19 +130,17 @@ void InplaceMatmul(const Array& a, const Array& b) {
     CopyTo(a, out);
 }
 
-py::object NotImplemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
-
 void DefineMatmulOperators(ArrayClass& c) {
     c.def("__matmul__", [](const ArrayBodyPtr& self, py::handle other) -> py::object {
-        return IsArray(other) ? py::cast(Matmul(A(self), ToArray(other)).body()) : NotImplemented();
+        return IsArray(other) ? py::cast(Matmul(A(self), ToArray(other)).body()) : RejectOperand(other);
     });
     // Reached only when the left operand is no chainerx array, which matmul does not mix with.
     c.def("__rmatmul__", [](const ArrayBodyPtr& self, py::handle other) -> py::object {
-        return IsArray(other) ? py::cast(Matmul(ToArray(other), A(self)).body()) : NotImplemented();
+        return IsArray(other) ? py::cast(Matmul(ToArray(other), A(self)).body()) : RejectOperand(other);
     });
     c.def("__imatmul__", [](const ArrayBodyPtr& self, py::handle other) -> py::object {
         if (!IsArray(other)) {
-            return NotImplemented();
+            return RejectOperand(other);
         }
         InplaceMatmul(A(self), ToArray(other));
         return py::cast(self);
@@ -149,6 +148,14 @@ void DefineMatmulOperators(ArrayClass& c) {
 }
 
 }  // namespace
+
+py::object RejectOperand(py::handle other) {
+    if (py::isinstance<py::array>(other)) {
+        throw py::type_error{"chainerx.ndarray and numpy.ndarray operands do not mix: convert one of them with "
+                             "chainerx.array(x) / chainerx.from_dlpack(x), or numpy.asarray(a) / chainerx.to_numpy(a)"};
+    }
+    return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+}
 
 void DefineInteropMethods(ArrayClass& c) {
     c.def("__array__",

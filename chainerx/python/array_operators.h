@@ -17,8 +17,13 @@ using ArrayClass = pybind11::class_<chainerx::internal::ArrayBody, ArrayBodyPtr>
 
 inline Array A(const ArrayBodyPtr& body) { return Array{body}; }
 
-// Binary operator: array or scalar right-hand side; anything else is NotImplemented so Python can try the
-// reflected operation of the other operand. Large operands run without the GIL (see CallReleasingGil).
+// What an operator answers for an operand it does not take: NotImplemented, so that Python tries the other
+// operand's reflected operator; a TypeError saying how to convert for NumPy arrays, which never mix with chainerx
+// arrays implicitly (see Note [Mixing NumPy and chainerx operands] in array_interop.cc).
+pybind11::object RejectOperand(pybind11::handle other);
+
+// Binary operator: array or scalar right-hand side; anything else goes to RejectOperand. Large operands run
+// without the GIL (see CallReleasingGil).
 template <typename ArrayFn, typename ScalarFn>
 pybind11::object BinaryOperator(
         const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
@@ -33,10 +38,10 @@ pybind11::object BinaryOperator(
         Scalar s = ToScalar(other);
         return pybind11::cast(CallReleasingGil(IsLargeOperand(a), [&] { return scalar_fn(a, s); }).body());
     }
-    return pybind11::reinterpret_borrow<pybind11::object>(Py_NotImplemented);
+    return RejectOperand(other);
 }
 
-// In-place operator (a += b): updates self and returns it, or NotImplemented as above.
+// In-place operator (a += b): updates self and returns it, or RejectOperand as above.
 template <typename ArrayFn, typename ScalarFn>
 pybind11::object InplaceOperator(
         const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
@@ -48,7 +53,7 @@ pybind11::object InplaceOperator(
         Scalar s = ToScalar(other);
         CallReleasingGil(IsLargeOperand(a), [&] { scalar_fn(a, s); });
     } else {
-        return pybind11::reinterpret_borrow<pybind11::object>(Py_NotImplemented);
+        return RejectOperand(other);
     }
     return pybind11::cast(self);
 }

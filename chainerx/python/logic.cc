@@ -17,7 +17,8 @@ namespace {
 namespace py = pybind11;
 
 // Binds `name` as self OP other for an array or scalar `other`. Anything else is NotImplemented, so Python
-// tries the reflected comparison of the other operand (and == / != fall back to identity).
+// tries the reflected comparison of the other operand (and == / != fall back to identity); NumPy arrays raise
+// TypeError (RejectOperand).
 template <Array (*kWithArray)(const Array&, const Array&), Array (*kWithScalar)(const Array&, Scalar)>
 void DefineComparisonOperator(ArrayClass& c, const char* name) {
     c.def(name, [](const ArrayBodyPtr& self, py::handle other) {

@@ -127,21 +127,41 @@ def test_array_priority():
     assert chx.ones((1,)).__array_priority__ == 100.0
 
 
-# NumPy operands never mix implicitly with chainerx ones; NumPy scalars are scalars.
-_NUMPY_MIXES = [
+# NumPy operands never mix implicitly with chainerx ones (operators say how to convert); NumPy
+# scalars are scalars.
+_NUMPY_OPERATOR_MIXES = [
     lambda n, a: n + a,
     lambda n, a: a + n,
     lambda n, a: n * a,
     lambda n, a: a - n,
-    lambda n, a: numpy.add(n, a),
-    lambda n, a: numpy.exp(a),
+    lambda n, a: n ** a,
+    lambda n, a: a & n,
+    lambda n, a: n == a,
+    lambda n, a: a < n,
 ]
 
 
-@pytest.mark.parametrize('mix', _NUMPY_MIXES)
-def test_numpy_arrays_do_not_mix_with_chainerx_arrays(mix):
+def _inplace_add(n, a):
+    a += n
+
+
+@pytest.mark.parametrize('mix', _NUMPY_OPERATOR_MIXES + [_inplace_add])
+def test_numpy_arrays_do_not_mix_with_chainerx_operators(mix):
+    with pytest.raises(TypeError, match='do not mix'):
+        mix(numpy.arange(3, dtype=numpy.int32), chx.arange(3, dtype='int32'))
+
+
+@pytest.mark.parametrize('ufunc', [lambda n, a: numpy.add(n, a), lambda n, a: numpy.exp(a)])
+def test_numpy_ufuncs_refuse_chainerx_arrays(ufunc):
     with pytest.raises(TypeError):
-        mix(numpy.arange(3, dtype=numpy.float32), chx.arange(3, dtype='float32'))
+        ufunc(numpy.arange(3, dtype=numpy.float32), chx.arange(3, dtype='float32'))
+
+
+def test_other_operands_still_get_not_implemented():
+    a = chx.arange(3)
+    with pytest.raises(TypeError):
+        a + 'x'
+    assert (a == 'x') is False  # identity fallback, as for any Python object
 
 
 @pytest.mark.parametrize('scalar', [numpy.float32(2), numpy.int64(2), numpy.bool_(True)])
