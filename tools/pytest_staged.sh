@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the chainerx pytest suites on the already-built extension with any interpreter, without Bazel:
-# stages the package's Python files and bazel-bin/chainerx/_core.so in a temporary directory and puts it on
+# stages the package's Python files (with stubs) and bazel-bin/chainerx/_core.so in a temporary directory and puts it on
 # PYTHONPATH. CI uses it to test the same build against NumPy 1.x (.venv-numpy1, see tools/setup.sh --numpy1);
 # it is also the quick edit-test loop after `bazel build //chainerx:_core.so`.
 #
@@ -26,7 +26,8 @@ fi
 
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-(cd "$REPO" && find chainerx -name '*.py' -not -path '*/__pycache__/*' -print0 |
+# What //chainerx:chainerx_pkg ships: the Python sources, the type stubs and py.typed.
+(cd "$REPO" && find chainerx \( -name '*.py' -o -name '*.pyi' -o -name py.typed \) -not -path '*/__pycache__/*' -print0 |
     xargs -0 cp --parents -t "$stage")
 cp "$core" "$stage/chainerx/"
 

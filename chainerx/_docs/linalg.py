@@ -21,6 +21,20 @@ DOCS = {
         example='''
             >>> chainerx.dot(chainerx.ones((2, 3)), chainerx.ones((3, 4))).shape
             (2, 4)'''),
+    'matmul': doc(
+        'Matrix product with NumPy\'s ``matmul`` semantics (the ``@`` operator).',
+        notes='The product runs over the last two axes and broadcasts the leading (batch) axes. A 1-d ``x1`` is '
+              'a row vector and a 1-d ``x2`` a column vector; the added axis is removed from the result. '
+              + PROMOTION + ' Integer dtypes are allowed. Differentiable (the gradients sum over broadcast '
+              'batch axes). Beyond the original ChainerX, which had only ``dot``.',
+        args=[('x1', 'First array, at least 1-d.'), ('x2', 'Second array, at least 1-d.')],
+        returns='A new array of shape ``batch + (M, N)`` (without M or N for 1-d operands).',
+        raises=[('chainerx.DimensionError', 'For 0-d operands (use :func:`chainerx.multiply`), inner lengths '
+                                            'that differ, or batch shapes that cannot be broadcast.'),
+                BAD_DEVICES],
+        example='''
+            >>> (chainerx.ones((5, 2, 3)) @ chainerx.ones((3, 4))).shape
+            (5, 2, 4)'''),
     'linalg.solve': doc(
         'Solves the linear system ``a @ x = b``.', notes=_LAPACK_DTYPE,
         args=[_SQUARE, ('b', 'The right-hand side: shape (N,) or (N, K).')],
