@@ -82,7 +82,7 @@ def _torch_step(torch, params, x, t, lr):
         loss.backward()
         with torch.no_grad():
             for p in params:
-                p.add_(p.grad, alpha=-lr)
+                p -= lr * p.grad
                 p.grad = None
         return loss
 

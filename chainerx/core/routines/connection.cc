@@ -122,39 +122,6 @@ std::vector<ConstArrayRef> Inputs(const Array& x, const Array& w, const std::opt
 
 }  // namespace
 
-Array Linear(const Array& x, const Array& w, const std::optional<Array>& b, int64_t n_batch_axes) {
-    if (n_batch_axes < 1 || n_batch_axes > x.ndim()) {
-        throw DimensionError{
-                "linear: n_batch_axes must be in [1, ", static_cast<int>(x.ndim()), "], got ", n_batch_axes};
-    }
-    if (w.ndim() != 2) {
-        throw DimensionError{"linear: w must be 2-d, got shape ", w.shape()};
-    }
-    ConvDtype("linear", x, w, b);
-    Shape out_shape(x.shape().begin(), x.shape().begin() + n_batch_axes);
-    int64_t batch = 1;
-    for (int64_t v : out_shape) {
-        batch *= v;
-    }
-    int64_t features = 1;
-    for (int8_t i = n_batch_axes; i < x.ndim(); ++i) {
-        features *= x.shape()[i];
-    }
-    if (features != w.shape()[1]) {
-        throw DimensionError{"linear: x of shape ", x.shape(), " has ", features, " features but w of shape ",
-                             w.shape(), " expects ", w.shape()[1]};
-    }
-    out_shape.push_back(w.shape()[0]);
-    Array y = Dot(x.Reshape({batch, features}), w.Transpose());
-    if (b.has_value()) {
-        if (b->ndim() != 1 || b->shape()[0] != w.shape()[0]) {
-            throw DimensionError{"linear: b must have shape (", w.shape()[0], ",), got ", b->shape()};
-        }
-        y = y + *b;
-    }
-    return y.Reshape(out_shape);
-}
-
 Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
            bool cover_all) {
     CheckConvOperands("conv", x, w, b, 1);

@@ -12,14 +12,9 @@
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernels/connection.h"
+#include "chainerx/core/routines/linear.h"  // Linear is declared there (and tuned in linear.cc)
 
 namespace chainerx {
-
-// y = x · wᵀ + b over the trailing axes of x: x (B1..Bk, I...) is read as a (B1·..·Bk, I1·..·Im) matrix with
-// k = n_batch_axes, w is (O, I1·..·Im) (or (O, I...)), b (O,); y has shape (B1..Bk, O). Throws DimensionError
-// for n_batch_axes outside [1, x.ndim()], or when w is not 2-D, w's columns do not match x's features or b is
-// not (O,).
-Array Linear(const Array& x, const Array& w, const std::optional<Array>& b = std::nullopt, int64_t n_batch_axes = 1);
 
 // The N-d convolution (correlation, as in Chainer) of x (N, C, d1..dn) with w (O, C, k1..kn), plus b (O,):
 // y (N, O, o1..on) with o = (d + 2·pad - k) / stride + 1, or (d + 2·pad - k + stride - 1) / stride + 1 when

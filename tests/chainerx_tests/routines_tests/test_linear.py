@@ -15,6 +15,11 @@ _CASES = [
     ((2, 3), (4, 1), 2),
     ((0, 4), (2, 4), 1),
     ((3, 0), (2, 0), 1),
+    # The shapes the native kernel computes without GEMM: one row (GEMV), one output column (GEMV), one
+    # feature (an outer product).
+    ((1, 5), (3, 5), 1),
+    ((4, 5), (1, 5), 1),
+    ((4, 1), (3, 1), 1),
 ]
 
 
@@ -46,6 +51,30 @@ def test_linear_non_contiguous_mixed_dtypes():
     array_utils.assert_array_equal(out, numpy.dot(x.T.astype(numpy.float64), w))
 
 
+# Operand layouts the kernel reads in place (transposed, row-padded) or must copy (strided both ways), for
+# a general product and for the one-row and one-feature paths. Each entry slices a bigger array.
+_LAYOUTS = {
+    'transposed': lambda a: a.T,
+    'padded_rows': lambda a: a[:, 1:],
+    'strided': lambda a: a[::2, ::2],
+}
+
+
+@pytest.mark.parametrize('layout', sorted(_LAYOUTS))
+@pytest.mark.parametrize('batch,features', [(3, 4), (1, 4), (3, 1)])
+@pytest.mark.parametrize('dtype', ['float32', 'float64', 'int32'])
+def test_linear_operand_layouts(layout, batch, features, dtype):
+    view = _LAYOUTS[layout]
+    full_shape = {'transposed': lambda r, c: (c, r), 'padded_rows': lambda r, c: (r, c + 1),
+                  'strided': lambda r, c: (2 * r, 2 * c)}[layout]
+    x_base = array_utils.make_numpy(full_shape(batch, features), dtype, seed=1)
+    w_base = array_utils.make_numpy(full_shape(5, features), dtype, seed=2)
+    b = array_utils.make_numpy((5,), dtype, seed=3)
+    x, w = view(x_base), view(w_base)
+    out = chx.linear(view(chx.array(x_base)), view(chx.array(w_base)), chx.array(b)[::-1])
+    array_utils.assert_array_equal(out, _expected(x, w, b[::-1], 1).astype(dtype))
+
+
 @pytest.mark.parametrize('x_shape,w_shape,b_shape,n_batch_axes', [
     ((3, 4), (2, 5), None, 1),
     ((3, 4), (2, 4, 1), None, 1),
@@ -65,7 +94,7 @@ def test_linear_bool_raises_dtype_error():
 
 
 @pytest.mark.parametrize('x_shape,w_shape,n_batch_axes', [
-    ((3, 4), (2, 4), 1), ((2, 3, 2), (3, 2), 2),
+    ((3, 4), (2, 4), 1), ((2, 3, 2), (3, 2), 2), ((1, 4), (3, 4), 1), ((3, 1), (2, 1), 1),
 ])
 def test_linear_gradients(x_shape, w_shape, n_batch_axes):
     def fn(x, w, b):
@@ -74,3 +103,23 @@ def test_linear_gradients(x_shape, w_shape, n_batch_axes):
     array_utils.check_grads(fn, [x_shape, w_shape, w_shape[:1]], 'float64')
     array_utils.check_grads(
         lambda x, w: chx.linear(x, w, n_batch_axes=n_batch_axes), [x_shape, w_shape], 'float64')
+
+
+@pytest.mark.parametrize('batch', [1, 3])
+@pytest.mark.parametrize('dtype', ['float16', 'float32'])
+def test_linear_backward_lower_precision_smoke(batch, dtype):
+    # First order only: float16 central differences are too coarse for the double-backward check.
+    shapes = [(batch, 4), (3, 4), (3,)]
+    xs = [array_utils.make_grad_input(shape, dtype, seed=i) for i, shape in enumerate(shapes)]
+    gy = array_utils.make_grad_input((batch, 3), dtype, seed=9)
+    array_utils.check_backward(lambda x, w, b: chx.linear(x, w, b), xs, [gy], dtype)
+
+
+@pytest.mark.parametrize('batch', [1, 3])
+def test_linear_weight_gradient_is_c_contiguous(batch):
+    # The SGD update reads gw next to w; a transposed gw would make every update walk it in tiles.
+    x = chx.array(array_utils.make_numpy((batch, 4), 'float32', seed=1))
+    w = chx.array(array_utils.make_numpy((3, 4), 'float32', seed=2)).require_grad()
+    chx.linear(x, w).sum().backward()
+    assert w.grad.is_contiguous
+    array_utils.assert_array_equal(w.grad, numpy.tile(chx.to_numpy(x).sum(axis=0), (3, 1)))

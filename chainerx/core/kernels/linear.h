@@ -1,0 +1,23 @@
+// Key kernel of the fully connected layer: one matrix product with the bias folded in. Linear's forward and
+// both of its gradients are this product on (transposed) views, so one kernel serves all three.
+#pragma once
+
+#include <optional>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/kernel_registry.h"
+
+namespace chainerx {
+
+// out (m, n) = a (m, k) · bᵀ (b is (n, k)) + bias (n,) broadcast over rows (no bias when null).
+//
+// Kernels may assume: a, b, bias and out of one dtype (any but bool), out C-contiguous. a and b may have any
+// strides; a matrix that is C-contiguous or the transpose of one (rows possibly padded) must be used without a
+// copy, since Linear's gradients pass transposed views.
+class LinearKernel : public Kernel {
+public:
+    static const char* name() { return "Linear"; }
+    virtual void Call(const Array& a, const Array& b, const std::optional<Array>& bias, const Array& out) = 0;
+};
+
+}  // namespace chainerx

@@ -1,0 +1,118 @@
+#include "chainerx/core/routines/linear.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/kernels/linear.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/type_util.h"
+
+namespace chainerx {
+namespace {
+
+std::optional<Array> CastIfNeeded(const std::optional<Array>& a, Dtype dtype) {
+    return a.has_value() ? std::optional<Array>{internal::CastIfNeeded(*a, dtype)} : std::nullopt;
+}
+
+// out (m, n) = a (m, k) · bᵀ (b is (n, k)) + bias, computed in `dtype`. Its gradients are this same product on
+// transposed views (which the kernel reads in place), so any order of differentiation works and no gradient
+// needs a transposed copy: in particular gb comes out C-contiguous, as b (the weight) is.
+Array LinearProduct(const Array& a, const Array& b, const std::optional<Array>& bias, Dtype dtype) {
+    Array out = Empty({a.shape()[0], b.shape()[0]}, dtype, a.device());
+    {
+        NoBackpropModeScope no_backprop{a.device().context()};
+        a.device().CallKernel<LinearKernel>(
+                internal::CastIfNeeded(a, dtype), internal::CastIfNeeded(b, dtype), CastIfNeeded(bias, dtype), out);
+    }
+    std::vector<ConstArrayRef> inputs{a, b};
+    if (bias.has_value()) {
+        inputs.emplace_back(*bias);
+    }
+    BackwardBuilder bb{"linear", inputs, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([b_tok = bb.RetainInput(1), a_dtype = a.dtype()](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            Array b = bctx.GetRetainedInput(b_tok);
+            // ga (m, k) = gout (m, n) · b (n, k)
+            Array ga = LinearProduct(gout, b.Transpose(), std::nullopt, ResultType(gout, b));
+            bctx.input_grad() = internal::CastIfNeeded(ga, a_dtype);
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype()](BackwardContext& bctx) {
+            const Array& gout = *bctx.output_grad();
+            Array a = bctx.GetRetainedInput(a_tok);
+            // gb (n, k) = goutᵀ (n, m) · a (m, k)
+            Array gb = LinearProduct(gout.Transpose(), a.Transpose(), std::nullopt, ResultType(gout, a));
+            bctx.input_grad() = internal::CastIfNeeded(gb, b_dtype);
+        });
+    }
+    if (bias.has_value()) {
+        if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
+            bt.Define([bias_dtype = bias->dtype()](BackwardContext& bctx) {
+                bctx.input_grad() = internal::CastIfNeeded(Sum(*bctx.output_grad(), Axes{0}), bias_dtype);
+            });
+        }
+    }
+    bb.Finalize();
+    return out;
+}
+
+Dtype LinearDtype(const Array& x, const Array& w, const std::optional<Array>& b) {
+    Dtype dtype = ResultType(x, w);
+    if (b.has_value()) {
+        dtype = PromoteTypes(dtype, b->dtype());
+    }
+    if (dtype == Dtype::kBool) {
+        throw DtypeError{"linear: bool operands are not supported"};
+    }
+    return dtype;
+}
+
+}  // namespace
+
+Array Linear(const Array& x, const Array& w, const std::optional<Array>& b, int64_t n_batch_axes) {
+    if (n_batch_axes < 1 || n_batch_axes > x.ndim()) {
+        throw DimensionError{
+                "linear: n_batch_axes must be in [1, ", static_cast<int>(x.ndim()), "], got ", n_batch_axes};
+    }
+    if (w.ndim() != 2) {
+        throw DimensionError{"linear: w must be 2-d, got shape ", w.shape()};
+    }
+    internal::CheckSameDevice("linear", x, w);
+    if (b.has_value()) {
+        internal::CheckSameDevice("linear", x, *b);
+        if (b->ndim() != 1 || b->shape()[0] != w.shape()[0]) {
+            throw DimensionError{"linear: b must have shape (", w.shape()[0], ",), got ", b->shape()};
+        }
+    }
+    const Dtype dtype = LinearDtype(x, w, b);
+    Shape out_shape(x.shape().begin(), x.shape().begin() + n_batch_axes);
+    int64_t batch = 1;
+    for (int64_t v : out_shape) {
+        batch *= v;
+    }
+    int64_t features = 1;
+    for (int8_t i = n_batch_axes; i < x.ndim(); ++i) {
+        features *= x.shape()[i];
+    }
+    if (features != w.shape()[1]) {
+        throw DimensionError{"linear: x of shape ", x.shape(), " has ", features, " features but w of shape ",
+                             w.shape(), " expects ", w.shape()[1]};
+    }
+    out_shape.push_back(w.shape()[0]);
+    // A reshape of a matrix to itself would still add a node to the graph.
+    Array x_matrix = x.ndim() == 2 && n_batch_axes == 1 ? x : x.Reshape({batch, features});
+    Array y = LinearProduct(x_matrix, w, b, dtype);
+    return n_batch_axes == 1 ? y : y.Reshape(out_shape);
+}
+
+}  // namespace chainerx
