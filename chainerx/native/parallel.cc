@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include <cblas.h>
+
 #include "chainerx/core/error.h"
 
 // Note [Native thread pool]
@@ -260,6 +262,9 @@ void SetNumThreads(int n) {
         throw ChainerxError{"set_num_threads: the thread count must be in [1, ", kMaxThreads, "], got ", n};
     }
     ThreadPool::Get().SetNumThreads(n);
+    // BLAS calls (linear, dot, convolution) run on OpenBLAS's own pool: one thread count for both, so that a
+    // one-thread setting really means one busy core (OpenBLAS would otherwise keep its default of all CPUs).
+    openblas_set_num_threads(n);
 }
 
 bool IsInParallelRegion() { return t_in_parallel_region; }
