@@ -12,7 +12,6 @@
 #include "chainerx/core/error.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
-#include "chainerx/core/routines/linalg.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/type_util.h"
 

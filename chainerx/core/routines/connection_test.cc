@@ -16,13 +16,6 @@ using testing::MakeArray;
 
 class ConnectionTest : public testing::ContextTest {};
 
-TEST_F(ConnectionTest, Linear) {
-    Array x = MakeArray<float>({1, 2}, {1, 2});
-    Array w = MakeArray<float>({3, 2}, {1, 0, 0, 1, 1, 1});
-    ExpectArrayEq<float>(Linear(x, w, MakeArray<float>({3}, {0, 0, 1})), {1, 3}, {1, 2, 4});
-    EXPECT_THROW(Linear(x, w, std::nullopt, 0), DimensionError);
-}
-
 TEST_F(ConnectionTest, ConvAndTranspose) {
     // A 1-d sum filter of width 2 with padding 1: [1, 2, 3] -> [1, 3, 5, 3].
     Array x = MakeArray<float>({1, 1, 3}, {1, 2, 3});

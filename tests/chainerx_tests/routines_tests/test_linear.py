@@ -15,8 +15,8 @@ _CASES = [
     ((2, 3), (4, 1), 2),
     ((0, 4), (2, 4), 1),
     ((3, 0), (2, 0), 1),
-    # The shapes the native kernel computes without GEMM: one row (GEMV), one output column (GEMV), one
-    # feature (an outer product).
+    # The shapes the native kernel computes without GEMM: one row (GEMV), one output column (GEMV),
+    # one feature (an outer product).
     ((1, 5), (3, 5), 1),
     ((4, 5), (1, 5), 1),
     ((4, 1), (3, 1), 1),
@@ -51,8 +51,9 @@ def test_linear_non_contiguous_mixed_dtypes():
     array_utils.assert_array_equal(out, numpy.dot(x.T.astype(numpy.float64), w))
 
 
-# Operand layouts the kernel reads in place (transposed, row-padded) or must copy (strided both ways), for
-# a general product and for the one-row and one-feature paths. Each entry slices a bigger array.
+# Operand layouts the kernel reads in place (transposed, row-padded) or must copy (strided both
+# ways), for a general product and for the one-row and one-feature paths. Each entry slices a
+# bigger array.
 _LAYOUTS = {
     'transposed': lambda a: a.T,
     'padded_rows': lambda a: a[:, 1:],
@@ -65,7 +66,8 @@ _LAYOUTS = {
 @pytest.mark.parametrize('dtype', ['float32', 'float64', 'int32'])
 def test_linear_operand_layouts(layout, batch, features, dtype):
     view = _LAYOUTS[layout]
-    full_shape = {'transposed': lambda r, c: (c, r), 'padded_rows': lambda r, c: (r, c + 1),
+    full_shape = {'transposed': lambda r, c: (c, r),
+                  'padded_rows': lambda r, c: (r, c + 1),
                   'strided': lambda r, c: (2 * r, 2 * c)}[layout]
     x_base = array_utils.make_numpy(full_shape(batch, features), dtype, seed=1)
     w_base = array_utils.make_numpy(full_shape(5, features), dtype, seed=2)
