@@ -116,22 +116,27 @@ void BackwardBuilder::Finalize() {
         }
     }
     // Retained arrays are captured after the outputs joined every graph, so that they record all their nodes.
-    internal::OpNode::RetainedList retained_inputs(inputs_.size());
-    for (size_t i = 0; i < inputs_.size(); ++i) {
-        if (retain_inputs_[i]) {
-            retained_inputs[i] = MakeRetained(inputs_[i]);
+    // Ops that retain nothing (sums, views, additions) skip the lists altogether.
+    bool any_retained = std::find(retain_inputs_.begin(), retain_inputs_.end(), true) != retain_inputs_.end() ||
+                        std::find(retain_outputs_.begin(), retain_outputs_.end(), true) != retain_outputs_.end();
+    if (any_retained) {
+        internal::OpNode::RetainedList retained_inputs(inputs_.size());
+        for (size_t i = 0; i < inputs_.size(); ++i) {
+            if (retain_inputs_[i]) {
+                retained_inputs[i] = MakeRetained(inputs_[i]);
+            }
         }
-    }
-    internal::OpNode::RetainedOutputList retained_outputs(outputs_.size());
-    for (size_t i = 0; i < outputs_.size(); ++i) {
-        if (retain_outputs_[i]) {
-            retained_outputs[i] = MakeRetained(outputs_[i]);
+        internal::OpNode::RetainedOutputList retained_outputs(outputs_.size());
+        for (size_t i = 0; i < outputs_.size(); ++i) {
+            if (retain_outputs_[i]) {
+                retained_outputs[i] = MakeRetained(outputs_[i]);
+            }
         }
+        for (size_t i = 0; i + 1 < op_nodes_.size(); ++i) {
+            op_nodes_[i]->SetRetained(retained_inputs, retained_outputs);
+        }
+        op_nodes_.back()->SetRetained(std::move(retained_inputs), std::move(retained_outputs));
     }
-    for (size_t i = 0; i + 1 < op_nodes_.size(); ++i) {
-        op_nodes_[i]->SetRetained(retained_inputs, retained_outputs);
-    }
-    op_nodes_.back()->SetRetained(std::move(retained_inputs), std::move(retained_outputs));
     op_nodes_.clear();
 }
 

@@ -37,10 +37,11 @@ std::optional<Array>& BackwardContext::input_grad(size_t target_index) {
     return input_grads_.at(entry_.input_indices.at(target_index));
 }
 
-Array BackwardContext::RebuildRetained(const internal::RetainedArray& retained) {
-    if (retained.data == nullptr) {
+Array BackwardContext::RebuildRetained(const internal::RetainedArray* retained_or_null) {
+    if (retained_or_null == nullptr || retained_or_null->data == nullptr) {
         throw ChainerxError{op_node_->name(), ": backward asked for an array that was not retained"};
     }
+    const internal::RetainedArray& retained = *retained_or_null;
     if (std::shared_ptr<internal::ArrayBody> body = retained.weak_body.lock()) {
         return Array{std::move(body)};
     }
@@ -65,12 +66,23 @@ Array BackwardContext::RebuildRetained(const internal::RetainedArray& retained) 
     return Array{std::move(body)};
 }
 
+namespace {
+
+// The retained array at `index`, or nullptr when it was not retained (the lists are empty when the op retained
+// nothing at all).
+template <typename List>
+const internal::RetainedArray* FindRetained(const List& list, size_t index) {
+    return index < list.size() ? &list[index] : nullptr;
+}
+
+}  // namespace
+
 Array BackwardContext::GetRetainedInput(const RetainedInputToken& token) {
-    return RebuildRetained(op_node_->retained_inputs().at(token.index()));
+    return RebuildRetained(FindRetained(op_node_->retained_inputs(), token.index()));
 }
 
 Array BackwardContext::GetRetainedOutput(const RetainedOutputToken& token) {
-    return RebuildRetained(op_node_->retained_outputs().at(token.index()));
+    return RebuildRetained(FindRetained(op_node_->retained_outputs(), token.index()));
 }
 
 }  // namespace chainerx

@@ -42,7 +42,7 @@ public:
     Array GetRetainedOutput(const RetainedOutputToken& token);
 
 private:
-    Array RebuildRetained(const internal::RetainedArray& retained);
+    Array RebuildRetained(const internal::RetainedArray* retained_or_null);
 
     const std::shared_ptr<internal::OpNode>& op_node_;
     const internal::OpNode::BackwardEntry& entry_;

@@ -25,20 +25,20 @@ using InplaceArrayFn = void (*)(const Array&, const Array&);
 using InplaceScalarFn = void (*)(const Array&, Scalar);
 
 template <ArrayArrayFn kArrayArray, ArrayScalarFn kArrayScalar>
-py::object CallOperator(const ArrayBodyPtr& self, py::handle other) {
+py::object CallOperator(py::handle self, py::handle other) {
     return BinaryOperator(self, other, kArrayArray, kArrayScalar);
 }
 
 template <ScalarArrayFn kScalarArray>
-py::object CallReflectedOperator(const ArrayBodyPtr& self, py::handle other) {
+py::object CallReflectedOperator(py::handle self, py::handle other) {
     if (!IsScalar(other)) {
         return RejectOperand(other);
     }
-    return py::cast(kScalarArray(ToScalar(other), A(self)).body());
+    return py::cast(kScalarArray(ToScalar(other), ToArray(self)).body());
 }
 
 template <InplaceArrayFn kArray, InplaceScalarFn kScalar>
-py::object CallInplaceOperator(const ArrayBodyPtr& self, py::handle other) {
+py::object CallInplaceOperator(py::handle self, py::handle other) {
     return InplaceOperator(self, other, kArray, kScalar);
 }
 

@@ -23,11 +23,11 @@ inline Array A(const ArrayBodyPtr& body) { return Array{body}; }
 pybind11::object RejectOperand(pybind11::handle other);
 
 // Binary operator: array or scalar right-hand side; anything else goes to RejectOperand. Large operands run
-// without the GIL (see CallReleasingGil).
+// without the GIL (see CallReleasingGil). `self` is taken as a handle and unwrapped by ToArray, which is cheaper
+// than pybind11's generic holder caster (operators are the hottest bindings).
 template <typename ArrayFn, typename ScalarFn>
-pybind11::object BinaryOperator(
-        const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
-    Array a = A(self);
+pybind11::object BinaryOperator(pybind11::handle self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+    Array a = ToArray(self);
     if (IsArray(other)) {
         Array b = ToArray(other);
         return pybind11::cast(CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&] {
@@ -43,9 +43,8 @@ pybind11::object BinaryOperator(
 
 // In-place operator (a += b): updates self and returns it, or RejectOperand as above.
 template <typename ArrayFn, typename ScalarFn>
-pybind11::object InplaceOperator(
-        const ArrayBodyPtr& self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
-    Array a = A(self);
+pybind11::object InplaceOperator(pybind11::handle self, pybind11::handle other, ArrayFn array_fn, ScalarFn scalar_fn) {
+    Array a = ToArray(self);
     if (IsArray(other)) {
         Array b = ToArray(other);
         CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&] { array_fn(a, b); });
@@ -55,7 +54,7 @@ pybind11::object InplaceOperator(
     } else {
         return RejectOperand(other);
     }
-    return pybind11::cast(self);
+    return pybind11::reinterpret_borrow<pybind11::object>(self);
 }
 
 void DefineArithmeticOperators(ArrayClass& c);

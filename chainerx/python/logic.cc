@@ -21,7 +21,7 @@ namespace py = pybind11;
 // TypeError (RejectOperand).
 template <Array (*kWithArray)(const Array&, const Array&), Array (*kWithScalar)(const Array&, Scalar)>
 void DefineComparisonOperator(ArrayClass& c, const char* name) {
-    c.def(name, [](const ArrayBodyPtr& self, py::handle other) {
+    c.def(name, [](py::handle self, py::handle other) {
         return BinaryOperator(
                 self,
                 other,
