@@ -90,6 +90,29 @@ def make_numpy(shape, dtype, seed=0, contiguous=True, low=-3, high=3):
     return a
 
 
+# Memory layouts of interop tests: layout -> (base shape, view). The same view expression applies to NumPy and
+# chainerx arrays, so a test can build the pair and compare what other libraries see of the chainerx one.
+VIEW_LAYOUTS = {
+    'contiguous': ((2, 3), lambda x: x),
+    '0-d': ((), lambda x: x),
+    'zero-size': ((2, 0, 3), lambda x: x),
+    'transposed': ((2, 3, 4), lambda x: x.T),
+    'strided': ((4, 6), lambda x: x[::2, 1::3]),
+    'reversed': ((5,), lambda x: x[::-1]),
+}
+
+
+def make_view_pair(layout, dtype, seed=0):
+    """A chainerx view and the equal NumPy view of the same values, in one of VIEW_LAYOUTS."""
+    shape, view = VIEW_LAYOUTS[layout]
+    base = make_numpy(shape, dtype, seed=seed)
+    return view(chx.array(base)), view(base)
+
+
+def numpy_data_address(np_array):
+    return np_array.__array_interface__['data'][0]
+
+
 def make_grad_input(shape, dtype, seed=0):
     """A seeded float array of multiples of 1/4 in [-2, 2] avoiding 0 (exact in float16)."""
     rng = numpy.random.default_rng(seed)

@@ -16,25 +16,14 @@ _FORMATS = {
     'bool_': '?', 'int8': 'b', 'int16': 'h', 'int32': 'i', 'int64': 'q', 'uint8': 'B',
     'float16': 'e', 'float32': 'f', 'float64': 'd',
 }
-# layout -> (base shape, view): the same view expression applies to NumPy and chainerx arrays.
-_LAYOUTS = {
-    'contiguous': ((2, 3), lambda x: x),
-    '0-d': ((), lambda x: x),
-    'zero-size': ((2, 0, 3), lambda x: x),
-    'transposed': ((2, 3, 4), lambda x: x.T),
-    'strided': ((4, 6), lambda x: x[::2, 1::3]),
-    'reversed': ((5,), lambda x: x[::-1]),
-}
+_LAYOUTS = array_utils.VIEW_LAYOUTS
 
 
 def _pair(layout, dtype):
-    shape, view = _LAYOUTS[layout]
-    expected = array_utils.make_numpy(shape, dtype, seed=3)
-    return view(chx.array(expected)), view(expected)
+    return array_utils.make_view_pair(layout, dtype, seed=3)
 
 
-def _address(np_array):
-    return np_array.__array_interface__['data'][0]
+_address = array_utils.numpy_data_address
 
 
 @pytest.mark.parametrize('layout', sorted(_LAYOUTS))

@@ -55,23 +55,14 @@ _DL_DTYPES = {
     'bool_': (6, 8), 'int8': (0, 8), 'int16': (0, 16), 'int32': (0, 32), 'int64': (0, 64),
     'uint8': (1, 8), 'float16': (2, 16), 'float32': (2, 32), 'float64': (2, 64),
 }
-_LAYOUTS = {
-    'contiguous': ((2, 3), lambda x: x),
-    '0-d': ((), lambda x: x),
-    'zero-size': ((0, 3), lambda x: x),
-    'transposed': ((2, 3, 4), lambda x: x.transpose(1, 0, 2)),
-    'strided': ((4, 6), lambda x: x[1::2, ::3]),
-}
+_LAYOUTS = array_utils.VIEW_LAYOUTS
 
 
 def _pair(layout, dtype):
-    shape, view = _LAYOUTS[layout]
-    base = array_utils.make_numpy(shape, dtype, seed=7)
-    return view(chx.array(base)), view(base)
+    return array_utils.make_view_pair(layout, dtype, seed=7)
 
 
-def _address(np_array):
-    return np_array.__array_interface__['data'][0]
+_address = array_utils.numpy_data_address
 
 
 @pytest.mark.parametrize('layout', sorted(_LAYOUTS))
