@@ -138,8 +138,7 @@ private:
         BackwardContext::GradList output_grads(output_nodes.size());
         for (size_t i = 0; i < output_nodes.size(); ++i) {
             if (std::shared_ptr<ArrayNode> node = output_nodes[i].lock()) {
-                if (std::shared_ptr<ArrayBody> pending = std::move(node->pending_grad())) {
-                    node->pending_grad() = nullptr;
+                if (std::shared_ptr<ArrayBody> pending = std::move(node->pending_grad())) {  // leaves it null
                     Array grad{std::move(pending)};
                     OnFinalGrad(*node, grad);
                     output_grads[i] = std::move(grad);

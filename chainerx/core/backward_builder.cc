@@ -17,6 +17,18 @@ internal::RetainedArray MakeRetained(const Array& a) {
     return {a.body(), std::move(nodes), a.shape(), a.strides(), a.dtype(), &a.device(), a.data(), a.offset()};
 }
 
+// The retained copies of the flagged arrays, indexed like `arrays` (empty slots where not retained).
+template <typename RetainedList, typename ArrayList, typename FlagList>
+RetainedList MakeRetainedList(const ArrayList& arrays, const FlagList& retain) {
+    RetainedList retained(arrays.size());
+    for (size_t i = 0; i < arrays.size(); ++i) {
+        if (retain[i]) {
+            retained[i] = MakeRetained(arrays[i]);
+        }
+    }
+    return retained;
+}
+
 }  // namespace
 
 BackwardBuilder::BackwardBuilder(const char* op_name, InputList inputs, OutputList outputs)
@@ -120,18 +132,8 @@ void BackwardBuilder::Finalize() {
     bool any_retained = std::find(retain_inputs_.begin(), retain_inputs_.end(), true) != retain_inputs_.end() ||
                         std::find(retain_outputs_.begin(), retain_outputs_.end(), true) != retain_outputs_.end();
     if (any_retained) {
-        internal::OpNode::RetainedList retained_inputs(inputs_.size());
-        for (size_t i = 0; i < inputs_.size(); ++i) {
-            if (retain_inputs_[i]) {
-                retained_inputs[i] = MakeRetained(inputs_[i]);
-            }
-        }
-        internal::OpNode::RetainedOutputList retained_outputs(outputs_.size());
-        for (size_t i = 0; i < outputs_.size(); ++i) {
-            if (retain_outputs_[i]) {
-                retained_outputs[i] = MakeRetained(outputs_[i]);
-            }
-        }
+        auto retained_inputs = MakeRetainedList<internal::OpNode::RetainedList>(inputs_, retain_inputs_);
+        auto retained_outputs = MakeRetainedList<internal::OpNode::RetainedOutputList>(outputs_, retain_outputs_);
         for (size_t i = 0; i + 1 < op_nodes_.size(); ++i) {
             op_nodes_[i]->SetRetained(retained_inputs, retained_outputs);
         }

@@ -89,17 +89,7 @@ const char* BufferFormat(Dtype dtype) {
 }
 
 // A writable buffer over the array's elements with its strides (memoryview, bytes(a), numpy.asarray(a)).
-// Python turns the exception into BufferError for arrays whose memory the host cannot read.
-py::buffer_info GetBuffer(chainerx::internal::ArrayBody& body) {
-    if (!body.device().IsHostAccessible()) {
-        throw py::buffer_error{"the buffer protocol needs host memory; the array is on " + body.device().name() +
-                               " (use chainerx.to_numpy)"};
-    }
-    std::vector<py::ssize_t> shape{body.shape().begin(), body.shape().end()};
-    std::vector<py::ssize_t> strides{body.strides().begin(), body.strides().end()};
-    void* first = static_cast<char*>(body.data().get()) + body.offset();
-    return py::buffer_info{first, body.GetItemSize(), BufferFormat(body.dtype()), body.ndim(), shape, strides, false};
-}
+py::buffer_info GetBuffer(chainerx::internal::ArrayBody& body) { return HostBufferInfo(body, "chainerx.ndarray"); }
 
 // ~a: logical not for bool, bitwise not (x ^ -1, all bits set in every width) for integers.
 Array Invert(const Array& a) {
@@ -148,6 +138,17 @@ void DefineMatmulOperators(ArrayClass& c) {
 }
 
 }  // namespace
+
+py::buffer_info HostBufferInfo(const chainerx::internal::ArrayBody& body, const char* owner) {
+    if (!body.device().IsHostAccessible()) {
+        throw py::buffer_error{std::string{owner} + ": the buffer protocol needs host memory; the array is on " +
+                               body.device().name() + " (copy it with chainerx.to_numpy)"};
+    }
+    std::vector<py::ssize_t> shape{body.shape().begin(), body.shape().end()};
+    std::vector<py::ssize_t> strides{body.strides().begin(), body.strides().end()};
+    void* first = static_cast<char*>(body.data().get()) + body.offset();
+    return py::buffer_info{first, body.GetItemSize(), BufferFormat(body.dtype()), body.ndim(), shape, strides, false};
+}
 
 py::object RejectOperand(py::handle other) {
     if (py::isinstance<py::array>(other)) {

@@ -11,6 +11,7 @@
 #include "chainerx/core/array_body_leak_detection.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/python/array_interop.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 
@@ -94,18 +95,7 @@ public:
         array_ = CopyKeepingStrides(values, GetDevice(device_arg));
     }
 
-    py::buffer_info Buffer() const {
-        if (!array_.device().IsHostAccessible()) {
-            throw py::buffer_error{"_DeviceBuffer: memory of " + array_.device().name() + " is not host-accessible"};
-        }
-        std::string format = py::str(GetNumpyDtype(array_.dtype()).attr("char"));
-        return py::buffer_info{array_.raw_data(),
-                               array_.GetItemSize(),
-                               format,
-                               array_.ndim(),
-                               std::vector<py::ssize_t>{array_.shape().begin(), array_.shape().end()},
-                               std::vector<py::ssize_t>{array_.strides().begin(), array_.strides().end()}};
-    }
+    py::buffer_info Buffer() const { return HostBufferInfo(*array_.body(), "_DeviceBuffer"); }
 
 private:
     static py::tuple ToTuple(const Shape& shape) {
