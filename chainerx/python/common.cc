@@ -191,20 +191,16 @@ std::shared_ptr<py::object> SharePyObject(py::object object) {
                                        }};
 }
 
-namespace {
-
-// pybind11's record of the ndarray class. py::isinstance and py::cast look it up by std::type_info in a hash map
-// on every call; for a small operator those lookups were ~15% of the host time, so the record is looked up once.
-// Not cached while the class is still unregistered (only possible during module initialisation).
 const py::detail::type_info* ArrayTypeInfo() {
+    // py::isinstance and py::cast look the record up by std::type_info in a hash map on every call; for a small
+    // operator those lookups were ~15% of the host time. Not cached while the class is still unregistered
+    // (only possible during module initialisation).
     static const py::detail::type_info* cached = nullptr;
     if (cached == nullptr) {
         cached = py::detail::get_type_info(typeid(chainerx::internal::ArrayBody));
     }
     return cached;
 }
-
-}  // namespace
 
 bool IsArray(py::handle handle) {
     const py::detail::type_info* info = ArrayTypeInfo();
@@ -215,9 +211,9 @@ bool IsArray(py::handle handle) {
     return type == info->type || PyType_IsSubtype(type, info->type) != 0;
 }
 
-Array ToArray(py::handle handle) {
+const ArrayBodyPtr* FindArrayBody(py::handle handle) {
     if (!IsArray(handle)) {
-        throw py::type_error{"expected a chainerx.ndarray, got " + TypeName(handle)};
+        return nullptr;
     }
     // The holder is read straight from the instance (the type check above already found the record).
     auto* instance = reinterpret_cast<py::detail::instance*>(handle.ptr());  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
@@ -225,7 +221,25 @@ Array ToArray(py::handle handle) {
     if (!holder || !holder.holder_constructed()) {
         throw py::type_error{"a chainerx.ndarray whose __init__ was not called"};
     }
-    return Array{holder.holder<ArrayBodyPtr>()};
+    return &holder.holder<ArrayBodyPtr>();
+}
+
+Array ToArray(py::handle handle) {
+    if (const ArrayBodyPtr* body = FindArrayBody(handle)) {
+        return Array{*body};
+    }
+    throw py::type_error{"expected a chainerx.ndarray, got " + TypeName(handle)};
+}
+
+py::handle ArrayBodyToPython(const ArrayBodyPtr& body) {
+    const py::detail::type_info* info = ArrayTypeInfo();
+    if (info == nullptr) {
+        throw py::cast_error{"chainerx.ndarray is not registered yet"};
+    }
+    // What pybind11's holder caster does after its type lookup: reuse a registered instance or wrap a copy of
+    // the holder.
+    return py::detail::type_caster_generic::cast(
+            py::detail::cast_sources{body.get(), info}, py::return_value_policy::take_ownership, {}, nullptr, nullptr, &body);
 }
 
 }  // namespace internal

@@ -15,6 +15,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/scalar.h"
 #include "chainerx/core/shape.h"
+#include "chainerx/python/array_caster.h"
 
 namespace chainerx {
 namespace python {
@@ -52,6 +53,7 @@ std::optional<BackpropId> ToBackpropId(py::handle handle);
 // the deleter takes the GIL, and does nothing once the interpreter has shut down.
 std::shared_ptr<py::object> SharePyObject(py::object object);
 
+// ndarray arguments (also instances of subclasses). ToArray raises TypeError for other objects.
 bool IsArray(py::handle handle);
 Array ToArray(py::handle handle);
 
