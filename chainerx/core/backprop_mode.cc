@@ -21,12 +21,12 @@ BackpropModeScope<kEnabled>::BackpropModeScope() : BackpropModeScope{GetDefaultC
 template <bool kEnabled>
 BackpropModeScope<kEnabled>::BackpropModeScope(Context& context) {
     auto& stack = internal::GetBackpropModeStack();
-    stack.push_back({&context, std::nullopt, kEnabled});
+    stack.push_back({&context, {}, /*all_graphs=*/true, kEnabled});
     depth_ = stack.size();
 }
 
 template <bool kEnabled>
-BackpropModeScope<kEnabled>::BackpropModeScope(std::vector<BackpropId> backprop_ids) {
+BackpropModeScope<kEnabled>::BackpropModeScope(const std::vector<BackpropId>& backprop_ids) {
     if (backprop_ids.empty()) {
         throw ChainerxError{"backprop mode scope needs at least one backprop id"};
     }
@@ -38,7 +38,15 @@ BackpropModeScope<kEnabled>::BackpropModeScope(std::vector<BackpropId> backprop_
         id.CheckValid();
     }
     auto& stack = internal::GetBackpropModeStack();
-    stack.push_back({&context, std::move(backprop_ids), kEnabled});
+    stack.push_back({&context, {backprop_ids.begin(), backprop_ids.end()}, /*all_graphs=*/false, kEnabled});
+    depth_ = stack.size();
+}
+
+template <bool kEnabled>
+BackpropModeScope<kEnabled>::BackpropModeScope(const BackpropId& backprop_id) {
+    backprop_id.CheckValid();
+    auto& stack = internal::GetBackpropModeStack();
+    stack.push_back({&backprop_id.context(), {backprop_id}, /*all_graphs=*/false, kEnabled});
     depth_ = stack.size();
 }
 
@@ -60,8 +68,8 @@ bool IsBackpropRequired(const BackpropId& backprop_id) {
         if (it->context != &backprop_id.context()) {
             continue;
         }
-        if (!it->backprop_ids.has_value() ||
-            std::find(it->backprop_ids->begin(), it->backprop_ids->end(), backprop_id) != it->backprop_ids->end()) {
+        if (it->all_graphs ||
+            std::find(it->backprop_ids.begin(), it->backprop_ids.end(), backprop_id) != it->backprop_ids.end()) {
             return it->enabled;
         }
     }

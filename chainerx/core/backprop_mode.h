@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "chainerx/core/backprop_id.h"
+#include "chainerx/core/small_vector.h"
 
 namespace chainerx {
 
@@ -16,7 +17,9 @@ namespace internal {
 
 struct BackpropModeFrame {
     Context* context;
-    std::optional<std::vector<BackpropId>> backprop_ids;  // nullopt: every graph of the context
+    // Inline room for one id: backward opens a scope for its graph around every op node it processes.
+    SmallVector<BackpropId, 1> backprop_ids;
+    bool all_graphs;  // every graph of the context (backprop_ids is then empty)
     bool enabled;
 };
 
@@ -32,8 +35,8 @@ public:
     // All graphs of `context`.
     explicit BackpropModeScope(Context& context);
     // The listed graphs (all must belong to one context).
-    explicit BackpropModeScope(std::vector<BackpropId> backprop_ids);
-    explicit BackpropModeScope(const BackpropId& backprop_id) : BackpropModeScope{std::vector<BackpropId>{backprop_id}} {}
+    explicit BackpropModeScope(const std::vector<BackpropId>& backprop_ids);
+    explicit BackpropModeScope(const BackpropId& backprop_id);
     ~BackpropModeScope();
     BackpropModeScope(const BackpropModeScope&) = delete;
     BackpropModeScope& operator=(const BackpropModeScope&) = delete;

@@ -84,8 +84,10 @@ public:
         }
         // What remains are leaves (or nodes whose creator is outside the reached graph), in the order reached.
         for (const std::shared_ptr<ArrayNode>& node : touched_) {
-            if (node->pending_grad() != nullptr) {
-                OnFinalGrad(*node, Array{node->pending_grad()});
+            if (std::shared_ptr<ArrayBody> pending = std::move(node->pending_grad())) {  // leaves it null
+                // A count of one: no array, node or other pending gradient refers to this body.
+                bool sole_reference = pending.use_count() == 1;
+                OnFinalGrad(*node, Array{std::move(pending)}, sole_reference);
             }
         }
     }
@@ -167,10 +169,11 @@ private:
         }
     }
 
-    // Called once per reached node, with its complete gradient.
-    void OnFinalGrad(const ArrayNode& node, const Array& grad) {
+    // Called once per reached node, with its complete gradient. `sole_reference`: `grad` holds the only reference
+    // to its body.
+    void OnFinalGrad(const ArrayNode& node, const Array& grad, bool sole_reference = false) {
         if (targets_ == nullptr) {
-            StoreGradIfRequired(node, grad);
+            StoreGradIfRequired(node, grad, sole_reference);
             return;
         }
         bool is_target = false;
@@ -188,8 +191,37 @@ private:
     // A new handle on the gradient, disconnected from graphs unless double backprop keeps them.
     Array DetachedView(const Array& grad) const { return double_backprop_ ? grad.MakeView() : grad.AsGradStopped(); }
 
+    // Note [Stored gradients own their memory]
+    // A gradient stored in an array (x.grad) is a value the user and optimizers modify in place (`p.grad *= s`
+    // for clipping, weight decay hooks), so it must own its elements. Computed gradients often do not: add's
+    // backward hands one gradient to both inputs, sum's backward broadcasts the output gradient (stride 0, one
+    // element seen many times), reshape's backward returns a view, and a backward seeded from y.grad may pass
+    // that array through. Such gradients are copied; one that nothing else refers to (neither its body nor its
+    // data) and that has no repeated elements is stored as it is (the common case: a parameter's gradient fresh
+    // from a kernel), which also saves the new body a view would cost.
+    Array GradToStore(const Array& grad, bool sole_reference) const {
+        bool owns_memory = sole_reference && grad.data().use_count() == 1 && !HasRepeatedElements(grad);
+        if (!owns_memory) {
+            // With double backprop the copy is recorded, so the stored grad stays differentiable.
+            return double_backprop_ ? grad.Copy() : grad.AsGradStopped(CopyKind::kCopy);
+        }
+        if (!double_backprop_ && grad.body()->graph_entries().empty()) {
+            return grad;
+        }
+        return DetachedView(grad);
+    }
+
+    static bool HasRepeatedElements(const Array& a) {
+        for (int8_t i = 0; i < a.ndim(); ++i) {
+            if (a.strides()[i] == 0 && a.shape()[i] > 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // Stores the final gradient of a node into its array if the array asked for it (RequireGrad).
-    void StoreGradIfRequired(const ArrayNode& node, const Array& grad) {
+    void StoreGradIfRequired(const ArrayNode& node, const Array& grad, bool sole_reference = false) {
         std::shared_ptr<ArrayBody> body = node.weak_body_lock();
         if (body == nullptr) {
             return;
@@ -200,8 +232,7 @@ private:
         }
         if (entry->grad == nullptr || seeded_from_grad_.count(&node) != 0) {
             // Either the first gradient, or the node's previous grad was the seed and is already included.
-            // A fresh handle: the stored grad must not alias a gradient that is still being accumulated.
-            entry->grad = DetachedView(grad).body();
+            entry->grad = GradToStore(grad, sole_reference).body();
         } else {
             Array sum = Array{entry->grad} + grad;
             entry->grad = sum.body();

@@ -55,6 +55,58 @@ def test_gradients_accumulate_across_backward_calls():
     assert _values(x.grad) == [12.0, 14.0]
 
 
+def _owns_distinct_memory(grads):
+    """Each array's elements are at distinct addresses (no stride-0 axis) and no two arrays share memory."""
+    for g in grads:
+        assert all(stride != 0 or n <= 1 for stride, n in zip(g.strides, g.shape))
+    ranges = sorted((g.data_ptr + g.offset, g.data_ptr + g.offset + g.nbytes) for g in grads)
+    assert all(end <= next_start for (_, end), (next_start, _) in zip(ranges, ranges[1:]))
+
+
+# Gradients that a backward function shares between inputs (add), broadcasts (sum) or passes through as a view
+# (reshape, a seed taken from y.grad) are stored as arrays that own their memory: in-place updates of one
+# parameter's grad (clipping, weight decay) must not reach another's (Note [Stored gradients own their memory]).
+@pytest.mark.parametrize('double_backprop', [False, True])
+@pytest.mark.parametrize('make_loss', [
+    lambda a, b: (a + b).sum(),            # one gradient for both inputs, broadcast from a 0-d seed
+    lambda a, b: a.sum() + b.sum(),
+    lambda a, b: a.reshape(2, 1) + b.reshape(2, 1),  # views of the seed of ones
+    lambda a, b: a * 1.0 + b,
+])
+def test_stored_gradients_own_their_memory(make_loss, double_backprop):
+    a, b = _leaf(), _leaf((3.0, 4.0))
+    make_loss(a, b).backward(enable_double_backprop=double_backprop)
+    assert _values(a.grad) == [1.0, 1.0] and _values(b.grad) == [1.0, 1.0]
+    _owns_distinct_memory([a.grad, b.grad])
+    a.grad *= 5
+    a.grad += 1
+    assert _values(a.grad) == [6.0, 6.0]
+    assert _values(b.grad) == [1.0, 1.0]
+
+
+def test_a_gradient_passed_through_from_a_seed_does_not_alias_the_seed():
+    x = _leaf()
+    y = x.reshape((2,))  # its backward returns a view of y's gradient
+    y.require_grad()
+    seed = chx.array([2.0, 3.0])
+    y.grad = seed
+    y.backward()  # starts from y.grad
+    x.grad += 100
+    assert _values(x.grad) == [102.0, 103.0]
+    assert _values(seed) == [2.0, 3.0]
+    _owns_distinct_memory([x.grad, seed])
+
+
+def test_a_fresh_gradient_is_stored_without_a_copy_and_later_ones_accumulate():
+    x = _leaf()
+    (x * x).sum().backward()
+    first = x.grad
+    assert _values(first) == [2.0, 4.0]
+    (x * x).sum().backward()
+    assert _values(x.grad) == [4.0, 8.0]
+    assert _values(first) == [2.0, 4.0]  # accumulation makes a new array
+
+
 def test_cleargrad_and_grad_none_clear_the_gradient():
     x = _leaf()
     (x * x).sum().backward()
