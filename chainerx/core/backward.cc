@@ -76,11 +76,19 @@ public:
         for (size_t i = 0; i < outputs.size(); ++i) {
             SeedOutput(outputs[i], i < grad_outputs.size() ? grad_outputs[i] : std::nullopt, loss_scale);
         }
-        while (!queue_.empty()) {
-            std::shared_ptr<OpNode> op_node = queue_.top();
-            queue_.pop();
-            op_node->set_queued(false);
-            ProcessOpNode(op_node);
+        {
+            // Without double backprop the backward computation is not recorded on this graph (one scope for the
+            // whole pass: it only concerns this graph, whose gradients are then never on it anyway).
+            std::optional<NoBackpropModeScope> no_backprop;
+            if (!double_backprop_) {
+                no_backprop.emplace(backprop_id_);
+            }
+            while (!queue_.empty()) {
+                std::shared_ptr<OpNode> op_node = queue_.top();
+                queue_.pop();
+                op_node->set_queued(false);
+                ProcessOpNode(op_node);
+            }
         }
         // What remains are leaves (or nodes whose creator is outside the reached graph), in the order reached.
         for (const std::shared_ptr<ArrayNode>& node : touched_) {
@@ -149,16 +157,9 @@ private:
         }
         const auto& input_nodes = op_node->input_array_nodes();
         BackwardContext::GradList input_grads(input_nodes.size());
-        {
-            // Without double backprop the backward computation is not recorded on this graph.
-            std::optional<NoBackpropModeScope> no_backprop;
-            if (!double_backprop_) {
-                no_backprop.emplace(backprop_id_);
-            }
-            for (const OpNode::BackwardEntry& entry : op_node->backward_entries()) {
-                BackwardContext bctx{op_node, entry, output_grads, input_grads, double_backprop_};
-                entry.function(bctx);
-            }
+        for (const OpNode::BackwardEntry& entry : op_node->backward_entries()) {
+            BackwardContext bctx{op_node, entry, output_grads, input_grads, double_backprop_};
+            entry.function(bctx);
         }
         for (size_t i = 0; i < input_nodes.size(); ++i) {
             if (input_nodes[i] == nullptr || !input_grads[i].has_value()) {

@@ -8,6 +8,7 @@
 #include "chainerx/core/backend.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/small_vector.h"
 
 namespace chainerx {
 namespace {
@@ -205,8 +206,8 @@ void Context::ConnectBackpropIds(const BackpropId& outer, const BackpropId& inne
 
 void Context::CheckBackpropAllowed(const BackpropId& backprop_id) const {
     std::lock_guard<std::mutex> lock{mutex_};
-    std::vector<BackpropOrdinal> pending{backprop_id.ordinal()};
-    std::vector<BackpropOrdinal> seen;
+    SmallVector<BackpropOrdinal, 4> pending{backprop_id.ordinal()};
+    SmallVector<BackpropOrdinal, 4> seen;
     while (!pending.empty()) {
         BackpropOrdinal ordinal = pending.back();
         pending.pop_back();

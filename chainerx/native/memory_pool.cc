@@ -1,6 +1,7 @@
 #include "chainerx/native/memory_pool.h"
 
 #include <cstdlib>
+#include <mutex>
 #include <new>
 
 namespace chainerx {
@@ -54,7 +55,7 @@ void* MemoryPool::Malloc(size_t bytesize) {
     size_t block_size = GetBlockSize(bytesize);
     size_t bin = GetBinIndex(block_size);
     {
-        std::lock_guard<std::mutex> lock{mutex_};
+        std::lock_guard<SpinLock> lock{lock_};
         if (bin < bins_.size() && !bins_[bin].empty()) {
             void* ptr = bins_[bin].back();
             bins_[bin].pop_back();
@@ -77,7 +78,7 @@ void MemoryPool::Free(void* ptr, size_t bytesize) {
     size_t block_size = GetBlockSize(bytesize);
     size_t bin = GetBinIndex(block_size);
     {
-        std::lock_guard<std::mutex> lock{mutex_};
+        std::lock_guard<SpinLock> lock{lock_};
         if (cached_bytes_ + block_size <= max_cached_bytes_) {
             if (bin >= bins_.size()) {
                 bins_.resize(bin + 1);
@@ -91,7 +92,7 @@ void MemoryPool::Free(void* ptr, size_t bytesize) {
 }
 
 void MemoryPool::FreeAll() {
-    std::lock_guard<std::mutex> lock{mutex_};
+    std::lock_guard<SpinLock> lock{lock_};
     ReleaseUntil(0);
 }
 
@@ -108,17 +109,17 @@ void MemoryPool::ReleaseUntil(size_t target_bytes) {
 }
 
 size_t MemoryPool::cached_bytes() const {
-    std::lock_guard<std::mutex> lock{mutex_};
+    std::lock_guard<SpinLock> lock{lock_};
     return cached_bytes_;
 }
 
 size_t MemoryPool::max_cached_bytes() const {
-    std::lock_guard<std::mutex> lock{mutex_};
+    std::lock_guard<SpinLock> lock{lock_};
     return max_cached_bytes_;
 }
 
 void MemoryPool::set_max_cached_bytes(size_t max_cached_bytes) {
-    std::lock_guard<std::mutex> lock{mutex_};
+    std::lock_guard<SpinLock> lock{lock_};
     max_cached_bytes_ = max_cached_bytes;
     ReleaseUntil(max_cached_bytes);
 }

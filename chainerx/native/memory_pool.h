@@ -12,8 +12,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <vector>
+
+#include "chainerx/native/spin_lock.h"
 
 namespace chainerx {
 namespace native {
@@ -54,9 +55,9 @@ public:
 
 private:
     static size_t GetBinIndex(size_t block_size);
-    void ReleaseUntil(size_t target_bytes);  // mutex_ held
+    void ReleaseUntil(size_t target_bytes);  // lock_ held
 
-    mutable std::mutex mutex_;
+    mutable SpinLock lock_;  // held only for the bins' bookkeeping (see spin_lock.h)
     std::vector<std::vector<void*>> bins_;  // free blocks per size class, most recently freed last
     size_t cached_bytes_ = 0;
     size_t max_cached_bytes_;

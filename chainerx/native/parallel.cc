@@ -15,6 +15,7 @@
 #include <cblas.h>
 
 #include "chainerx/core/error.h"
+#include "chainerx/native/spin_lock.h"
 
 // Note [Native thread pool]
 // The pool runs one job at a time. The caller of RunParallel owns the pool for the job's duration (submit_mutex_,
@@ -41,14 +42,6 @@ constexpr int kWorkerSpin = 2000;
 constexpr int kCallerSpin = 20000;
 
 thread_local bool t_in_parallel_region = false;
-
-inline void CpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
-}
 
 int UsableCpuCount() {
 #ifdef __linux__
