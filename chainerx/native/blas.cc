@@ -11,6 +11,7 @@
 #include "chainerx/core/float16.h"
 #include "chainerx/core/macro.h"
 #include "chainerx/native/elementwise.h"
+#include "chainerx/native/parallel.h"
 
 namespace chainerx {
 namespace native {
@@ -78,7 +79,93 @@ std::vector<float> ToFloatMatrix(const Float16* x, int64_t ld, bool trans, int64
     return out;
 }
 
+// Note [BLAS threading]
+// OpenBLAS has its own thread pool beside the native one. With both active, every switch between a BLAS call and an
+// elementwise kernel woke one pool while the other went to sleep, the two pools' threads competed for the cores
+// when a BLAS call ran inside a parallel kernel (convolution), and OpenBLAS 0.3.21 splits skinny products badly
+// (256x1000 · 1000x10 took 157 µs on two threads against 107 µs on one). So OpenBLAS is kept at one thread (set when
+// the native pool starts) and Gemm/Gemv split large products into blocks of output columns or rows over the
+// native pool, each block one single-threaded BLAS call. The split duplicates the packing of the operand every
+// block reads whole, so it cuts the dimension whose other operand is smaller: columns when m <= n (each block
+// re-reads a, m x k), rows otherwise (each block re-reads b, k x n). LAPACK routines, whose inner BLAS calls
+// cannot be split from outside, raise OpenBLAS's thread count for their duration (LapackThreadsScope).
+
+// Products below this many multiply-adds (~10 µs on one core) run on the calling thread.
+constexpr int64_t kParallelBlasWork = int64_t{1} << 18;
+// Blocks are multiples of this many rows or columns, which keeps OpenBLAS's register tiles whole.
+constexpr int64_t kBlasBlock = 16;
+
+// Calls fn(begin, end) over blocks of [0, extent) in parallel when `work` multiply-adds justify it.
+template <typename F>
+void SplitBlas(int64_t extent, int64_t work, F&& fn) {
+    const int64_t blocks = extent / kBlasBlock;
+    // GetNumThreads first: it starts the pool, which sets OpenBLAS to one thread before the first BLAS call.
+    if (GetNumThreads() < 2 || work < kParallelBlasWork || blocks < 2) {
+        fn(int64_t{0}, extent);
+        return;
+    }
+    ParallelFor(blocks, 1, [&](int64_t begin, int64_t end) {
+        fn(begin * kBlasBlock, end == blocks ? extent : end * kBlasBlock);
+    });
+}
+
+template <typename T>
+void BlasGemm(
+        bool trans_a,
+        bool trans_b,
+        int64_t m,
+        int64_t n,
+        int64_t k,
+        const T* a,
+        int64_t lda,
+        const T* b,
+        int64_t ldb,
+        T beta,
+        T* c,
+        int64_t ldc) {
+    if constexpr (std::is_same<T, float>::value) {
+        cblas_sgemm(CblasRowMajor, BlasTrans(trans_a), BlasTrans(trans_b), BlasInt(m), BlasInt(n), BlasInt(k), 1.0F,
+                    a, BlasInt(lda), b, BlasInt(ldb), beta, c, BlasInt(ldc));
+    } else {
+        cblas_dgemm(CblasRowMajor, BlasTrans(trans_a), BlasTrans(trans_b), BlasInt(m), BlasInt(n), BlasInt(k), 1.0,
+                    a, BlasInt(lda), b, BlasInt(ldb), beta, c, BlasInt(ldc));
+    }
+}
+
 }  // namespace
+
+template <typename T>
+void Gemv(bool trans, int64_t rows, int64_t cols, const T* a, int64_t lda, const T* x, int64_t incx, T* y) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, double>::value, "Gemv is for BLAS types");
+    // y has `cols` entries when trans (block j0..j1 reads columns j0..j1 of a), else `rows` (rows i0..i1).
+    const int64_t y_size = trans ? cols : rows;
+    SplitBlas(y_size, rows * cols, [=](int64_t begin, int64_t end) {
+        const T* a_block = trans ? a + begin : a + begin * lda;
+        const int r = BlasInt(trans ? rows : end - begin);
+        const int c = BlasInt(trans ? end - begin : cols);
+        const CBLAS_TRANSPOSE t = BlasTrans(trans);
+        if constexpr (std::is_same<T, float>::value) {
+            cblas_sgemv(CblasRowMajor, t, r, c, 1.0F, a_block, BlasInt(lda), x, BlasInt(incx), 1.0F, y + begin, 1);
+        } else {
+            cblas_dgemv(CblasRowMajor, t, r, c, 1.0, a_block, BlasInt(lda), x, BlasInt(incx), 1.0, y + begin, 1);
+        }
+    });
+}
+
+template void Gemv<float>(bool, int64_t, int64_t, const float*, int64_t, const float*, int64_t, float*);
+template void Gemv<double>(bool, int64_t, int64_t, const double*, int64_t, const double*, int64_t, double*);
+
+LapackThreadsScope::LapackThreadsScope() : raised_{GetNumThreads() > 1} {
+    if (raised_) {
+        openblas_set_num_threads(GetNumThreads());
+    }
+}
+
+LapackThreadsScope::~LapackThreadsScope() {
+    if (raised_) {
+        openblas_set_num_threads(1);
+    }
+}
 
 template <typename T>
 void Gemm(
@@ -106,12 +193,16 @@ void Gemm(
             return;
         }
         const T beta = accumulate ? T{1} : T{0};
-        if constexpr (std::is_same<T, float>::value) {
-            cblas_sgemm(CblasRowMajor, BlasTrans(trans_a), BlasTrans(trans_b), BlasInt(m), BlasInt(n), BlasInt(k),
-                        1.0F, a, BlasInt(lda), b, BlasInt(ldb), beta, c, BlasInt(ldc));
-        } else {
-            cblas_dgemm(CblasRowMajor, BlasTrans(trans_a), BlasTrans(trans_b), BlasInt(m), BlasInt(n), BlasInt(k),
-                        1.0, a, BlasInt(lda), b, BlasInt(ldb), beta, c, BlasInt(ldc));
+        if (m <= n) {  // blocks of columns: op(b)'s columns j are b + j (stored k x n) or b + j * ldb (stored n x k)
+            SplitBlas(n, m * n * k, [=](int64_t begin, int64_t end) {
+                const T* b_block = trans_b ? b + begin * ldb : b + begin;
+                BlasGemm<T>(trans_a, trans_b, m, end - begin, k, a, lda, b_block, ldb, beta, c + begin, ldc);
+            });
+        } else {  // blocks of rows: op(a)'s rows i are a + i * lda (stored m x k) or a + i (stored k x m)
+            SplitBlas(m, m * n * k, [=](int64_t begin, int64_t end) {
+                const T* a_block = trans_a ? a + begin : a + begin * lda;
+                BlasGemm<T>(trans_a, trans_b, end - begin, n, k, a_block, lda, b, ldb, beta, c + begin * ldc, ldc);
+            });
         }
     } else if constexpr (std::is_same<T, Float16>::value) {
         // float16 has no BLAS routine: compute in float and round once at the end.

@@ -20,8 +20,9 @@ namespace native {
 // leading dimensions must be at least the stored row length (and at least 1); m, n or k may be 0 (k == 0
 // zero-fills c unless accumulating).
 //
-// Defined for float and double (cblas, multithreaded by OpenBLAS), Float16 (computed in float), the integer
-// types (accumulated in int64, wrapping like NumPy's integer dot) and bool (true when some product is true).
+// Defined for float and double (cblas; large products are split over the native thread pool, see Note [BLAS
+// threading] in blas.cc), Float16 (computed in float), the integer types (accumulated in int64, wrapping like
+// NumPy's integer dot) and bool (true when some product is true).
 template <typename T>
 void Gemm(
         bool trans_a,
@@ -36,6 +37,24 @@ void Gemm(
         bool accumulate,
         T* c,
         int64_t ldc);
+
+// y += op(a) · x for float or double, a stored rows x cols with row stride lda (op = transpose when trans), x with
+// element step incx, y contiguous. Split over the native thread pool like Gemm.
+template <typename T>
+void Gemv(bool trans, int64_t rows, int64_t cols, const T* a, int64_t lda, const T* x, int64_t incx, T* y);
+
+// While alive, lets OpenBLAS use the native pool's thread count (it is otherwise kept at one thread, see Note [BLAS
+// threading]): for LAPACK routines, whose BLAS calls cannot be split from outside.
+class LapackThreadsScope {
+public:
+    LapackThreadsScope();
+    ~LapackThreadsScope();
+    LapackThreadsScope(const LapackThreadsScope&) = delete;
+    LapackThreadsScope& operator=(const LapackThreadsScope&) = delete;
+
+private:
+    bool raised_;
+};
 
 // out (m x n) = a (m x k) · b (k x n) for 2-D arrays of one dtype; a and b may have any strides (transposed
 // views go to BLAS as they are, other layouts are copied first); out must be C-contiguous.

@@ -91,6 +91,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(DotKernel, NativeDotKernel);
 class NativeSolveKernel : public SolveKernel {
 public:
     void Call(const Array& a, const Array& b, const Array& out) override {
+        LapackThreadsScope lapack_threads;
         VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const int64_t n = a.shape()[0];
@@ -113,6 +114,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(SolveKernel, NativeSolveKernel);
 class NativeInverseKernel : public InverseKernel {
 public:
     void Call(const Array& a, const Array& out) override {
+        LapackThreadsScope lapack_threads;
         VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const int64_t n = a.shape()[0];
@@ -131,6 +133,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(InverseKernel, NativeInverseKernel);
 class NativeCholeskyKernel : public CholeskyKernel {
 public:
     void Call(const Array& a, const Array& out) override {
+        LapackThreadsScope lapack_threads;
         VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const int64_t n = a.shape()[0];
@@ -153,6 +156,7 @@ class NativeSvdKernel : public SvdKernel {
 public:
     void Call(const Array& a, const Array& u, const Array& s, const Array& vt, bool full_matrices, bool compute_uv)
             override {
+        LapackThreadsScope lapack_threads;
         VisitDtypeIn<kLapackDtypes>(s.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const int64_t m = a.shape()[0];
@@ -185,6 +189,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(SvdKernel, NativeSvdKernel);
 class NativeQrKernel : public QrKernel {
 public:
     void Call(const Array& a, const Array& q, const Array& r, const Array& tau, bool complete, bool raw) override {
+        LapackThreadsScope lapack_threads;
         VisitDtypeIn<kLapackDtypes>(r.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const int64_t m = a.shape()[0];
@@ -230,6 +235,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(QrKernel, NativeQrKernel);
 class NativeSyevdKernel : public SyevdKernel {
 public:
     void Call(const Array& a, char uplo, const Array& w, const Array& v) override {
+        LapackThreadsScope lapack_threads;
         VisitDtypeIn<kLapackDtypes>(w.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const int64_t n = a.shape()[0];

@@ -11,7 +11,6 @@
 #include <optional>
 #include <type_traits>
 
-#include <cblas.h>
 
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/routines/creation.h"
@@ -62,21 +61,6 @@ int64_t RowStep(const Operand<T>& v) {
 template <typename T>
 int64_t ColumnStep(const Operand<T>& v) {
     return v.trans ? 1 : v.ld;
-}
-
-// y += op(a) · x for a stored rows x cols (op = transpose when trans).
-template <typename T>
-void Gemv(bool trans, int64_t rows, int64_t cols, const T* a, int64_t lda, const T* x, int64_t incx, T* y) {
-    const CBLAS_TRANSPOSE t = trans ? CblasTrans : CblasNoTrans;
-    const auto r = static_cast<int>(rows);
-    const auto c = static_cast<int>(cols);
-    const auto ld = static_cast<int>(lda);
-    const auto inc = static_cast<int>(incx);
-    if constexpr (std::is_same<T, float>::value) {
-        cblas_sgemv(CblasRowMajor, t, r, c, 1.0F, a, ld, x, inc, 1.0F, y, 1);
-    } else {
-        cblas_dgemv(CblasRowMajor, t, r, c, 1.0, a, ld, x, inc, 1.0, y, 1);
-    }
 }
 
 // out (m, n) = (out +) a_i · b_j: the product of a column and a row; rows are split across threads.

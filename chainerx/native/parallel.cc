@@ -154,6 +154,8 @@ public:
 
 private:
     ThreadPool() : num_threads_{DefaultNumThreads()} {
+        // BLAS products are split over this pool instead of OpenBLAS's own (Note [BLAS threading] in blas.cc).
+        openblas_set_num_threads(1);
         pthread_atfork([] { Get().BeforeFork(); }, [] { Get().AfterForkInParent(); }, [] { Get().AfterForkInChild(); });
     }
 
@@ -255,9 +257,6 @@ void SetNumThreads(int n) {
         throw ChainerxError{"set_num_threads: the thread count must be in [1, ", kMaxThreads, "], got ", n};
     }
     ThreadPool::Get().SetNumThreads(n);
-    // BLAS calls (linear, dot, convolution) run on OpenBLAS's own pool: one thread count for both, so that a
-    // one-thread setting really means one busy core (OpenBLAS would otherwise keep its default of all CPUs).
-    openblas_set_num_threads(n);
 }
 
 bool IsInParallelRegion() { return t_in_parallel_region; }

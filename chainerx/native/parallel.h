@@ -28,9 +28,9 @@ constexpr int64_t kElementwiseGrain = int64_t{1} << 15;
 // variable if it is a positive integer, else the hardware concurrency.
 int GetNumThreads();
 
-// Sets the number of threads ParallelFor uses (1: everything runs on the calling thread), and OpenBLAS's thread
-// count to the same n. Waits for a running parallel job, then stops the workers; new ones start with the next
-// job. Throws ChainerxError if n < 1.
+// Sets the number of threads ParallelFor uses (1: everything runs on the calling thread); BLAS products follow it
+// (they are split over this pool, see Note [BLAS threading] in blas.cc). Waits for a running parallel job, then
+// stops the workers; new ones start with the next job. Throws ChainerxError if n < 1.
 void SetNumThreads(int n);
 
 // Whether the calling thread is running a chunk of a parallel job (where ParallelFor runs serially).

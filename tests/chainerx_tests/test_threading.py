@@ -96,6 +96,64 @@ def test_elementwise_results_do_not_depend_on_thread_count(name, fn, np_fn, shap
             numpy.testing.assert_array_equal(other, results[0])
 
 
+# Matrix products of at least 2^18 multiply-adds are split over the pool in blocks of 16 output columns (when
+# m <= n) or rows (Note [BLAS threading] in native/blas.cc). The shapes put the split on either side, with
+# extents that are not multiples of 16, stored-transposed operands, a bias (accumulating GEMM) and the
+# matrix-vector products of linear with one row or one output. Products of exact values (multiples of 1/8
+# below 2) are exact in float64, so thread counts must agree bit for bit.
+_MATMUL_CASES = (
+    # (m, k, n, transpose a, transpose b)
+    (33, 300, 517, False, False),    # columns
+    (517, 300, 33, False, False),    # rows
+    (517, 300, 33, True, True),
+    (40, 257, 1001, True, False),
+    (1001, 257, 40, False, True),
+)
+
+
+def _exact(shape, seed):
+    return numpy.random.default_rng(seed).integers(0, 16, shape).astype('float64') / 8
+
+
+@pytest.mark.parametrize('m,k,n,trans_a,trans_b', _MATMUL_CASES)
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_matrix_products_do_not_depend_on_thread_count(m, k, n, trans_a, trans_b, dtype):
+    a_np = _exact((k, m) if trans_a else (m, k), 0).astype(dtype)
+    b_np = _exact((n, k) if trans_b else (k, n), 1).astype(dtype)
+    bias_np = _exact((n,), 2).astype(dtype)
+    a_op = (lambda x: x.T) if trans_a else (lambda x: x)
+    b_op = (lambda x: x.T) if trans_b else (lambda x: x)
+    expected_dot = a_op(a_np) @ b_op(b_np)
+    for threads in (1, 2, 3):
+        _core._set_num_threads(threads)
+        a, b, bias = chx.array(a_np), chx.array(b_np), chx.array(bias_np)
+        numpy.testing.assert_array_equal(chx.to_numpy(chx.dot(a_op(a), b_op(b))), expected_dot)
+        # linear(x, w, bias) = x · wᵀ + bias with w = op(b)ᵀ (n, k)
+        out = chx.linear(a_op(a), b_op(b).T, bias)
+        numpy.testing.assert_array_equal(chx.to_numpy(out), expected_dot + bias_np)
+
+
+@pytest.mark.parametrize('rows,cols', [(1, 3001), (3001, 1)])
+def test_matrix_vector_products_do_not_depend_on_thread_count(rows, cols):
+    k = 517  # 3001 x 517 multiply-adds: split
+    x_np, w_np, b_np = _exact((rows, k), 3), _exact((cols, k), 4), _exact((cols,), 5)
+    for w_view in (lambda w: w, lambda w: chx.array(chx.to_numpy(w).T.copy()).T):  # stored (cols, k) or (k, cols)
+        for threads in (1, 2, 3):
+            _core._set_num_threads(threads)
+            out = chx.linear(chx.array(x_np), w_view(chx.array(w_np)), chx.array(b_np))
+            numpy.testing.assert_array_equal(chx.to_numpy(out), x_np @ w_np.T + b_np)
+
+
+def test_lapack_routines_run_with_several_threads_and_restore_blas_afterwards():
+    a_np = _exact((300, 300), 6) + 300 * numpy.eye(300)  # diagonally dominant: well conditioned
+    for threads in (1, 2):
+        _core._set_num_threads(threads)
+        inv = chx.to_numpy(chx.linalg.inv(chx.array(a_np)))
+        numpy.testing.assert_allclose(inv @ a_np, numpy.eye(300), atol=1e-12)
+        a = chx.array(a_np)
+        numpy.testing.assert_array_equal(chx.to_numpy(chx.dot(a, a)), a_np @ a_np)
+
+
 def test_inplace_add_above_threshold():
     for threads in (1, 4):
         _core._set_num_threads(threads)
