@@ -11,6 +11,7 @@ namespace {
 
 CHAINERX_NATIVE_REGISTER_UNARY(ReluKernel, numeric::Relu, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(SigmoidKernel, numeric::Sigmoid, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(ReluGradKernel, numeric::ReluGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace native

@@ -8,5 +8,7 @@ namespace chainerx {
 
 CHAINERX_DEFINE_KEY_KERNEL(ReluKernel, UnaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(SigmoidKernel, UnaryKernel);
+// ReLU's gradient: out = x2 > 0 ? x1 : 0, with x1 the output gradient and x2 ReLU's output.
+CHAINERX_DEFINE_KEY_KERNEL(ReluGradKernel, BinaryKernel);
 
 }  // namespace chainerx

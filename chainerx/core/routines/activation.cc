@@ -14,13 +14,26 @@ namespace {
 
 Array ToMathDtype(const Array& x) { return internal::CastIfNeeded(x, internal::MathDtype(x.dtype())); }
 
+// gout where out > 0, else 0, in one pass (as gout * (out > 0) it took three: the comparison, the cast of the
+// bool mask and the product). Linear in gout, so its own backward is the same mask; out gets no gradient (the
+// mask is piecewise constant).
+Array ReluGrad(const Array& gout, const Array& out) {
+    Array gx = internal::BinaryForward<ReluGradKernel>("relu", gout, out, gout.dtype());
+    BackwardBuilder bb{"relu_grad", {gout, out}, {gx}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([out_tok = bb.RetainInput(1)](BackwardContext& bctx) {
+            bctx.input_grad() = ReluGrad(*bctx.output_grad(), bctx.GetRetainedInput(out_tok));
+        });
+    }
+    bb.Finalize();
+    return gx;
+}
+
 }  // namespace
 
 Array Relu(const Array& x) {
     Array out = internal::MathUnaryForward<ReluKernel>(x);
-    // The mask is a bool constant, so the backward is linear in gout and its own backward is the same mask.
-    internal::DefineUnaryGradFromOutput(
-            "relu", x, out, [](const Array& gout, const Array& out) { return gout * Greater(out, Scalar{0}); });
+    internal::DefineUnaryGradFromOutput("relu", x, out, ReluGrad);
     return out;
 }
 
