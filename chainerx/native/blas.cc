@@ -109,29 +109,6 @@ void SplitBlas(int64_t extent, int64_t work, F&& fn) {
     });
 }
 
-template <typename T>
-void BlasGemm(
-        bool trans_a,
-        bool trans_b,
-        int64_t m,
-        int64_t n,
-        int64_t k,
-        const T* a,
-        int64_t lda,
-        const T* b,
-        int64_t ldb,
-        T beta,
-        T* c,
-        int64_t ldc) {
-    if constexpr (std::is_same<T, float>::value) {
-        cblas_sgemm(CblasRowMajor, BlasTrans(trans_a), BlasTrans(trans_b), BlasInt(m), BlasInt(n), BlasInt(k), 1.0F,
-                    a, BlasInt(lda), b, BlasInt(ldb), beta, c, BlasInt(ldc));
-    } else {
-        cblas_dgemm(CblasRowMajor, BlasTrans(trans_a), BlasTrans(trans_b), BlasInt(m), BlasInt(n), BlasInt(k), 1.0,
-                    a, BlasInt(lda), b, BlasInt(ldb), beta, c, BlasInt(ldc));
-    }
-}
-
 }  // namespace
 
 template <typename T>
@@ -193,15 +170,25 @@ void Gemm(
             return;
         }
         const T beta = accumulate ? T{1} : T{0};
+        // One single-threaded BLAS call on a block of the product: rows x cols of c.
+        auto gemm_block = [=](int64_t rows, int64_t cols, const T* a_block, const T* b_block, T* c_block) {
+            const CBLAS_TRANSPOSE ta = BlasTrans(trans_a);
+            const CBLAS_TRANSPOSE tb = BlasTrans(trans_b);
+            if constexpr (std::is_same<T, float>::value) {
+                cblas_sgemm(CblasRowMajor, ta, tb, BlasInt(rows), BlasInt(cols), BlasInt(k), 1.0F, a_block,
+                            BlasInt(lda), b_block, BlasInt(ldb), beta, c_block, BlasInt(ldc));
+            } else {
+                cblas_dgemm(CblasRowMajor, ta, tb, BlasInt(rows), BlasInt(cols), BlasInt(k), 1.0, a_block,
+                            BlasInt(lda), b_block, BlasInt(ldb), beta, c_block, BlasInt(ldc));
+            }
+        };
         if (m <= n) {  // blocks of columns: op(b)'s columns j are b + j (stored k x n) or b + j * ldb (stored n x k)
-            SplitBlas(n, m * n * k, [=](int64_t begin, int64_t end) {
-                const T* b_block = trans_b ? b + begin * ldb : b + begin;
-                BlasGemm<T>(trans_a, trans_b, m, end - begin, k, a, lda, b_block, ldb, beta, c + begin, ldc);
+            SplitBlas(n, m * n * k, [&](int64_t begin, int64_t end) {
+                gemm_block(m, end - begin, a, trans_b ? b + begin * ldb : b + begin, c + begin);
             });
         } else {  // blocks of rows: op(a)'s rows i are a + i * lda (stored m x k) or a + i (stored k x m)
-            SplitBlas(m, m * n * k, [=](int64_t begin, int64_t end) {
-                const T* a_block = trans_a ? a + begin : a + begin * lda;
-                BlasGemm<T>(trans_a, trans_b, end - begin, n, k, a_block, lda, b, ldb, beta, c + begin * ldc, ldc);
+            SplitBlas(m, m * n * k, [&](int64_t begin, int64_t end) {
+                gemm_block(end - begin, n, trans_a ? a + begin : a + begin * lda, b, c + begin * ldc);
             });
         }
     } else if constexpr (std::is_same<T, Float16>::value) {
