@@ -154,6 +154,29 @@ def test_lapack_routines_run_with_several_threads_and_restore_blas_afterwards():
         numpy.testing.assert_array_equal(chx.to_numpy(chx.dot(a, a)), a_np @ a_np)
 
 
+# Reductions whose runs keep their axis (sum over the batch axis) split the kept columns across threads; each
+# output is still accumulated by one thread in the same order, so every thread count gives the same bits.
+@pytest.mark.parametrize('reduction', ['sum', 'max', 'mean'])
+@pytest.mark.parametrize('shape,axis,view', [
+    ((517, 301), 0, None),
+    ((5, 517, 61), (0, 1), None),
+    ((301, 517), 1, _transposed),  # a (517, 301) view whose kept axis is strided
+])
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_reductions_keeping_the_run_axis_do_not_depend_on_thread_count(reduction, shape, axis, view, dtype):
+    a_np = _exact(shape, 7).astype(dtype) - 1
+    a = chx.array(a_np)
+    if view is not None:
+        a, a_np = view(a, chx), view(a_np, numpy)
+    results = []
+    for threads in (1, 2, 3):
+        _core._set_num_threads(threads)
+        results.append(chx.to_numpy(getattr(chx, reduction)(a, axis=axis)))
+    for other in results[1:]:
+        numpy.testing.assert_array_equal(other, results[0])
+    numpy.testing.assert_allclose(results[0], getattr(numpy, reduction)(a_np, axis=axis), rtol=1e-6)
+
+
 def test_inplace_add_above_threshold():
     for threads in (1, 4):
         _core._set_num_threads(threads)
