@@ -223,49 +223,6 @@ CHAINERX_INSTANTIATE_GEMM(float);
 CHAINERX_INSTANTIATE_GEMM(double);
 #undef CHAINERX_INSTANTIATE_GEMM
 
-namespace {
-
-// A 2-D array as a BLAS operand: its data, whether it is stored transposed, and its leading dimension.
-template <typename T>
-struct BlasOperand {
-    const T* data;
-    bool trans;
-    int64_t ld;
-    std::vector<char> copy;  // owns the data when the array's layout had to be copied (bytes: T may be bool)
-};
-
-// Uses x in place when one of its axes is unit-stride and the other a valid leading dimension (C-contiguous
-// arrays and their transposes); copies it to a C-contiguous buffer otherwise (broadcast, negative or doubly
-// strided views). Size-1 axes may have any stride.
-template <typename T>
-BlasOperand<T> ToBlasOperand(const Array& x) {
-    const int64_t rows = x.shape()[0];
-    const int64_t cols = x.shape()[1];
-    const int64_t unit = sizeof(T);
-    const int64_t s0 = x.strides()[0];
-    const int64_t s1 = x.strides()[1];
-    const T* data = reinterpret_cast<const T*>(x.raw_data());
-    auto is_ld = [unit](int64_t stride, int64_t min) { return stride % unit == 0 && stride / unit >= min; };
-    if ((cols <= 1 || s1 == unit) && (rows <= 1 || is_ld(s0, std::max<int64_t>(cols, 1)))) {
-        return {data, false, rows <= 1 ? std::max<int64_t>(cols, 1) : s0 / unit, {}};
-    }
-    if ((rows <= 1 || s0 == unit) && (cols <= 1 || is_ld(s1, std::max<int64_t>(rows, 1)))) {
-        return {data, true, cols <= 1 ? std::max<int64_t>(rows, 1) : s1 / unit, {}};
-    }
-    BlasOperand<T> operand{nullptr, false, cols, std::vector<char>(rows * cols * sizeof(T))};
-    T* copy = reinterpret_cast<T*>(operand.copy.data());
-    const char* base = static_cast<const char*>(x.raw_data());
-    for (int64_t i = 0; i < rows; ++i) {
-        for (int64_t j = 0; j < cols; ++j) {
-            copy[i * cols + j] = *reinterpret_cast<const T*>(base + i * s0 + j * s1);
-        }
-    }
-    operand.data = copy;
-    return operand;
-}
-
-}  // namespace
-
 void MatMul(const Array& a, const Array& b, const Array& out) {
     CHAINERX_ASSERT(a.ndim() == 2 && b.ndim() == 2 && out.IsContiguous());
     VisitDtype(out.dtype(), [&](auto pt) {
@@ -276,8 +233,8 @@ void MatMul(const Array& a, const Array& b, const Array& out) {
         if (m == 0 || n == 0) {
             return;
         }
-        BlasOperand<T> a_op = ToBlasOperand<T>(a);
-        BlasOperand<T> b_op = ToBlasOperand<T>(b);
+        const BlasOperand<T> a_op = ToBlasOperand<T>(a);
+        const BlasOperand<T> b_op = ToBlasOperand<T>(b);
         T* c = reinterpret_cast<T*>(out.raw_data());
         Gemm<T>(a_op.trans, b_op.trans, m, n, k, a_op.data, a_op.ld, b_op.data, b_op.ld, false, c, n);
     });

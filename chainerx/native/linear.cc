@@ -11,9 +11,7 @@
 #include <optional>
 #include <type_traits>
 
-
 #include "chainerx/core/dtype.h"
-#include "chainerx/core/routines/creation.h"
 #include "chainerx/native/blas.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/parallel.h"
@@ -22,44 +20,13 @@ namespace chainerx {
 namespace native {
 namespace {
 
-// A logical matrix as BLAS reads it: stored as is (rows x cols, row stride ld) or, when trans, as its transpose
-// (cols x rows, row stride ld). `copy` keeps a contiguous copy alive when the array's own layout would not do.
-template <typename T>
-struct Operand {
-    const T* data;
-    bool trans;
-    int64_t ld;
-    std::optional<Array> copy;
-};
-
-// Uses x in place when one axis is unit-stride and the other a valid leading dimension (C-contiguous matrices,
-// their transposes, and row-padded views of either); size-1 axes may have any stride. Copies x otherwise.
-template <typename T>
-Operand<T> ToOperand(const Array& x) {
-    const int64_t rows = x.shape()[0];
-    const int64_t cols = x.shape()[1];
-    const int64_t unit = sizeof(T);
-    const int64_t s0 = x.strides()[0];
-    const int64_t s1 = x.strides()[1];
-    const T* data = static_cast<const T*>(x.raw_data());
-    auto is_ld = [unit](int64_t stride, int64_t min) { return stride % unit == 0 && stride / unit >= min; };
-    if ((cols <= 1 || s1 == unit) && (rows <= 1 || is_ld(s0, std::max<int64_t>(cols, 1)))) {
-        return {data, false, rows <= 1 ? std::max<int64_t>(cols, 1) : s0 / unit, std::nullopt};
-    }
-    if ((rows <= 1 || s0 == unit) && (cols <= 1 || is_ld(s1, std::max<int64_t>(rows, 1)))) {
-        return {data, true, cols <= 1 ? std::max<int64_t>(rows, 1) : s1 / unit, std::nullopt};
-    }
-    Array copy = AsContiguousArray(x);
-    return {static_cast<const T*>(copy.raw_data()), false, std::max<int64_t>(cols, 1), copy};
-}
-
 // Element step along the single row (or column) of a vector-shaped operand.
 template <typename T>
-int64_t RowStep(const Operand<T>& v) {
+int64_t RowStep(const BlasOperand<T>& v) {
     return v.trans ? v.ld : 1;
 }
 template <typename T>
-int64_t ColumnStep(const Operand<T>& v) {
+int64_t ColumnStep(const BlasOperand<T>& v) {
     return v.trans ? 1 : v.ld;
 }
 
@@ -91,7 +58,8 @@ void Outer(int64_t m, int64_t n, const T* a, int64_t inc_a, const T* b, int64_t 
 // The float and double products of vector shape (see the file comment); returns false for a general product.
 // out already holds the bias or zeros.
 template <typename T>
-bool VectorProduct(const Operand<T>& a, const Operand<T>& b, int64_t m, int64_t n, int64_t k, bool bias, T* out) {
+bool VectorProduct(
+        const BlasOperand<T>& a, const BlasOperand<T>& b, int64_t m, int64_t n, int64_t k, bool bias, T* out) {
     if (m == 1) {  // out row = b (n, k) · a row
         Gemv(b.trans, b.trans ? k : n, b.trans ? n : k, b.data, b.ld, a.data, RowStep(a), out);
     } else if (n == 1) {  // out column = a (m, k) · b row
@@ -141,8 +109,8 @@ public:
             if (k == 0) {
                 return;
             }
-            const Operand<T> a_op = ToOperand<T>(a);
-            const Operand<T> b_op = ToOperand<T>(b);
+            const BlasOperand<T> a_op = ToBlasOperand<T>(a);
+            const BlasOperand<T> b_op = ToBlasOperand<T>(b);
             if constexpr (kBlasType) {
                 if (VectorProduct(a_op, b_op, m, n, k, bias.has_value(), c)) {
                     return;
