@@ -97,7 +97,7 @@ def test_a_gradient_passed_through_from_a_seed_does_not_alias_the_seed():
     _owns_distinct_memory([x.grad, seed])
 
 
-def test_a_fresh_gradient_is_stored_without_a_copy_and_later_ones_accumulate():
+def test_a_stored_gradient_is_not_modified_when_later_gradients_accumulate():
     x = _leaf()
     (x * x).sum().backward()
     first = x.grad
