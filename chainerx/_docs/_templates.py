@@ -46,7 +46,9 @@ def arithmetic(summary: str, *, bool_ok: bool = False, dtype: str = PROMOTION, *
 
 def comparison(summary: str, *, scalars: bool = False) -> str:
     return binary(summary, dtype='The result is a bool array; operands of different dtypes are compared '
-                                 'after promotion.', scalars=scalars, differentiable=False)
+                                 'after promotion.', scalars=scalars, differentiable=False,
+                  raises=[('chainerx.DtypeError', 'If exactly one operand is a bool array (as in the original '
+                                                  'ChainerX).')])
 
 
 def reduction(summary: str, dtype: str, *, raises: Args = (), has_keepdims: bool = True,

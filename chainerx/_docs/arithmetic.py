@@ -8,6 +8,10 @@ _TRUE_DIV = ('Integer and mixed operands give float32 (not NumPy\'s float64); ot
 _INTEGRAL = ('Operands must be bool or integers; the result dtype follows chainerx promotion.')
 _NOT_INTEGRAL = ('chainerx.DtypeError', 'If an operand is a float array or a float scalar.')
 _KEEP = 'The result has the dtype of ``x``.'
+_SHIFT = ('Operands must be integers. The result has the dtype of ``x1`` (``x2`` is cast to it, as in the '
+          'original ChainerX, not NumPy\'s promotion); a scalar ``x1`` shifts in int64.')
+_SHIFT_RAISES = ('chainerx.DtypeError', 'If an operand is a float array or a float scalar.')
+_NO_BOOL_MIX = ('chainerx.DtypeError', 'If exactly one operand is a bool array (as in the original ChainerX).')
 
 DOCS = {
     'negative': unary_math(
@@ -27,10 +31,13 @@ DOCS = {
     'remainder': arithmetic('Remainder of floor division, elementwise, with the sign of ``x2`` (Python\'s '
                             '``%``). ``chainerx.mod`` is the same function.'),
     'fmod': arithmetic('Remainder of truncated division, elementwise, with the sign of ``x1`` (C\'s fmod).',
-                       bool_ok=True, scalars=False, dtype='Integer and bool operands give float32; '
-                                                         'float operands follow chainerx promotion.'),
-    'maximum': arithmetic('Elementwise maximum of the operands; NaN wins.', bool_ok=True),
-    'minimum': arithmetic('Elementwise minimum of the operands; NaN wins.', bool_ok=True),
+                       bool_ok=True, scalars=False, dtype='Integer operands keep the promoted integer dtype (a '
+                                                         'zero divisor gives 0, as NumPy); bool operands give '
+                                                         'float32; float operands follow chainerx promotion.'),
+    'maximum': arithmetic('Elementwise maximum of the operands; NaN wins.', bool_ok=True,
+                          raises=[_NO_BOOL_MIX]),
+    'minimum': arithmetic('Elementwise minimum of the operands; NaN wins.', bool_ok=True,
+                          raises=[_NO_BOOL_MIX]),
     'bitwise_and': arithmetic('Bitwise AND, elementwise: ``x1 & x2``.', bool_ok=True, dtype=_INTEGRAL,
                               differentiable=False, raises=[_NOT_INTEGRAL]),
     'bitwise_or': arithmetic('Bitwise OR, elementwise: ``x1 | x2``.', bool_ok=True, dtype=_INTEGRAL,
@@ -38,9 +45,9 @@ DOCS = {
     'bitwise_xor': arithmetic('Bitwise XOR, elementwise: ``x1 ^ x2``.', bool_ok=True, dtype=_INTEGRAL,
                               differentiable=False, raises=[_NOT_INTEGRAL]),
     'left_shift': arithmetic('Shifts the bits of ``x1`` left by ``x2``, elementwise: ``x1 << x2``.',
-                             bool_ok=True, dtype=_INTEGRAL, differentiable=False, raises=[_NOT_INTEGRAL]),
+                             dtype=_SHIFT, differentiable=False, raises=[_SHIFT_RAISES]),
     'right_shift': arithmetic('Shifts the bits of ``x1`` right by ``x2``, elementwise: ``x1 >> x2``.',
-                              bool_ok=True, dtype=_INTEGRAL, differentiable=False, raises=[_NOT_INTEGRAL]),
+                              dtype=_SHIFT, differentiable=False, raises=[_SHIFT_RAISES]),
     'abs': unary_math('abs', 'Absolute value, elementwise. ``chainerx.absolute`` is the same function.',
                       dtype=_KEEP, example_dtype='int32'),
     'sign': unary_math('sign', 'Sign of each element: -1, 0 or 1 (``x`` itself for bool).', dtype=_KEEP,
@@ -49,8 +56,9 @@ DOCS = {
                              raises=[('chainerx.DtypeError', 'If ``x`` is bool.')],
                              example_input='chainerx.arange(1, 3)'),
 }
+DOCS['square'] = unary_math('square', 'Square, elementwise: ``x * x``.', dtype=_KEEP, example_dtype='int32',
+                            raises=[('chainerx.DtypeError', 'If ``x`` is bool.')])
 DOCS.update(unary_docs({
-    'square': 'Square, elementwise: ``x * x``.',
     'sqrt': 'Non-negative square root, elementwise (NaN for negative inputs).',
     'fabs': 'Absolute value as a float, elementwise.',
 }))

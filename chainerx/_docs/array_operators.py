@@ -89,6 +89,10 @@ DOCS.update({
                                   ('device', 'The device, or ``None`` for the default one.')]),
     'ndarray.__getstate__': doc('Pickling support: the state is a NumPy copy of the data and the device.',
                                 returns='``(numpy.ndarray, Device)``.'),
+    'ndarray.__reduce_ex__': doc('Pickling support for every protocol: reduces to ``copyreg.__newobj__`` and the '
+                                 '``__getstate__`` state.',
+                                 args=[('protocol', 'The pickle protocol (``arg0``); all are handled alike.')],
+                                 returns='``(copyreg.__newobj__, (type(self),), state)``.'),
     'ndarray.__setstate__': doc('Unpickling support: restores the data onto the pickled device.',
                                 args=[('state', 'The tuple ``__getstate__`` returned (``arg0``).')]),
 })

@@ -89,6 +89,9 @@ void CheckDoubleBackward(
         double atol,
         double rtol,
         const std::optional<BackpropId>& backprop_id) {
+    if (inputs.empty()) {
+        throw GradientCheckError{"check_double_backward needs at least one input"};
+    }
     size_t n_inputs = inputs.size();
     // f(x..., gy...) = d<func(x), gy>/dx, itself differentiable because backward is recorded.
     ArrayFunction first_order = [&func, n_inputs, backprop_id](const std::vector<Array>& xs_and_gys) {
@@ -97,6 +100,9 @@ void CheckDoubleBackward(
         // Recording must stay on even while the numerical check evaluates this function: Grad needs the graph.
         ForceBackpropModeScope force{xs.front().device().context()};
         std::vector<Array> ys = func(xs);
+        if (ys.size() != gys.size()) {
+            throw GradientCheckError{"the function returned ", ys.size(), " outputs for ", gys.size(), " grad_outputs"};
+        }
         std::vector<ConstArrayRef> y_refs{ys.begin(), ys.end()};
         std::vector<ConstArrayRef> x_refs{xs.begin(), xs.end()};
         std::vector<std::optional<Array>> gxs =

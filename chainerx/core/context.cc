@@ -21,7 +21,19 @@ Context* g_global_default_context = nullptr;
 using CreateBackendFunc = Backend* (*)(Context&);
 using DestroyBackendFunc = void (*)(Backend*);
 
+// A plug-in name is a plain file name stem: a name from user code, a config or an unpickled array must not reach
+// another directory (`../lib/x`) or an absolute path through dlopen.
+void CheckPluginName(const std::string& backend_name) {
+    bool plain = !backend_name.empty() && std::all_of(backend_name.begin(), backend_name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    });
+    if (!plain) {
+        throw BackendError{"invalid backend name '", backend_name, "': only letters, digits and '_' are allowed"};
+    }
+}
+
 std::string GetPluginPath(const std::string& backend_name) {
+    CheckPluginName(backend_name);
     std::string root;
     if (const char* path = std::getenv("CHAINERX_PATH")) {
         root = path;

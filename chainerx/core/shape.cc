@@ -29,7 +29,10 @@ std::string TupleString(const Vector& v) {
 int64_t Shape::GetTotalSize() const {
     int64_t total = 1;
     for (int64_t dim : *this) {
-        total *= dim;
+        // An overflowed count would make an array whose indexing reads outside its memory.
+        if (__builtin_mul_overflow(total, dim, &total)) {
+            throw DimensionError{"the number of elements of shape ", *this, " does not fit in int64"};
+        }
     }
     return total;
 }

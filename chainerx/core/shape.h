@@ -19,6 +19,7 @@ public:
     Shape(std::initializer_list<int64_t> list) : StackVector{list} {}
 
     int8_t ndim() const { return static_cast<int8_t>(size()); }
+    // The number of elements; DimensionError if it does not fit in int64.
     int64_t GetTotalSize() const;
     std::string ToString() const;
 };

@@ -21,7 +21,7 @@ CHAINERX_NATIVE_REGISTER_BINARY(DivideKernel, numeric::Divide, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(NegativeKernel, numeric::Negative, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_BINARY(FloorDivideKernel, numeric::FloorDivide, kNumericDtypes);
 CHAINERX_NATIVE_REGISTER_BINARY(RemainderKernel, numeric::Remainder, kNumericDtypes);
-CHAINERX_NATIVE_REGISTER_BINARY(FmodKernel, numeric::Fmod, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(FmodKernel, numeric::Fmod, kNumericDtypes);
 CHAINERX_NATIVE_REGISTER_BINARY(PowerKernel, numeric::Power, kNumericDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(AbsoluteKernel, numeric::Absolute, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_UNARY(SignKernel, numeric::Sign, kAllDtypeMask);

@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <type_traits>
-#include <vector>
 
 #include "chainerx/core/backprop_mode.h"
 #include "chainerx/core/device.h"
@@ -63,6 +63,18 @@ T* MutableData(const Array& a) {
     return static_cast<T*>(a.raw_data());
 }
 
+// A zero-filled scratch array; std::vector would not do, as std::vector<bool> has no data().
+template <typename T>
+class ScratchBuffer {
+public:
+    explicit ScratchBuffer(int64_t size) : data_{std::make_unique<T[]>(static_cast<size_t>(size))} {}
+    T* data() { return data_.get(); }
+    T& operator[](int64_t i) { return data_[i]; }
+
+private:
+    std::unique_ptr<T[]> data_;
+};
+
 // out (N, O, size) += b (O,) broadcast.
 template <typename T>
 void AddBias(const Array* b, const Array& out, int64_t size) {
@@ -82,7 +94,7 @@ void AddBias(const Array* b, const Array& out, int64_t size) {
 template <template <typename> class Impl, typename... Args>
 void DispatchConv(const Array& in1, const Array& in2, const std::optional<Array>& b, const Array& out, Args&&... args) {
     if (out.dtype() != Dtype::kFloat16) {
-        constexpr DtypeMask kDirect = kIntegerDtypes | DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
+        constexpr DtypeMask kDirect = kIntegralDtypes | DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
         VisitDtypeIn<kDirect>(out.dtype(), [&](auto pt) {
             Impl<typename decltype(pt)::type>::Run(in1, in2, b.has_value() ? &*b : nullptr, out, args...);
         });
@@ -116,7 +128,7 @@ struct ConvImpl {
                           b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
             return;
         }
-        std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
+        ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
             const T* image = Data<T>(x) + n * channels * g.in_size;
             if (!g.IsPointwise()) {
@@ -150,7 +162,7 @@ struct ConvTransposeImpl {
         const int64_t in_channels = w.shape()[0];
         const int64_t out_channels = w.shape()[1];
         // Reversing every spatial axis reverses the C-order index of the kernel offset.
-        std::vector<T> w_flipped(w.GetTotalSize());
+        ScratchBuffer<T> w_flipped(w.GetTotalSize());
         const T* src = Data<T>(w);
         for (int64_t c = 0; c < in_channels; ++c) {
             for (int64_t o = 0; o < out_channels; ++o) {
@@ -175,7 +187,7 @@ struct ConvTransposeImpl {
             return;
         }
         const int64_t rows = out_channels * g.k_size;
-        std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
+        ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         std::fill_n(MutableData<T>(out), out.GetTotalSize(), T{0});
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
             T* image = MutableData<T>(out) + n * out_channels * g.in_size;
@@ -204,7 +216,7 @@ struct ConvGradWeightImpl {
             return;
         }
         std::fill_n(MutableData<T>(gw), gw.GetTotalSize(), T{0});
-        std::vector<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
+        ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
             const T* image = Data<T>(x) + n * channels * g.in_size;
             if (!g.IsPointwise()) {

@@ -1,6 +1,8 @@
 // Native kernels of the creation family.
 #include "chainerx/core/kernels/creation.h"
 
+#include <type_traits>
+
 #include "chainerx/core/dtype.h"
 #include "chainerx/native/elementwise.h"
 #include "chainerx/native/native_backend.h"
@@ -34,9 +36,22 @@ public:
             char* base = DataPtr(out);
             int64_t stride = out.strides()[0];
             bool integral = start.kind() != DtypeKind::kFloat && step.kind() != DtypeKind::kFloat;
+            // An integer range casts start and step to its dtype first (arange(-2.2, 3.4, dtype=int8) starts at
+            // -2 and steps by 1), as the original does.
+            constexpr bool kIntegerOut = std::is_integral<T>::value && !std::is_same<T, bool>::value;
+            int64_t start_int = 0;
+            int64_t step_int = 0;
+            if (kIntegerOut) {
+                start_int = static_cast<int64_t>(start.As<T>());
+                step_int = static_cast<int64_t>(step.As<T>());
+            } else if (integral) {
+                start_int = start.As<int64_t>();
+                step_int = step.As<int64_t>();
+            }
             for (int64_t i = 0; i < n; ++i) {
-                T v = integral ? CastValue<T>(start.As<int64_t>() + i * step.As<int64_t>())
-                               : CastValue<T>(start.As<double>() + static_cast<double>(i) * step.As<double>());
+                T v = integral || kIntegerOut
+                              ? CastValue<T>(start_int + i * step_int)
+                              : CastValue<T>(start.As<double>() + static_cast<double>(i) * step.As<double>());
                 *reinterpret_cast<T*>(base + i * stride) = v;
             }
         });

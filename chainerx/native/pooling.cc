@@ -254,7 +254,8 @@ void AveragePoolPlane(const PlaneGeometry& g, bool count_pad, const T* xp, T* ou
         C sum{0};
         ForEachInWindow(g, w, [&](int64_t offset) { sum += static_cast<C>(xp[offset]); });
         int64_t count = WindowCount(g, w, count_pad);
-        outp[j] = static_cast<T>(count == 0 ? C{0} : sum / static_cast<C>(count));
+        // A window of padding only divides 0 by 0: NaN, as Chainer's pad_mode='ignore' gives.
+        outp[j] = static_cast<T>(sum / static_cast<C>(count));
     });
 }
 

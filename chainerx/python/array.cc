@@ -80,24 +80,16 @@ void DefineProperties(ArrayClass& c) {
     c.def_property_readonly("_debug_flat_data", [](const ArrayBodyPtr& self) {
         return ToNumpy(A(self), true).attr("ravel")().attr("tolist")();
     });
+    // The default graph's gradient, as get_grad()/set_grad(): raises ChainerxError where the array does not
+    // require grad (get) or is not in the graph (set), like the original.
     c.def_property(
             "grad",
             [](const ArrayBodyPtr& self) -> py::object {
-                // The default graph; None unless the array requires grad and has one.
-                if (!A(self).IsGradRequired()) {
-                    return py::none();
-                }
                 std::optional<Array> grad = A(self).GetGrad();
                 return grad.has_value() ? py::cast(grad->body()) : py::none();
             },
             [](const ArrayBodyPtr& self, py::handle grad) {
-                if (grad.is_none()) {
-                    if (A(self).IsGradRequired()) {
-                        A(self).ClearGrad();
-                    }
-                    return;
-                }
-                A(self).SetGrad(ToArray(grad));
+                A(self).SetGrad(grad.is_none() ? std::nullopt : std::optional<Array>{ToArray(grad)});
             });
 }
 
@@ -237,12 +229,21 @@ void DefinePickle(ArrayClass& c) {
                     throw py::value_error{"invalid chainerx.ndarray state"};
                 }
                 // Unpickled NumPy data may be a read-only view of the pickle's buffer; chainerx arrays are writable.
-                py::array data = state[0].cast<py::array>();
+                auto data = py::array::ensure(state[0]);
+                if (!data) {
+                    throw py::type_error{"invalid chainerx.ndarray state: the data is not an array"};
+                }
                 if (!data.writeable()) {
                     data = py::array{data.attr("copy")()};
                 }
-                return FromNumpy(data, state[1].cast<Device&>()).body();
+                return FromNumpy(data, GetDevice(state[1])).body();
             }));
+    // Protocols 0 and 1 would reduce through copyreg._reconstructor, which makes the instance with object.__new__
+    // and aborts in pybind11; every protocol goes through copyreg.__newobj__ and the state pair above instead.
+    c.def("__reduce_ex__", [](py::handle self, py::handle /*protocol*/) {
+        py::object newobj = py::module::import("copyreg").attr("__newobj__");
+        return py::make_tuple(newobj, py::make_tuple(py::type::of(self)), self.attr("__getstate__")());
+    });
 }
 
 }  // namespace

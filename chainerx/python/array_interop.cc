@@ -91,6 +91,18 @@ const char* BufferFormat(Dtype dtype) {
 // A writable buffer over the array's elements with its strides (memoryview, bytes(a), numpy.asarray(a)).
 py::buffer_info GetBuffer(chainerx::internal::ArrayBody& body) { return HostBufferInfo(body, "chainerx.ndarray"); }
 
+// The type's bf_getbuffer: pybind11's, after checking that the instance holds an array. pybind11 hands the buffer
+// function an unchecked (garbage) reference for an instance whose __init__ never ran (ndarray.__new__(ndarray)).
+extern "C" int GetCheckedBuffer(PyObject* obj, Py_buffer* view, int flags) {
+    try {
+        ToArray(obj);
+    } catch (const py::type_error& e) {
+        PyErr_SetString(PyExc_BufferError, e.what());
+        return -1;
+    }
+    return py::detail::pybind11_getbuffer(obj, view, flags);
+}
+
 // ~a: logical not for bool, bitwise not (x ^ -1, all bits set in every width) for integers.
 Array Invert(const Array& a) {
     switch (GetKind(a.dtype())) {
@@ -165,6 +177,7 @@ void DefineInteropMethods(ArrayClass& c) {
           },
           py::arg("dtype") = py::none(), py::arg("copy") = py::none());
     c.def_buffer(&GetBuffer);
+    reinterpret_cast<PyTypeObject*>(c.ptr())->tp_as_buffer->bf_getbuffer = &GetCheckedBuffer;
     // See Note [Mixing NumPy and chainerx operands].
     c.attr("__array_ufunc__") = py::none();
     DefineDlpackMethods(c);

@@ -90,7 +90,8 @@ void BindBackpropModeScope(py::module& m, const char* class_name, const char* fu
     m.def(function_name, [](py::handle target) { return std::make_unique<Scope>(target); }, py::arg("backprop_id") = py::none());
 }
 
-std::vector<Array> ToArrayList(py::handle outputs) {
+// One array or a sequence of arrays (outputs, inputs and gradients of the gradient checks and backward).
+std::vector<Array> ToArrayOrList(py::handle outputs) {
     std::vector<Array> arrays;
     if (IsArray(outputs)) {
         arrays.push_back(ToArray(outputs));
@@ -112,7 +113,7 @@ ArrayFunction ToArrayFunction(py::function func) {
         for (const Array& x : xs) {
             args.append(py::cast(x.body()));
         }
-        return ToArrayList(func(args));
+        return ToArrayOrList(func(args));
     };
 }
 
@@ -125,15 +126,15 @@ std::vector<Array> ToEps(py::handle eps, const std::vector<Array>& inputs) {
         }
         return result;
     }
-    return ToArrayList(eps);
+    return ToArrayOrList(eps);
 }
 
 void InitGradientCheck(py::module& m) {
     m.def("check_backward",
           [](py::function func, py::handle inputs, py::handle grad_outputs, py::handle eps, double atol, double rtol,
              py::handle backprop_id) {
-              std::vector<Array> xs = ToArrayList(inputs);
-              CheckBackward(ToArrayFunction(std::move(func)), xs, ToArrayList(grad_outputs), ToEps(eps, xs), atol, rtol,
+              std::vector<Array> xs = ToArrayOrList(inputs);
+              CheckBackward(ToArrayFunction(std::move(func)), xs, ToArrayOrList(grad_outputs), ToEps(eps, xs), atol, rtol,
                             ToBackpropId(backprop_id));
           },
           py::arg("func"), py::arg("inputs"), py::arg("grad_outputs"), py::arg("eps"), py::arg("atol") = 1e-5,
@@ -141,11 +142,11 @@ void InitGradientCheck(py::module& m) {
     m.def("check_double_backward",
           [](py::function func, py::handle inputs, py::handle grad_outputs, py::handle grad_grad_inputs, py::handle eps,
              double atol, double rtol, py::handle backprop_id) {
-              std::vector<Array> xs = ToArrayList(inputs);
-              std::vector<Array> gys = ToArrayList(grad_outputs);
+              std::vector<Array> xs = ToArrayOrList(inputs);
+              std::vector<Array> gys = ToArrayOrList(grad_outputs);
               std::vector<Array> xs_and_gys = xs;
               xs_and_gys.insert(xs_and_gys.end(), gys.begin(), gys.end());
-              CheckDoubleBackward(ToArrayFunction(std::move(func)), xs, gys, ToArrayList(grad_grad_inputs),
+              CheckDoubleBackward(ToArrayFunction(std::move(func)), xs, gys, ToArrayOrList(grad_grad_inputs),
                                   ToEps(eps, xs_and_gys), atol, rtol, ToBackpropId(backprop_id));
           },
           py::arg("func"), py::arg("inputs"), py::arg("grad_outputs"), py::arg("grad_grad_inputs"), py::arg("eps"),
@@ -203,7 +204,7 @@ void InitBackprop(py::module& m) {
 
     m.def("backward",
           [](py::handle outputs, py::handle backprop_id, bool enable_double_backprop, std::optional<float> loss_scale) {
-              std::vector<Array> arrays = ToArrayList(outputs);
+              std::vector<Array> arrays = ToArrayOrList(outputs);
               std::vector<ConstArrayRef> refs{arrays.begin(), arrays.end()};
               Backward(refs,
                        ToBackpropId(backprop_id),
@@ -224,8 +225,8 @@ void InitBackprop(py::module& m) {
              bool retain_grad,
              py::handle grad_outputs,
              std::optional<float> loss_scale) {
-              std::vector<Array> output_arrays = ToArrayList(outputs);
-              std::vector<Array> input_arrays = ToArrayList(inputs);
+              std::vector<Array> output_arrays = ToArrayOrList(outputs);
+              std::vector<Array> input_arrays = ToArrayOrList(inputs);
               std::vector<std::optional<Array>> seeds;
               if (!grad_outputs.is_none()) {
                   for (py::handle item : grad_outputs) {

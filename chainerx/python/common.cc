@@ -75,67 +75,6 @@ Device& GetDevice(py::handle handle) {
                          TypeName(handle)};
 }
 
-// An integer argument (Python int or anything with __index__, e.g. NumPy integers). TypeError otherwise;
-// DimensionError for values that do not fit in int64.
-int64_t ToInt64(py::handle item, const char* what) {
-    if (PyBool_Check(item.ptr()) || PyFloat_Check(item.ptr())) {
-        throw py::type_error{std::string{what} + " must be integers, not " + TypeName(item)};
-    }
-    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
-    if (!index) {
-        PyErr_Clear();
-        throw py::type_error{std::string{what} + " must be integers, not " + TypeName(item)};
-    }
-    int overflow = 0;
-    long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);  // NOLINT(google-runtime-int)
-    if (overflow != 0) {
-        throw DimensionError{what, " value is too large: ", std::string{py::str(index)}};
-    }
-    return static_cast<int64_t>(value);
-}
-
-bool IsIntegerLike(py::handle handle) {
-    return !PyBool_Check(handle.ptr()) && !PyFloat_Check(handle.ptr()) && PyIndex_Check(handle.ptr()) != 0;
-}
-
-Shape ToShape(py::handle handle) {
-    if (IsIntegerLike(handle)) {
-        return Shape{ToInt64(handle, "shape elements")};
-    }
-    if (py::isinstance<py::sequence>(handle) && !py::isinstance<py::str>(handle)) {
-        Shape shape;
-        for (py::handle item : handle) {
-            shape.push_back(ToInt64(item, "shape elements"));
-        }
-        return shape;
-    }
-    throw py::type_error{"shape must be an int or a sequence of ints, not " + TypeName(handle)};
-}
-
-OptionalAxes ToAxes(py::handle handle) {
-    if (handle.is_none()) {
-        return std::nullopt;
-    }
-    Axes axes;
-    auto add = [&axes](py::handle item) {
-        int64_t axis = ToInt64(item, "axes");
-        if (axis < -128 || axis > 127) {
-            throw DimensionError{"axis ", axis, " is out of range"};
-        }
-        axes.push_back(static_cast<int8_t>(axis));
-    };
-    if (IsIntegerLike(handle)) {
-        add(handle);
-    } else if (py::isinstance<py::sequence>(handle) && !py::isinstance<py::str>(handle)) {
-        for (py::handle item : handle) {
-            add(item);
-        }
-    } else {
-        throw py::type_error{"axis must be None, an int or a sequence of ints, not " + TypeName(handle)};
-    }
-    return axes;
-}
-
 bool IsScalar(py::handle handle) {
     PyObject* ptr = handle.ptr();
     if (PyBool_Check(ptr) || PyLong_Check(ptr) || PyFloat_Check(ptr)) {

@@ -15,6 +15,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/scalar.h"
 #include "chainerx/core/shape.h"
+#include "chainerx/python/arguments.h"  // the argument converters, used with these everywhere
 #include "chainerx/python/array_caster.h"
 
 namespace chainerx {
@@ -34,11 +35,6 @@ py::object GetNumpyDtype(Dtype dtype);
 
 // device arguments: None (default device), a Device, or "backend[:index]". TypeError otherwise.
 Device& GetDevice(py::handle handle);
-
-// shape arguments: an int or a sequence of ints.
-Shape ToShape(py::handle handle);
-// axis arguments: None, an int, or a sequence of ints.
-OptionalAxes ToAxes(py::handle handle);
 
 // Python bool/int/float and NumPy scalars.
 bool IsScalar(py::handle handle);

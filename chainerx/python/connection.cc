@@ -22,26 +22,14 @@ std::optional<Array> ToOptionalArray(py::handle handle) {
     return handle.is_none() ? std::nullopt : std::optional<Array>{ToArray(handle)};
 }
 
-// stride, pad and outsize: an int (the same for every spatial axis) or a sequence of ints.
-Dims ToDims(py::handle handle) {
-    Dims dims;
-    if (PySequence_Check(handle.ptr()) != 0) {
-        for (int64_t v : ToIntList(handle)) {
-            dims.push_back(v);
-        }
-    } else {
-        dims.push_back(handle.cast<int64_t>());
-    }
-    return dims;
-}
 
 }  // namespace
 
 void InitConnection(py::module& m) {
     m.def("linear",
-          [](py::handle x, py::handle w, py::handle b, int64_t n_batch_axes) {
+          [](py::handle x, py::handle w, py::handle b, py::handle n_batch_axes) {
               Array xa = ToArray(x);
-              return Linear(xa, ToArray(w), ToOptionalArray(b), n_batch_axes).body();
+              return Linear(xa, ToArray(w), ToOptionalArray(b), ToInt64(n_batch_axes, "n_batch_axes")).body();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("n_batch_axes") = 1);
     m.def("conv",
@@ -49,8 +37,8 @@ void InitConnection(py::module& m) {
               Array xa = ToArray(x);
               Array wa = ToArray(w);
               std::optional<Array> ba = ToOptionalArray(b);
-              Dims s = ToDims(stride);
-              Dims p = ToDims(pad);
+              Dims s = ToSpatialDims(stride, "stride", xa.ndim());
+              Dims p = ToSpatialDims(pad, "pad", xa.ndim());
               return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all); }).body();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
@@ -60,9 +48,10 @@ void InitConnection(py::module& m) {
               Array xa = ToArray(x);
               Array wa = ToArray(w);
               std::optional<Array> ba = ToOptionalArray(b);
-              Dims s = ToDims(stride);
-              Dims p = ToDims(pad);
-              std::optional<Dims> o = outsize.is_none() ? std::nullopt : std::optional<Dims>{ToDims(outsize)};
+              Dims s = ToSpatialDims(stride, "stride", xa.ndim());
+              Dims p = ToSpatialDims(pad, "pad", xa.ndim());
+              std::optional<Dims> o = outsize.is_none() ? std::nullopt
+                                                        : std::optional<Dims>{ToSpatialDims(outsize, "outsize", xa.ndim())};
               return CallReleasingGil(IsLargeOperand(xa), [&] { return ConvTranspose(xa, wa, ba, s, p, o); }).body();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,

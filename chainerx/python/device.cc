@@ -53,8 +53,16 @@ Device& GetDeviceByName(Context& context, py::handle device) {
     return GetDevice(device);
 }
 
+// Note [Python-created contexts are never destroyed]
+// Arrays, devices and backprop ids refer to their Context by reference, and a Python program may keep any of
+// them (or use the context as the default one) after dropping the Context object itself; destroying the Context
+// then would leave them dangling (crashes and deadlocks in the fuzz run). Counting the arrays of each context would
+// cost two atomic operations per array on the hot path, so a Context made from Python lives until the process
+// exits instead: everything made on it keeps working. Contexts are few and small (the devices' caches aside).
+using ContextHolder = std::unique_ptr<Context, py::nodelete>;
+
 void InitContext(py::module& m) {
-    py::class_<Context>(m, "Context")
+    py::class_<Context, ContextHolder>(m, "Context")
             .def(py::init<>())
             .def("get_backend", &Context::GetBackend, py::arg("backend_name"), kReference)
             .def("get_device",

@@ -174,7 +174,7 @@ ArrayBodyPtr CallTake(const Array& a, py::handle indices, py::handle axis, py::h
     if (axis.is_none()) {
         throw NotImplementedError{"take: axis=None (taking from the flattened array) is not supported"};
     }
-    return Take(a, ToIndicesArray(indices, a.device()), axis.cast<int64_t>(), ToIndexBoundsMode(mode)).body();
+    return Take(a, ToIndicesArray(indices, a.device()), ToInt64(axis, "axis"), ToIndexBoundsMode(mode)).body();
 }
 
 // where's x and y: arrays or scalars (four overloads, chosen here rather than by pybind11).

@@ -25,47 +25,35 @@ namespace py = pybind11;
 // A split count, or the indices to split before.
 using SplitSpec = std::variant<int64_t, std::vector<int64_t>>;
 
-std::string TypeName(py::handle handle) { return Py_TYPE(handle.ptr())->tp_name; }
-
-bool IsInteger(py::handle handle) {
-    return !PyBool_Check(handle.ptr()) && !PyFloat_Check(handle.ptr()) && PyIndex_Check(handle.ptr()) != 0;
-}
-
-int64_t ToInt(py::handle handle, const char* what) {
-    if (!IsInteger(handle)) {
-        throw py::type_error{std::string{what} + " must be integers, not " + TypeName(handle)};
-    }
-    return py::reinterpret_steal<py::object>(PyNumber_Index(handle.ptr())).cast<int64_t>();
-}
-
-// indices_or_sections of split: an int, an integral float, a 0-d or 1-d integer NumPy array or a sequence of
-// ints, as NumPy accepts them.
+// indices_or_sections of split, as the original takes it: an int, an integral float, a sequence of ints, or a
+// NumPy array (0-d: its value as a Python scalar; empty, of any dtype: no indices; 1-d: integer indices; ValueError
+// for ndim ≥ 2).
 SplitSpec ToSplitSpec(py::handle handle) {
+    if (py::isinstance<py::array>(handle)) {
+        auto array = py::reinterpret_borrow<py::array>(handle);
+        if (array.ndim() >= 2) {
+            throw py::value_error{"split: indices_or_sections must be a scalar or 1-d, not " +
+                                  std::to_string(array.ndim()) + "-d"};
+        }
+        if (array.ndim() == 0) {
+            return ToSplitSpec(array.attr("tolist")());
+        }
+        if (array.size() == 0) {
+            return std::vector<int64_t>{};
+        }
+        return ToInt64List(handle, "indices_or_sections");
+    }
     if (PyFloat_Check(handle.ptr())) {
-        double value = handle.cast<double>();
-        if (value != std::floor(value)) {
+        double value = PyFloat_AS_DOUBLE(handle.ptr());
+        if (!std::isfinite(value) || value != std::floor(value)) {
             throw py::value_error{"split: the number of sections must be integral, not " + std::string{py::repr(handle)}};
         }
         return static_cast<int64_t>(value);
     }
-    if (py::isinstance<py::array>(handle)) {
-        auto array = py::reinterpret_borrow<py::array>(handle);
-        if (array.ndim() > 1) {
-            throw py::value_error{"split: indices_or_sections must be a scalar or 1-d, not " +
-                                  std::to_string(array.ndim()) + "-d"};
-        }
-        char kind = array.dtype().kind();
-        if (kind != 'i' && kind != 'u') {
-            throw py::type_error{"split: indices_or_sections must be integers, not of dtype " +
-                                 std::string{py::str(array.dtype())}};
-        }
-        py::object values = array.attr("tolist")();
-        return array.ndim() == 0 ? SplitSpec{values.cast<int64_t>()} : SplitSpec{ToIntList(values)};
-    }
     if (IsInteger(handle)) {
-        return ToInt(handle, "indices_or_sections");
+        return ToInt64(handle, "indices_or_sections");
     }
-    return ToIntList(handle);
+    return ToInt64List(handle, "indices_or_sections");
 }
 
 py::list ToPyList(const std::vector<Array>& arrays) {
@@ -90,23 +78,12 @@ void DefineSplitVariant(py::module& m, const char* name) {
           py::arg("ary"), py::arg("indices_or_sections"));
 }
 
-std::optional<int8_t> ToOptionalAxis(py::handle axis) {
-    if (axis.is_none()) {
-        return std::nullopt;
-    }
-    int64_t value = ToInt(axis, "axis");
-    if (value < -128 || value > 127) {
-        throw DimensionError{"axis ", value, " is out of range"};
-    }
-    return static_cast<int8_t>(value);
-}
-
 ArrayBodyPtr CallRepeat(const Array& a, py::handle repeats, py::handle axis) {
     std::optional<int8_t> ax = ToOptionalAxis(axis);
     if (IsInteger(repeats)) {
-        return Repeat(a, ToInt(repeats, "repeats"), ax).body();
+        return Repeat(a, ToInt64(repeats, "repeats"), ax).body();
     }
-    return Repeat(a, ToIntList(repeats), ax).body();
+    return Repeat(a, ToInt64List(repeats, "repeats"), ax).body();
 }
 
 CastingMode ToCastingMode(const std::string& casting) {
@@ -140,19 +117,24 @@ void DefineShapeRoutines(py::module& m) {
     m.def("transpose", [](py::handle a, py::handle axes) { return Transpose(ToArray(a), ToAxes(axes)).body(); },
           py::arg("a"), py::arg("axes") = py::none());
     m.def("swapaxes",
-          [](py::handle a, int8_t axis1, int8_t axis2) { return Swapaxes(ToArray(a), axis1, axis2).body(); },
+          [](py::handle a, py::handle axis1, py::handle axis2) {
+              return Swapaxes(ToArray(a), ToAxis(axis1, "axis1"), ToAxis(axis2, "axis2")).body();
+          },
           py::arg("a"), py::arg("axis1"), py::arg("axis2"));
     m.def("rollaxis",
-          [](py::handle a, int8_t axis, int8_t start) { return Rollaxis(ToArray(a), axis, start).body(); },
+          [](py::handle a, py::handle axis, py::handle start) {
+              return Rollaxis(ToArray(a), ToAxis(axis), ToAxis(start, "start")).body();
+          },
           py::arg("a"), py::arg("axis"), py::arg("start") = 0);
     m.def("moveaxis",
           [](py::handle a, py::handle source, py::handle destination) {
-              return Moveaxis(ToArray(a), *ToAxes(source), *ToAxes(destination)).body();
+              return Moveaxis(ToArray(a), ToAxesNotNone(source, "source"), ToAxesNotNone(destination, "destination"))
+                      .body();
           },
           py::arg("a"), py::arg("source"), py::arg("destination"));
     m.def("squeeze", [](py::handle a, py::handle axis) { return Squeeze(ToArray(a), ToAxes(axis)).body(); },
           py::arg("a"), py::arg("axis") = py::none());
-    m.def("expand_dims", [](py::handle a, int8_t axis) { return ExpandDims(ToArray(a), axis).body(); },
+    m.def("expand_dims", [](py::handle a, py::handle axis) { return ExpandDims(ToArray(a), ToAxis(axis)).body(); },
           py::arg("a"), py::arg("axis"));
     m.def("broadcast_to",
           [](py::handle array, py::handle shape) { return BroadcastTo(ToArray(array), ToShape(shape)).body(); },
@@ -170,14 +152,15 @@ void DefineJoinRoutines(py::module& m) {
           [](py::handle arrays, py::handle axis) { return Concatenate(ToArrayList(arrays), ToOptionalAxis(axis)).body(); },
           py::arg("arrays"), py::arg("axis") = 0);
     m.def("stack",
-          [](py::handle arrays, int8_t axis) { return Stack(ToArrayList(arrays), axis).body(); },
+          [](py::handle arrays, py::handle axis) { return Stack(ToArrayList(arrays), ToAxis(axis)).body(); },
           py::arg("arrays"), py::arg("axis") = 0);
     m.def("hstack", [](py::handle arrays) { return Hstack(ToArrayList(arrays)).body(); }, py::arg("arrays"));
     m.def("vstack", [](py::handle arrays) { return Vstack(ToArrayList(arrays)).body(); }, py::arg("arrays"));
     m.def("dstack", [](py::handle arrays) { return Dstack(ToArrayList(arrays)).body(); }, py::arg("arrays"));
     m.def("split",
-          [](py::handle ary, py::handle indices_or_sections, int8_t axis) {
+          [](py::handle ary, py::handle indices_or_sections, py::handle axis_arg) {
               Array a = ToArray(ary);
+              int8_t axis = ToAxis(axis_arg);
               SplitSpec spec = ToSplitSpec(indices_or_sections);
               return ToPyList(std::holds_alternative<int64_t>(spec)
                                       ? Split(a, std::get<int64_t>(spec), axis)
@@ -202,28 +185,6 @@ void DefineJoinRoutines(py::module& m) {
 
 }  // namespace
 
-std::vector<Array> ToArrayList(py::handle handle) {
-    if (!py::isinstance<py::sequence>(handle) || py::isinstance<py::str>(handle) || IsArray(handle)) {
-        throw py::type_error{"expected a sequence of chainerx.ndarray, got " + TypeName(handle)};
-    }
-    std::vector<Array> arrays;
-    for (py::handle item : handle) {
-        arrays.push_back(ToArray(item));
-    }
-    return arrays;
-}
-
-std::vector<int64_t> ToIntList(py::handle handle) {
-    if (!py::isinstance<py::sequence>(handle) || py::isinstance<py::str>(handle)) {
-        throw py::type_error{"expected an int or a sequence of ints, got " + TypeName(handle)};
-    }
-    std::vector<int64_t> values;
-    for (py::handle item : handle) {
-        values.push_back(ToInt(item, "sequence items"));
-    }
-    return values;
-}
-
 void DefineManipulationMethods(ArrayClass& c) {
     c.def("ravel", [](const ArrayBodyPtr& self) { return Ravel(A(self)).body(); });
     // flatten always copies, unlike ravel.
@@ -231,7 +192,9 @@ void DefineManipulationMethods(ArrayClass& c) {
     c.def("squeeze", [](const ArrayBodyPtr& self, py::handle axis) { return Squeeze(A(self), ToAxes(axis)).body(); },
           py::arg("axis") = py::none());
     c.def("swapaxes",
-          [](const ArrayBodyPtr& self, int8_t axis1, int8_t axis2) { return Swapaxes(A(self), axis1, axis2).body(); },
+          [](const ArrayBodyPtr& self, py::handle axis1, py::handle axis2) {
+              return Swapaxes(A(self), ToAxis(axis1, "axis1"), ToAxis(axis2, "axis2")).body();
+          },
           py::arg("axis1"), py::arg("axis2"));
     c.def("repeat",
           [](const ArrayBodyPtr& self, py::handle repeats, py::handle axis) {

@@ -17,24 +17,6 @@ namespace {
 
 namespace py = pybind11;
 
-// An int or a sequence of ints as one value per spatial axis of x (the routine checks a sequence's length).
-Dims ToDims(py::handle value, const Array& x) {
-    Dims dims{};
-    if (py::isinstance<py::int_>(value)) {
-        for (int8_t i = 2; i < x.ndim(); ++i) {
-            dims.push_back(value.cast<int64_t>());
-        }
-        return dims;
-    }
-    if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) {
-        throw py::type_error{"expected an int or a sequence of ints, got " + std::string{py::str(py::type::of(value))}};
-    }
-    for (py::handle item : value.cast<py::sequence>()) {
-        dims.push_back(item.cast<int64_t>());
-    }
-    return dims;
-}
-
 AveragePoolPadMode ToPadMode(const std::string& pad_mode) {
     if (pad_mode == "zero") {
         return AveragePoolPadMode::kZero;
@@ -51,8 +33,9 @@ void InitPooling(py::module& m) {
     m.def("max_pool",
           [](py::handle x, py::handle ksize, py::handle stride, py::handle pad, bool cover_all) {
               Array xa = ToArray(x);
-              Dims k = ToDims(ksize, xa);
-              return MaxPool(xa, k, stride.is_none() ? k : ToDims(stride, xa), ToDims(pad, xa), cover_all).body();
+              Dims k = ToSpatialDims(ksize, "ksize", xa.ndim());
+              Dims s = stride.is_none() ? k : ToSpatialDims(stride, "stride", xa.ndim());
+              return MaxPool(xa, k, s, ToSpatialDims(pad, "pad", xa.ndim()), cover_all).body();
           },
           py::arg("x"),
           py::arg("ksize"),
@@ -62,9 +45,10 @@ void InitPooling(py::module& m) {
     m.def("average_pool",
           [](py::handle x, py::handle ksize, py::handle stride, py::handle pad, const std::string& pad_mode) {
               Array xa = ToArray(x);
-              Dims k = ToDims(ksize, xa);
+              Dims k = ToSpatialDims(ksize, "ksize", xa.ndim());
+              Dims s = stride.is_none() ? k : ToSpatialDims(stride, "stride", xa.ndim());
               AveragePoolPadMode mode = ToPadMode(pad_mode);
-              return AveragePool(xa, k, stride.is_none() ? k : ToDims(stride, xa), ToDims(pad, xa), mode).body();
+              return AveragePool(xa, k, s, ToSpatialDims(pad, "pad", xa.ndim()), mode).body();
           },
           py::arg("x"),
           py::arg("ksize"),

@@ -29,14 +29,9 @@ void DefineReductionMethod(ArrayClass& c, const char* name) {
 }
 
 // cumsum's axis: None or one int (a sequence is a TypeError, as in the original's int8 binding).
-std::optional<int64_t> ToOptionalAxis(py::handle axis) {
-    if (axis.is_none()) {
-        return std::nullopt;
-    }
-    if (py::isinstance<py::sequence>(axis)) {
-        throw py::type_error{"cumsum: axis must be None or an int"};
-    }
-    return (*ToAxes(axis))[0];
+std::optional<int64_t> ToCumsumAxis(py::handle axis) {
+    std::optional<int8_t> value = ToOptionalAxis(axis);
+    return value.has_value() ? std::optional<int64_t>{*value} : std::nullopt;
 }
 
 }  // namespace
@@ -56,7 +51,7 @@ void InitReduction(py::module& m) {
     DefineReduction<&All>(m, "all");
     DefineReduction<&Any>(m, "any");
     m.def("cumsum",
-          [](py::handle a, py::handle axis) { return Cumsum(ToArray(a), ToOptionalAxis(axis)).body(); },
+          [](py::handle a, py::handle axis) { return Cumsum(ToArray(a), ToCumsumAxis(axis)).body(); },
           py::arg("a"),
           py::arg("axis") = py::none());
     m.def("count_nonzero",

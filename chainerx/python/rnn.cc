@@ -35,23 +35,6 @@ py::list ToList(const std::vector<Array>& arrays) {
     return out;
 }
 
-std::vector<Array> ToArrays(py::handle sequence) {
-    std::vector<Array> arrays;
-    for (py::handle item : py::cast<py::sequence>(sequence)) {
-        arrays.push_back(ToArray(item));
-    }
-    return arrays;
-}
-
-// ws and bs: a sequence (one per layer and direction) of sequences of arrays.
-std::vector<std::vector<Array>> ToArrayLists(py::handle sequence) {
-    std::vector<std::vector<Array>> lists;
-    for (py::handle item : py::cast<py::sequence>(sequence)) {
-        lists.push_back(ToArrays(item));
-    }
-    return lists;
-}
-
 RnnActivation ToActivation(const std::string& activation) {
     if (activation == "tanh") {
         return RnnActivation::kTanh;
@@ -74,14 +57,16 @@ using NStepRnnFunc = NStepRnnResult (*)(
 
 void DefineNStep(py::module& m, const char* name, NStepLstmFunc func) {
     m.def(name, [func](int64_t n_layers, py::handle hx, py::handle cx, py::handle ws, py::handle bs, py::handle xs) {
-        NStepRnnResult r = func(n_layers, ToArray(hx), ToArray(cx), ToArrayLists(ws), ToArrayLists(bs), ToArrays(xs));
+        NStepRnnResult r = func(n_layers, ToArray(hx), ToArray(cx), ToArrayLists(ws, "ws"), ToArrayLists(bs, "bs"),
+                                ToArrayList(xs, "xs"));
         return py::make_tuple(r.hy.body(), r.cy->body(), ToList(r.ys));
     });
 }
 
 void DefineNStep(py::module& m, const char* name, NStepGruFunc func) {
     m.def(name, [func](int64_t n_layers, py::handle hx, py::handle ws, py::handle bs, py::handle xs) {
-        NStepRnnResult r = func(n_layers, ToArray(hx), ToArrayLists(ws), ToArrayLists(bs), ToArrays(xs));
+        NStepRnnResult r =
+                func(n_layers, ToArray(hx), ToArrayLists(ws, "ws"), ToArrayLists(bs, "bs"), ToArrayList(xs, "xs"));
         return py::make_tuple(r.hy.body(), ToList(r.ys));
     });
 }
@@ -90,8 +75,8 @@ void DefineNStep(py::module& m, const char* name, NStepRnnFunc func) {
     m.def(name,
           [func](int64_t n_layers, py::handle hx, py::handle ws, py::handle bs, py::handle xs,
                  const std::string& activation) {
-              NStepRnnResult r = func(
-                      n_layers, ToArray(hx), ToArrayLists(ws), ToArrayLists(bs), ToArrays(xs), ToActivation(activation));
+              NStepRnnResult r = func(n_layers, ToArray(hx), ToArrayLists(ws, "ws"), ToArrayLists(bs, "bs"),
+                                      ToArrayList(xs, "xs"), ToActivation(activation));
               return py::make_tuple(r.hy.body(), ToList(r.ys));
           });
 }
@@ -111,7 +96,7 @@ void InitRnn(py::module& m) {
           py::arg("c_prev2"),
           py::arg("x1"),
           py::arg("x2"));
-    m.def("tree_lstm", [](const py::args& inputs) { return ToTuple(TreeLstm(ToArrays(inputs))); });
+    m.def("tree_lstm", [](const py::args& inputs) { return ToTuple(TreeLstm(ToArrayList(inputs, "inputs"))); });
     DefineNStep(m, "n_step_lstm", &NStepLstm);
     DefineNStep(m, "n_step_bilstm", &NStepBiLstm);
     DefineNStep(m, "n_step_gru", &NStepGru);

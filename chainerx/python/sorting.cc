@@ -20,20 +20,14 @@ namespace py = pybind11;
 using ArgReduction = Array (*)(const Array&, const std::optional<int64_t>&);
 
 // axis: None or a single int (a sequence is a TypeError, as in the original).
-std::optional<int64_t> ToOptionalAxis(py::handle axis) {
-    if (axis.is_none()) {
-        return std::nullopt;
-    }
-    if (PyBool_Check(axis.ptr()) || PyIndex_Check(axis.ptr()) == 0) {
-        throw py::type_error{"axis must be None or an integer"};
-    }
-    return axis.cast<int64_t>();
+std::optional<int64_t> ToOptionalArgAxis(py::handle axis) {
+    return axis.is_none() ? std::nullopt : std::optional<int64_t>{ToInt64(axis, "axis")};
 }
 
 template <ArgReduction kFunc>
 void DefineArgReduction(py::module& m, const char* name) {
     m.def(name,
-          [](py::handle a, py::handle axis) { return kFunc(ToArray(a), ToOptionalAxis(axis)).body(); },
+          [](py::handle a, py::handle axis) { return kFunc(ToArray(a), ToOptionalArgAxis(axis)).body(); },
           py::arg("a"),
           py::arg("axis") = py::none());
 }
@@ -41,7 +35,7 @@ void DefineArgReduction(py::module& m, const char* name) {
 template <ArgReduction kFunc>
 void DefineArgReductionMethod(ArrayClass& c, const char* name) {
     c.def(name,
-          [](const ArrayBodyPtr& self, py::handle axis) { return kFunc(A(self), ToOptionalAxis(axis)).body(); },
+          [](const ArrayBodyPtr& self, py::handle axis) { return kFunc(A(self), ToOptionalArgAxis(axis)).body(); },
           py::arg("axis") = py::none());
 }
 

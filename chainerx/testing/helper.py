@@ -148,10 +148,13 @@ def numpy_chainerx_array_equal(
     dtype_check: bool = True,
     strides_check: tp.Optional[bool] = None,
     accept_error: tp.Any = (),
+    **dtype_tolerances: tp.Optional[float],
 ) -> tp.Callable:
     """Decorates a test to return equal results with ``xp=chainerx`` and ``xp=numpy``.
 
-    Arrays are compared with :func:`chainerx.testing.assert_array_equal_ex`.
+    Arrays are compared with :func:`chainerx.testing.assert_array_equal_ex`. The per-dtype tolerance keywords
+    of :func:`numpy_chainerx_allclose` (``float16_rtol=``, ...) are accepted and ignored, as in the original,
+    so that a test module can switch between the two decorators by name alone.
 
     Args:
         err_msg: Text added to the failure message.
@@ -160,11 +163,16 @@ def numpy_chainerx_array_equal(
         dtype_check: Whether the dtypes must be equal.
         strides_check: Whether the strides must be equal (by default the same as `dtype_check`).
         accept_error: Exception types both runs may raise (then nothing else is compared).
+        dtype_tolerances: Per-dtype tolerances, ``float16_rtol`` to ``float64_atol``; ignored.
+
+    Raises:
+        TypeError: For a keyword argument that is not a per-dtype tolerance.
     """
     def check(x: tp.Any, y: tp.Any) -> None:
         array_module.assert_array_equal_ex(
             x, y, err_msg, verbose, dtype_check=dtype_check, strides_check=strides_check)
 
+    _check_dtype_tolerance_names('numpy_chainerx_array_equal', dtype_tolerances)
     return _make_decorator(check, name, accept_error)
 
 
@@ -206,7 +214,11 @@ def numpy_chainerx_allclose(
             x, y, rtol, atol, equal_nan, err_msg, verbose, dtype_check=dtype_check,
             strides_check=strides_check, **dtype_tolerances)
 
+    _check_dtype_tolerance_names('numpy_chainerx_allclose', dtype_tolerances)
+    return _make_decorator(check, name, accept_error)
+
+
+def _check_dtype_tolerance_names(decorator_name: str, dtype_tolerances: tp.Dict[str, tp.Any]) -> None:
     unknown = sorted(set(dtype_tolerances) - set(array_module.DTYPE_TOLERANCE_ARGS))
     if unknown:  # fail when the test module is imported rather than in every test
-        raise TypeError(f'numpy_chainerx_allclose: unexpected keyword arguments {unknown}')
-    return _make_decorator(check, name, accept_error)
+        raise TypeError(f'{decorator_name}: unexpected keyword arguments {unknown}')

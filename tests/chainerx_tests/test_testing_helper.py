@@ -132,9 +132,18 @@ def test_allclose_tolerances():
     assert _run_decorated('allclose', body, float64_rtol=1e-3) is not None
 
 
-def test_allclose_rejects_unknown_tolerance_names():
+@pytest.mark.parametrize('decorator', sorted(_DECORATORS))
+def test_unknown_tolerance_names_are_rejected(decorator):
     with pytest.raises(TypeError):
-        testing.numpy_chainerx_allclose(int8_rtol=1)
+        _DECORATORS[decorator](int8_rtol=1)
+
+
+def test_array_equal_accepts_and_ignores_dtype_tolerances():
+    # Test modules written for the original pass the allclose tolerances to array_equal too.
+    tolerances = {f'float{bits}_{kind}': 1e-1 for bits in (16, 32, 64) for kind in ('rtol', 'atol')}
+    assert _run_decorated('array_equal', lambda xp: xp.arange(3, dtype='int8'), **tolerances) is None
+    assert _run_decorated('array_equal', lambda xp: xp.array([1.0, 2.0 + (0.5 if xp is numpy else 0)]),
+                          **tolerances) is not None
 
 
 def test_numpy_runtime_warnings_are_silenced():

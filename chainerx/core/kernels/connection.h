@@ -1,8 +1,9 @@
 // Key kernels of the connection family: N-d convolution, its transpose, and the convolution's weight gradient.
 //
-// Kernels may assume validated input: x, w and gy C-contiguous and of out's dtype (a numeric dtype), b null or
-// a C-contiguous (O,) array of that dtype, stride and pad with one entry per spatial axis, and out allocated
-// C-contiguous with its final shape (which fixes the output size, so cover_all never reaches a kernel).
+// Kernels may assume validated input: x, w and gy C-contiguous and of out's dtype (any dtype; bool sums are ORs),
+// b null or a C-contiguous (O,) array of that dtype, at least one spatial axis, stride and pad with one entry per
+// spatial axis, and out allocated C-contiguous with its final shape (which fixes the output size, so cover_all
+// never reaches a kernel).
 #pragma once
 
 #include <cstdint>

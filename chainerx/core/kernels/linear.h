@@ -11,7 +11,7 @@ namespace chainerx {
 
 // out (m, n) = a (m, k) · bᵀ (b is (n, k)) + bias (n,) broadcast over rows (no bias when null).
 //
-// Kernels may assume: a, b, bias and out of one dtype (any but bool), out C-contiguous. a and b may have any
+// Kernels may assume: a, b, bias and out of one dtype (bool included), out C-contiguous. a and b may have any
 // strides; a matrix that is C-contiguous or the transpose of one (rows possibly padded) must be used without a
 // copy, since Linear's gradients pass transposed views.
 class LinearKernel : public Kernel {

@@ -47,7 +47,7 @@ public:
 };
 
 // out = the sum of each window of x divided by ksize's product when `count_pad`, else by the number of input
-// elements in the window (0 for a window of padding only). Floating-point dtypes.
+// elements in the window (NaN for a window of padding only, 0 / 0). Floating-point dtypes.
 class AveragePoolKernel : public Kernel {
 public:
     static const char* name() { return "AveragePoolKernel"; }

@@ -132,12 +132,19 @@ struct Remainder {
     }
 };
 
-// C's fmod: the remainder with the sign of the dividend (floating-point types only).
+// C's fmod: the remainder with the sign of the dividend. Integers: 0 for a zero divisor (NumPy's result) and
+// for -1 (which also avoids the overflow of INT_MIN % -1).
 struct Fmod {
     template <typename T>
     CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
-        using C = ComputeType<T>;
-        return static_cast<T>(std::fmod(static_cast<C>(a), static_cast<C>(b)));
+        if constexpr (kIsFloat<T>) {
+            using C = ComputeType<T>;
+            return static_cast<T>(std::fmod(static_cast<C>(a), static_cast<C>(b)));
+        } else if constexpr (std::is_signed<T>::value) {
+            return (b == 0 || b == -1) ? T{0} : static_cast<T>(a % b);
+        } else {
+            return b == 0 ? T{0} : static_cast<T>(a % b);
+        }
     }
 };
 

@@ -213,7 +213,9 @@ Array Remainder(Scalar x1, const Array& x2) {
 }
 
 Array Fmod(const Array& x1, const Array& x2) {
-    Array out = internal::BinaryForward<FmodKernel>("fmod", x1, x2, internal::MathDtype(ResultType(x1, x2)));
+    // Integers keep their promoted dtype (NumPy's rule); bool, which has no remainder, computes in float32.
+    Dtype dtype = ResultType(x1, x2);
+    Array out = internal::BinaryForward<FmodKernel>("fmod", x1, x2, dtype == Dtype::kBool ? internal::MathDtype(dtype) : dtype);
     internal::DefineBinaryGrad(
             "fmod", x1, x2, out,
             [](const Array& gout, const Array& /*x1*/, const Array& /*x2*/) { return gout; },

@@ -63,11 +63,11 @@ Array Remainder(const Array& x1, const Array& x2);
 Array Remainder(const Array& x1, Scalar x2);
 Array Remainder(Scalar x1, const Array& x2);
 
-// C's fmod: the remainder with the sign of x1. Computes in MathDtype of the promoted dtype (non-float operands
-// give float32). Gradients: gout for x1 and -gout * trunc(x1 / x2) for x2.
+// C's fmod: the remainder with the sign of x1, in the promoted dtype (integers stay integers, 0 for a zero
+// divisor; bool operands give float32). Gradients: gout for x1 and -gout * trunc(x1 / x2) for x2.
 Array Fmod(const Array& x1, const Array& x2);
 
-// x * x; non-float inputs (bool included) give float32.
+// x * x in x's dtype (integers stay integers, as in the original); DtypeError for bool.
 Array Square(const Array& x);
 
 // The square root; non-float inputs (bool included) give float32.
@@ -104,7 +104,8 @@ Array BitwiseXor(const Array& x1, const Array& x2);
 Array BitwiseXor(const Array& x1, Scalar x2);
 Array BitwiseXor(Scalar x1, const Array& x2);
 // x1 << x2 and the arithmetic shift x1 >> x2. Counts at or beyond the bit width, or negative, shift every bit
-// out (0, or -1 for negative x1 shifted right), as NumPy. For bool, true << b is true and a >> b is a && !b.
+// out (0, or -1 for negative x1 shifted right), as NumPy. The result has x1's dtype (x2 is cast to it, as in the
+// original); a scalar x1 shifts in int64. DtypeError for bool or float operands.
 Array LeftShift(const Array& x1, const Array& x2);
 Array LeftShift(const Array& x1, Scalar x2);
 Array LeftShift(Scalar x1, const Array& x2);
@@ -114,8 +115,10 @@ Array RightShift(Scalar x1, const Array& x2);
 
 namespace internal {
 
-// In-place forms: out = out op x (x broadcast to out's shape). DtypeError if the result dtype is not out's;
-// ChainerxError if out requires grad.
+// In-place forms: out = out op x (x broadcast to out's shape), computed and stored in out's dtype with x cast to
+// it, even where promotion would widen (int16 *= int32), as the original does. DtypeError for a float x into a
+// non-float out, a non-bool x into a bool out, and the operands each op rejects; ChainerxError if out requires
+// grad.
 void IAdd(const Array& out, const Array& x);
 void IAdd(const Array& out, Scalar x);
 void ISubtract(const Array& out, const Array& x);

@@ -46,6 +46,31 @@ Array BitwiseScalarFirst(const char* op, Scalar x1, const Array& x2) {
     return internal::WithScalarFirst<kFunc>(x1, x2);
 }
 
+// Shifts compute in x1's dtype with x2 cast to it (the original's rule, not NumPy's promotion) and reject bool.
+template <typename KeyKernel>
+Array Shift(const char* op, const Array& x1, const Array& x2) {
+    CheckNotFloat(op, x1.dtype());
+    CheckNotFloat(op, x2.dtype());
+    internal::CheckNotBool(op, x1);
+    internal::CheckNotBool(op, x2);
+    return internal::BinaryForward<KeyKernel>(op, x1, x2, x1.dtype());
+}
+
+template <typename KeyKernel>
+Array Shift(const char* op, const Array& x1, Scalar x2) {
+    CheckNotFloat(op, x2);
+    internal::CheckNotBool(op, x2);
+    return Shift<KeyKernel>(op, x1, internal::ScalarArray(x2, x1.dtype(), x1.device()));
+}
+
+// A scalar shifted by an array gives int64, as in the original.
+template <typename KeyKernel>
+Array Shift(const char* op, Scalar x1, const Array& x2) {
+    CheckNotFloat(op, x1);
+    internal::CheckNotBool(op, x1);
+    return Shift<KeyKernel>(op, internal::ScalarArray(x1, Dtype::kInt64, x2.device()), x2);
+}
+
 template <typename KeyKernel, typename Operand>
 void InplaceBitwise(const char* op, const Array& out, const Operand& x) {
     CheckNotFloat(op, out.dtype());
@@ -55,6 +80,13 @@ void InplaceBitwise(const char* op, const Array& out, const Operand& x) {
         CheckNotFloat(op, x.dtype());
     }
     internal::InplaceBinary<KeyKernel>(op, out, x);
+}
+
+template <typename KeyKernel, typename Operand>
+void InplaceShift(const char* op, const Array& out, const Operand& x) {
+    internal::CheckNotBool(op, out);
+    internal::CheckNotBool(op, x);
+    InplaceBitwise<KeyKernel>(op, out, x);
 }
 
 }  // namespace
@@ -71,13 +103,13 @@ Array BitwiseXor(const Array& x1, const Array& x2) { return Bitwise<BitwiseXorKe
 Array BitwiseXor(const Array& x1, Scalar x2) { return BitwiseScalarSecond<BitwiseXor>("bitwise_xor", x1, x2); }
 Array BitwiseXor(Scalar x1, const Array& x2) { return BitwiseScalarFirst<BitwiseXor>("bitwise_xor", x1, x2); }
 
-Array LeftShift(const Array& x1, const Array& x2) { return Bitwise<LeftShiftKernel>("left_shift", x1, x2); }
-Array LeftShift(const Array& x1, Scalar x2) { return BitwiseScalarSecond<LeftShift>("left_shift", x1, x2); }
-Array LeftShift(Scalar x1, const Array& x2) { return BitwiseScalarFirst<LeftShift>("left_shift", x1, x2); }
+Array LeftShift(const Array& x1, const Array& x2) { return Shift<LeftShiftKernel>("left_shift", x1, x2); }
+Array LeftShift(const Array& x1, Scalar x2) { return Shift<LeftShiftKernel>("left_shift", x1, x2); }
+Array LeftShift(Scalar x1, const Array& x2) { return Shift<LeftShiftKernel>("left_shift", x1, x2); }
 
-Array RightShift(const Array& x1, const Array& x2) { return Bitwise<RightShiftKernel>("right_shift", x1, x2); }
-Array RightShift(const Array& x1, Scalar x2) { return BitwiseScalarSecond<RightShift>("right_shift", x1, x2); }
-Array RightShift(Scalar x1, const Array& x2) { return BitwiseScalarFirst<RightShift>("right_shift", x1, x2); }
+Array RightShift(const Array& x1, const Array& x2) { return Shift<RightShiftKernel>("right_shift", x1, x2); }
+Array RightShift(const Array& x1, Scalar x2) { return Shift<RightShiftKernel>("right_shift", x1, x2); }
+Array RightShift(Scalar x1, const Array& x2) { return Shift<RightShiftKernel>("right_shift", x1, x2); }
 
 namespace internal {
 
@@ -87,10 +119,10 @@ void IBitwiseOr(const Array& out, const Array& x) { InplaceBitwise<BitwiseOrKern
 void IBitwiseOr(const Array& out, Scalar x) { InplaceBitwise<BitwiseOrKernel>("bitwise_or", out, x); }
 void IBitwiseXor(const Array& out, const Array& x) { InplaceBitwise<BitwiseXorKernel>("bitwise_xor", out, x); }
 void IBitwiseXor(const Array& out, Scalar x) { InplaceBitwise<BitwiseXorKernel>("bitwise_xor", out, x); }
-void ILeftShift(const Array& out, const Array& x) { InplaceBitwise<LeftShiftKernel>("left_shift", out, x); }
-void ILeftShift(const Array& out, Scalar x) { InplaceBitwise<LeftShiftKernel>("left_shift", out, x); }
-void IRightShift(const Array& out, const Array& x) { InplaceBitwise<RightShiftKernel>("right_shift", out, x); }
-void IRightShift(const Array& out, Scalar x) { InplaceBitwise<RightShiftKernel>("right_shift", out, x); }
+void ILeftShift(const Array& out, const Array& x) { InplaceShift<LeftShiftKernel>("left_shift", out, x); }
+void ILeftShift(const Array& out, Scalar x) { InplaceShift<LeftShiftKernel>("left_shift", out, x); }
+void IRightShift(const Array& out, const Array& x) { InplaceShift<RightShiftKernel>("right_shift", out, x); }
+void IRightShift(const Array& out, Scalar x) { InplaceShift<RightShiftKernel>("right_shift", out, x); }
 
 }  // namespace internal
 }  // namespace chainerx

@@ -31,13 +31,23 @@ Array Extremum(const char* op, const Array& x1, const Array& x2) {
     return out;
 }
 
+// The array forms reject a bool array against a non-bool one (R10 of the original); a scalar operand follows the
+// array-scalar dtype rule instead.
+Array MaximumOf(const Array& x1, const Array& x2) {
+    return Extremum<MaximumKernel, MaximumTakesFirstKernel, MaximumTakesSecondKernel>("maximum", x1, x2);
+}
+
+Array MinimumOf(const Array& x1, const Array& x2) {
+    return Extremum<MinimumKernel, MinimumTakesFirstKernel, MinimumTakesSecondKernel>("minimum", x1, x2);
+}
+
 }  // namespace
 
 Array Reciprocal(const Array& x) { return Divide(1, x); }
 
 Array Square(const Array& x) {
-    Array x_math = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
-    return x_math * x_math;
+    internal::CheckNotBool("square", x);
+    return x * x;
 }
 
 Array Sqrt(const Array& x) {
@@ -59,19 +69,21 @@ Array Fabs(const Array& x) { return Absolute(internal::CastIfNeeded(x, internal:
 Array Sign(const Array& x) { return internal::UnaryForward<SignKernel>(x, x.dtype()); }
 
 Array Maximum(const Array& x1, const Array& x2) {
-    return Extremum<MaximumKernel, MaximumTakesFirstKernel, MaximumTakesSecondKernel>("maximum", x1, x2);
+    internal::CheckNoBoolMix("maximum", x1, x2);
+    return MaximumOf(x1, x2);
 }
 
-Array Maximum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<Maximum>(x1, x2); }
+Array Maximum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<MaximumOf>(x1, x2); }
 
-Array Maximum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<Maximum>(x1, x2); }
+Array Maximum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<MaximumOf>(x1, x2); }
 
 Array Minimum(const Array& x1, const Array& x2) {
-    return Extremum<MinimumKernel, MinimumTakesFirstKernel, MinimumTakesSecondKernel>("minimum", x1, x2);
+    internal::CheckNoBoolMix("minimum", x1, x2);
+    return MinimumOf(x1, x2);
 }
 
-Array Minimum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<Minimum>(x1, x2); }
+Array Minimum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<MinimumOf>(x1, x2); }
 
-Array Minimum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<Minimum>(x1, x2); }
+Array Minimum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<MinimumOf>(x1, x2); }
 
 }  // namespace chainerx

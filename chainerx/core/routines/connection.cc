@@ -31,23 +31,18 @@ KernelOperands PrepareOperands(const Array& x, const Array& w, const std::option
     return {prepare(x), prepare(w), b.has_value() ? std::optional<Array>{prepare(*b)} : std::nullopt};
 }
 
-Dtype ConvDtype(const char* op, const Array& x, const Array& w, const std::optional<Array>& b) {
+// Bool operands give bool: the kernels' sums of products become ORs of ANDs (see Gemm).
+Dtype ConvDtype(const Array& x, const Array& w, const std::optional<Array>& b) {
     Dtype dtype = ResultType(x, w);
-    if (b.has_value()) {
-        dtype = PromoteTypes(dtype, b->dtype());
-    }
-    if (dtype == Dtype::kBool) {
-        throw DtypeError{op, ": bool operands are not supported"};
-    }
-    return dtype;
+    return b.has_value() ? PromoteTypes(dtype, b->dtype()) : dtype;
 }
 
 // Checks ranks, devices, channels (x's axis 1 against w's axis w_in_axis) and the bias (against w's other
 // leading axis).
 void CheckConvOperands(const char* op, const Array& x, const Array& w, const std::optional<Array>& b, int w_in_axis) {
     internal::CheckSameDevice(op, x, w);
-    if (x.ndim() < 3 || w.ndim() != x.ndim()) {
-        throw DimensionError{op, ": x and w must have the same rank of at least 3, got shapes ", x.shape(), " and ",
+    if (x.ndim() < 2 || w.ndim() != x.ndim()) {
+        throw DimensionError{op, ": x and w must have the same rank of at least 2, got shapes ", x.shape(), " and ",
                              w.shape()};
     }
     if (x.shape()[1] != w.shape()[w_in_axis]) {
@@ -63,26 +58,39 @@ void CheckConvOperands(const char* op, const Array& x, const Array& w, const std
     }
 }
 
-// stride or pad with one entry per spatial axis (a single entry is repeated).
+// stride or pad: exactly one entry per spatial axis (an int argument is broadcast by the caller, see
+// connection.h), each at least `min`.
 Dims SpatialDims(const char* op, const char* name, const Dims& dims, size_t n, int64_t min) {
-    Dims out = dims;
-    if (dims.size() == 1) {
-        out.resize(n, dims[0]);
+    if (dims.size() != n) {
+        throw DimensionError{op, ": ", name, " must have one entry per spatial axis (", n, "), got ", dims.size()};
     }
-    if (out.size() != n) {
-        throw DimensionError{op, ": ", name, " must have 1 or ", n, " entries, got ", dims.size()};
-    }
-    for (int64_t v : out) {
+    for (int64_t v : dims) {
         if (v < min) {
             throw DimensionError{op, ": ", name, " entries must be at least ", min, ", got ", v};
         }
+    }
+    return dims;
+}
+
+// a + b or a * b; DimensionError where int64 overflows (absurd stride/pad values from the user).
+int64_t CheckedAdd(const char* op, int64_t a, int64_t b) {
+    int64_t out{};
+    if (__builtin_add_overflow(a, b, &out)) {
+        throw DimensionError{op, ": sizes overflow int64 (", a, " + ", b, ")"};
+    }
+    return out;
+}
+
+int64_t CheckedMultiply(const char* op, int64_t a, int64_t b) {
+    int64_t out{};
+    if (__builtin_mul_overflow(a, b, &out)) {
+        throw DimensionError{op, ": sizes overflow int64 (", a, " * ", b, ")"};
     }
     return out;
 }
 
 int64_t ConvOutSize(int64_t in, int64_t k, int64_t s, int64_t p, bool cover_all) {
-    const int64_t span = in + 2 * p - k + (cover_all ? s - 1 : 0);
-    return span < 0 ? 0 : span / s + 1;
+    return internal::SlidingWindowOutSize("conv", in, k, s, p, cover_all);
 }
 
 Shape SpatialShape(const Array& a) { return Shape(a.shape().begin() + 2, a.shape().end()); }
@@ -119,14 +127,47 @@ std::vector<ConstArrayRef> Inputs(const Array& x, const Array& w, const std::opt
     return inputs;
 }
 
+// The output shape of ConvTranspose: outsize where given, else stride · (i - 1) + k - 2·pad per spatial axis.
+Shape ConvTransposeOutShape(
+        const Array& x, const Array& w, const Dims& s, const Dims& p, const std::optional<Dims>& outsize) {
+    const char* op = "conv_transpose";
+    const size_t nd = x.ndim() - 2;
+    if (outsize.has_value() && outsize->size() != nd) {
+        throw DimensionError{op, ": outsize must have one entry per spatial axis (", nd, "), got ", outsize->size()};
+    }
+    Shape out_shape{x.shape()[0], w.shape()[1]};
+    for (size_t d = 0; d < nd; ++d) {
+        const int64_t spread = CheckedMultiply(op, s[d], x.shape()[2 + d] - 1);
+        const int64_t default_size = CheckedAdd(op, spread, w.shape()[2 + d] - CheckedMultiply(op, 2, p[d]));
+        out_shape.push_back(outsize.has_value() ? (*outsize)[d] : default_size);
+    }
+    return out_shape;
+}
+
+// The bias target of a convolution-like op whose bias is input 2.
+void DefineBiasGrad(BackwardBuilder& bb, const std::optional<Array>& b) {
+    if (!b.has_value()) {
+        return;
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
+        bt.Define([dtype = b->dtype()](BackwardContext& bctx) {
+            bctx.input_grad() = BiasGrad(*bctx.output_grad(), dtype);
+        });
+    }
+}
+
 }  // namespace
 
+// See Note [Convolution without spatial axes] in connection.h for the rank-2 case.
 Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
            bool cover_all) {
     CheckConvOperands("conv", x, w, b, 1);
     const size_t nd = x.ndim() - 2;
     const Dims s = SpatialDims("conv", "stride", stride, nd, 1);
     const Dims p = SpatialDims("conv", "pad", pad, nd, 0);
+    if (nd == 0) {
+        return Linear(x, w, b);
+    }
     Shape out_shape{x.shape()[0], w.shape()[0]};
     for (size_t d = 0; d < nd; ++d) {
         const int64_t o = ConvOutSize(x.shape()[2 + d], w.shape()[2 + d], s[d], p[d], cover_all);
@@ -136,7 +177,7 @@ Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const 
         }
         out_shape.push_back(o);
     }
-    const Dtype dtype = ConvDtype("conv", x, w, b);
+    const Dtype dtype = ConvDtype(x, w, b);
     Array out = Empty(out_shape, dtype, x.device());
     KernelOperands ops = PrepareOperands(x, w, b, dtype);
     x.device().CallKernel<ConvKernel>(ops.x, ops.w, ops.b, s, p, out);
@@ -157,13 +198,7 @@ Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const 
             bctx.input_grad() = internal::CastIfNeeded(gw, dtype);
         });
     }
-    if (b.has_value()) {
-        if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
-            bt.Define([dtype = b->dtype()](BackwardContext& bctx) {
-                bctx.input_grad() = BiasGrad(*bctx.output_grad(), dtype);
-            });
-        }
-    }
+    DefineBiasGrad(bb, b);
     bb.Finalize();
     return out;
 }
@@ -174,17 +209,13 @@ Array ConvTranspose(const Array& x, const Array& w, const std::optional<Array>& 
     const size_t nd = x.ndim() - 2;
     const Dims s = SpatialDims("conv_transpose", "stride", stride, nd, 1);
     const Dims p = SpatialDims("conv_transpose", "pad", pad, nd, 0);
-    if (outsize.has_value() && outsize->size() != nd) {
-        throw DimensionError{"conv_transpose: outsize must have ", nd, " entries, got ", outsize->size()};
-    }
-    Shape out_shape{x.shape()[0], w.shape()[1]};
-    for (size_t d = 0; d < nd; ++d) {
-        const int64_t default_size = s[d] * (x.shape()[2 + d] - 1) + w.shape()[2 + d] - 2 * p[d];
-        out_shape.push_back(outsize.has_value() ? (*outsize)[d] : default_size);
+    const Shape out_shape = ConvTransposeOutShape(x, w, s, p, outsize);
+    if (nd == 0) {
+        return Linear(x, w.Transpose(), b);
     }
     const Shape image(out_shape.begin() + 2, out_shape.end());
     const bool cover_all = CoverAllFor("conv_transpose", image, SpatialShape(x), SpatialShape(w), s, p);
-    const Dtype dtype = ConvDtype("conv_transpose", x, w, b);
+    const Dtype dtype = ConvDtype(x, w, b);
     Array out = Empty(out_shape, dtype, x.device());
     KernelOperands ops = PrepareOperands(x, w, b, dtype);
     x.device().CallKernel<ConvTransposeKernel>(ops.x, ops.w, ops.b, s, p, out);
@@ -203,18 +234,20 @@ Array ConvTranspose(const Array& x, const Array& w, const std::optional<Array>& 
             bctx.input_grad() = internal::CastIfNeeded(gw, dtype);
         });
     }
-    if (b.has_value()) {
-        if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
-            bt.Define([dtype = b->dtype()](BackwardContext& bctx) {
-                bctx.input_grad() = BiasGrad(*bctx.output_grad(), dtype);
-            });
-        }
-    }
+    DefineBiasGrad(bb, b);
     bb.Finalize();
     return out;
 }
 
 namespace internal {
+
+int64_t SlidingWindowOutSize(const char* op, int64_t in, int64_t k, int64_t s, int64_t p, bool cover_all) {
+    int64_t span = CheckedAdd(op, in, CheckedMultiply(op, 2, p)) - k;
+    if (cover_all) {
+        span = CheckedAdd(op, span, s - 1);
+    }
+    return span < 0 ? 0 : span / s + 1;
+}
 
 Array ConvGradWeight(
         const Shape& w_shape, const Array& x, const Array& gy, const Dims& stride, const Dims& pad, bool cover_all) {

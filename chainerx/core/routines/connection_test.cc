@@ -28,6 +28,38 @@ TEST_F(ConnectionTest, ConvAndTranspose) {
     EXPECT_THROW(Conv(x, Ones({1, 2, 2}, Dtype::kFloat32), std::nullopt, {1}, {0}), DimensionError);
 }
 
+// See Note [Convolution without spatial axes].
+TEST_F(ConnectionTest, RankTwoIsADenseProduct) {
+    Array x = MakeArray<float>({1, 2}, {1, 2});
+    Array w = MakeArray<float>({3, 2}, {1, 0, 0, 1, 1, 1});
+    ExpectArrayEq<float>(Conv(x, w, Ones({3}, Dtype::kFloat32), {}, {}), {1, 3}, {2, 3, 4});
+    ExpectArrayEq<float>(ConvTranspose(x, w.Transpose(), std::nullopt, {}, {}), {1, 3}, {1, 2, 3});
+    EXPECT_THROW(Conv(x, w, std::nullopt, {1}, {}), DimensionError);
+    EXPECT_THROW(ConvTranspose(x, w.Transpose(), std::nullopt, {}, {}, Dims{1}), DimensionError);
+    EXPECT_THROW(Conv(Ones({2}, Dtype::kFloat32), Ones({2}, Dtype::kFloat32), std::nullopt, {}, {}), DimensionError);
+}
+
+// stride and pad need one entry per spatial axis: a single entry is not broadcast.
+TEST_F(ConnectionTest, StrideAndPadLengthsAreChecked) {
+    Array x = Ones({1, 1, 4, 4}, Dtype::kFloat32);
+    Array w = Ones({1, 1, 2, 2}, Dtype::kFloat32);
+    EXPECT_THROW(Conv(x, w, std::nullopt, {1}, {0, 0}), DimensionError);
+    EXPECT_THROW(Conv(x, w, std::nullopt, {1, 1}, {0}), DimensionError);
+    EXPECT_THROW(ConvTranspose(x, w, std::nullopt, {1}, {0, 0}), DimensionError);
+    // Overflowing sizes are errors, not wrapped shapes.
+    const int64_t huge = int64_t{1} << 62;
+    EXPECT_THROW(Conv(x, w, std::nullopt, {1, 1}, {huge, 0}), DimensionError);
+    EXPECT_THROW(ConvTranspose(x, w, std::nullopt, {huge, 1}, {0, 0}), DimensionError);
+    EXPECT_THROW(ConvTranspose(x, w, std::nullopt, {1, 1}, {0, 0}, Dims{huge, 5}), DimensionError);
+}
+
+TEST_F(ConnectionTest, BoolIsOrOfAnds) {
+    Array x = MakeArray<bool>({1, 1, 4}, {true, false, false, true});
+    Array w = MakeArray<bool>({1, 1, 2}, {false, true});
+    ExpectArrayEq<bool>(Conv(x, w, std::nullopt, {1}, {0}), {1, 1, 3}, {false, false, true});
+    ExpectArrayEq<bool>(ConvTranspose(x, w, std::nullopt, {1}, {0}), {1, 1, 5}, {false, true, false, false, true});
+}
+
 TEST_F(ConnectionTest, ConvGradients) {
     Array x = MakeArray<double>({1, 1, 3}, {1, 2, 3}).RequireGrad();
     Array w = MakeArray<double>({1, 1, 2}, {1, -1}).RequireGrad();

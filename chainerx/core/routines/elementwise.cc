@@ -36,9 +36,12 @@ Shape BinaryResultShape(const char* op, const Array& x1, const Array& x2) {
 void CheckInplaceBinary(const char* op, const Array& out, const Array& x) {
     CheckInplaceAllowed(op, out);
     CheckSameDevice(op, out, x);
-    Dtype dtype = ResultType(out, x);
-    if (dtype != out.dtype()) {
-        throw DtypeError{op, ": cannot write the ", dtype, " result into an array of dtype ", out.dtype()};
+    // See arithmetic.h: x is cast to out's dtype, unless that would drop its kind.
+    if (IsFloatingPoint(x.dtype()) && !IsFloatingPoint(out.dtype())) {
+        throw DtypeError{op, ": cannot write a float operand (", x.dtype(), ") into an array of dtype ", out.dtype()};
+    }
+    if (out.dtype() == Dtype::kBool && x.dtype() != Dtype::kBool) {
+        throw DtypeError{op, ": cannot write a ", x.dtype(), " operand into a bool array"};
     }
     if (out.shape() != x.shape() && BroadcastShapes(out.shape(), x.shape()) != out.shape()) {
         throw DimensionError{op, ": cannot broadcast ", x.shape(), " into the output shape ", out.shape()};

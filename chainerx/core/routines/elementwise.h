@@ -126,9 +126,9 @@ void DefineBinaryGrad(
     bb.Finalize();
 }
 
-// In-place out = kernel(out, x), x broadcast to out's shape. Throws ChainerxError if out requires grad,
-// DtypeError if the promoted dtype of (out, x) is not out's dtype, DimensionError if x does not broadcast to
-// out's shape.
+// In-place out = kernel(out, x), x cast to out's dtype and broadcast to out's shape. Throws ChainerxError if out
+// requires grad, DtypeError for a float x into a non-float out or a non-bool x into a bool out, DimensionError
+// if x does not broadcast to out's shape.
 void CheckInplaceBinary(const char* op, const Array& out, const Array& x);
 
 template <typename KeyKernel>

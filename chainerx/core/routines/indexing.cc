@@ -47,7 +47,7 @@ struct ViewLayout {
     }
 };
 
-void ApplyIndex(const ArrayIndex& index, int64_t dim, int64_t stride, int8_t axis, ViewLayout& view) {
+void ApplyIndex(const ArrayIndex& index, int64_t dim, int64_t stride, int8_t axis, bool array_empty, ViewLayout& view) {
     if (index.IsIndex()) {
         int64_t i = index.index();
         if (i < -dim || i >= dim) {
@@ -58,8 +58,10 @@ void ApplyIndex(const ArrayIndex& index, int64_t dim, int64_t stride, int8_t axi
     }
     const Slice& slice = index.slice();
     int64_t length = slice.GetLength(dim);
-    // An empty selection keeps the old offset: its start may lie outside the data.
-    if (length > 0) {
+    // A slice of a non-empty array moves the offset to its start even when it selects nothing, as in the
+    // original, unless that start is "before the first element" (-1, negative steps); in an empty array the start
+    // may lie outside the data.
+    if (length > 0 || (!array_empty && slice.GetStart(dim) >= 0)) {
         view.offset += slice.GetStart(dim) * stride;
     }
     view.KeepAxis(length, stride * slice.step());
@@ -108,7 +110,7 @@ Array AtView(const Array& a, const std::vector<ArrayIndex>& indices) {
                 view.KeepAxis(a.shape()[axis], a.strides()[axis]);
             }
         } else {
-            ApplyIndex(index, a.shape()[axis], a.strides()[axis], axis, view);
+            ApplyIndex(index, a.shape()[axis], a.strides()[axis], axis, a.GetTotalSize() == 0, view);
             ++axis;
         }
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "chainerx/core/device.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/kernels/indexing.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/manipulation.h"
@@ -177,14 +179,28 @@ namespace internal {
 
 void SetItemAdvanced(const Array& a, const std::vector<IndexItem>& key, const Array& value) {
     CheckInplaceAllowed("__setitem__", a);
-    GatherPlan plan = PlanGather(a, key, false);
-    // The shape of a[key], which the value broadcasts to.
-    Shape shape{plan.source.shape().begin(), plan.source.shape().begin() + plan.axis};
-    for (int64_t dim : plan.indices.front().shape()) {
-        shape.push_back(dim);
+    std::vector<ArrayIndex> basic;
+    for (const IndexItem& item : key) {
+        if (std::holds_alternative<ArrayIndex>(item)) {
+            basic.push_back(std::get<ArrayIndex>(item));
+        }
     }
-    for (auto i = static_cast<int8_t>(plan.axis + plan.indices.size()); i < plan.source.ndim(); ++i) {
-        shape.push_back(plan.source.shape()[i]);
+    // A key of basic items only (possible when called directly) writes through the view a[key].
+    std::optional<GatherPlan> plan;
+    std::optional<Array> view;
+    Shape shape;  // the shape of a[key], which the value broadcasts to
+    if (basic.size() == key.size()) {
+        view = AtView(a, basic);
+        shape = view->shape();
+    } else {
+        plan = PlanGather(a, key, false);
+        shape = Shape{plan->source.shape().begin(), plan->source.shape().begin() + plan->axis};
+        for (int64_t dim : plan->indices.front().shape()) {
+            shape.push_back(dim);
+        }
+        for (auto i = static_cast<int8_t>(plan->axis + plan->indices.size()); i < plan->source.ndim(); ++i) {
+            shape.push_back(plan->source.shape()[i]);
+        }
     }
     Array src = value;
     {
@@ -201,7 +217,11 @@ void SetItemAdvanced(const Array& a, const std::vector<IndexItem>& key, const Ar
     if (src.shape() != shape && BroadcastShapes(src.shape(), shape) != shape) {
         throw DimensionError{"could not broadcast an array of shape ", src.shape(), " into shape ", shape};
     }
-    a.device().CallKernel<ScatterKernel>(BroadcastView(src, shape), plan.indices, plan.axis, false, plan.source);
+    if (view.has_value()) {
+        a.device().CallKernel<CopyKernel>(BroadcastView(src, shape), *view);
+        return;
+    }
+    a.device().CallKernel<ScatterKernel>(BroadcastView(src, shape), plan->indices, plan->axis, false, plan->source);
 }
 
 }  // namespace internal

@@ -66,15 +66,10 @@ Array LinearProduct(const Array& a, const Array& b, const std::optional<Array>& 
     return out;
 }
 
+// Bool operands give bool: the product's sums of products become ORs of ANDs (see Gemm).
 Dtype LinearDtype(const Array& x, const Array& w, const std::optional<Array>& b) {
     Dtype dtype = ResultType(x, w);
-    if (b.has_value()) {
-        dtype = PromoteTypes(dtype, b->dtype());
-    }
-    if (dtype == Dtype::kBool) {
-        throw DtypeError{"linear: bool operands are not supported"};
-    }
-    return dtype;
+    return b.has_value() ? PromoteTypes(dtype, b->dtype()) : dtype;
 }
 
 }  // namespace

@@ -13,10 +13,10 @@
 namespace chainerx {
 
 // y = x · wᵀ + b over the trailing axes of x: x (B1..Bk, I...) is read as a (B1·..·Bk, I1·..·Im) matrix with
-// k = n_batch_axes, w is (O, I1·..·Im), b (O,); y has shape (B1..Bk, O) and dtype ResultType(x, w, b).
-// Throws DtypeError for bool operands; DimensionError for n_batch_axes outside [1, x.ndim()], a w that is not
-// 2-D, w's columns not matching x's features, or a b that is not (O,); DeviceError for operands on different
-// devices.
+// k = n_batch_axes, w is (O, I1·..·Im), b (O,); y has shape (B1..Bk, O) and dtype ResultType(x, w, b) (all-bool
+// operands give bool: each output is the OR over the ANDs of its products, ORed with b). Throws DimensionError
+// for n_batch_axes outside [1, x.ndim()], a w that is not 2-D, w's columns not matching x's features, or a b that
+// is not (O,); DeviceError for operands on different devices.
 //
 // One kernel call computes the product with the bias folded in (a matrix-vector product for one row). Backward
 // (each gradient only when its input requires one): gx = gy · w, gw = gyᵀ · x (C-contiguous, like w), gb = gy

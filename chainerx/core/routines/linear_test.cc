@@ -34,7 +34,15 @@ TEST_F(LinearTest, BadOperandsThrow) {
     EXPECT_THROW(Linear(x, w, std::nullopt, 0), DimensionError);
     EXPECT_THROW(Linear(x, w.Transpose()), DimensionError);
     EXPECT_THROW(Linear(x, w, Zeros({2}, Dtype::kFloat32)), DimensionError);
-    EXPECT_THROW(Linear(x.AsType(Dtype::kBool), w.AsType(Dtype::kBool)), DtypeError);
+}
+
+// Bool products are ORs of ANDs; a bool bias is ORed in.
+TEST_F(LinearTest, BoolIsOrOfAnds) {
+    Array x = MakeArray<bool>({2, 2}, {true, false, false, false});
+    Array w = MakeArray<bool>({3, 2}, {true, true, false, true, false, false});
+    ExpectArrayEq<bool>(Linear(x, w), {2, 3}, {true, false, false, false, false, false});
+    Array b = MakeArray<bool>({3}, {false, true, false});
+    ExpectArrayEq<bool>(Linear(x, w, b), {2, 3}, {true, true, false, false, true, false});
 }
 
 // Batch 1 takes the GEMV and outer-product paths in backward; the weight gradient is C-contiguous like w.

@@ -15,6 +15,13 @@ Array BoolBinary(const char* op, const Array& x1, const Array& x2) {
     return internal::BinaryForward<KeyKernel>(op, x1, x2, ResultType(x1, x2), Dtype::kBool);
 }
 
+// Comparisons of two arrays: BoolBinary, rejecting a bool operand against a non-bool one.
+template <typename KeyKernel>
+Array Compare(const char* op, const Array& x1, const Array& x2) {
+    internal::CheckNoBoolMix(op, x1, x2);
+    return BoolBinary<KeyKernel>(op, x1, x2);
+}
+
 // Array–scalar comparisons go through a 0-d operand, which the kernel sees broadcast with stride 0.
 template <typename KeyKernel>
 Array BoolBinary(const char* op, const Array& x1, Scalar x2) {
@@ -30,19 +37,19 @@ Array BoolUnary(const Array& x) {
 
 }  // namespace
 
-Array Equal(const Array& x1, const Array& x2) { return BoolBinary<EqualKernel>("equal", x1, x2); }
+Array Equal(const Array& x1, const Array& x2) { return Compare<EqualKernel>("equal", x1, x2); }
 Array Equal(const Array& x1, Scalar x2) { return BoolBinary<EqualKernel>("equal", x1, x2); }
-Array NotEqual(const Array& x1, const Array& x2) { return BoolBinary<NotEqualKernel>("not_equal", x1, x2); }
+Array NotEqual(const Array& x1, const Array& x2) { return Compare<NotEqualKernel>("not_equal", x1, x2); }
 Array NotEqual(const Array& x1, Scalar x2) { return BoolBinary<NotEqualKernel>("not_equal", x1, x2); }
-Array Greater(const Array& x1, const Array& x2) { return BoolBinary<GreaterKernel>("greater", x1, x2); }
+Array Greater(const Array& x1, const Array& x2) { return Compare<GreaterKernel>("greater", x1, x2); }
 Array Greater(const Array& x1, Scalar x2) { return BoolBinary<GreaterKernel>("greater", x1, x2); }
 Array GreaterEqual(const Array& x1, const Array& x2) {
-    return BoolBinary<GreaterEqualKernel>("greater_equal", x1, x2);
+    return Compare<GreaterEqualKernel>("greater_equal", x1, x2);
 }
 Array GreaterEqual(const Array& x1, Scalar x2) { return BoolBinary<GreaterEqualKernel>("greater_equal", x1, x2); }
-Array Less(const Array& x1, const Array& x2) { return BoolBinary<LessKernel>("less", x1, x2); }
+Array Less(const Array& x1, const Array& x2) { return Compare<LessKernel>("less", x1, x2); }
 Array Less(const Array& x1, Scalar x2) { return BoolBinary<LessKernel>("less", x1, x2); }
-Array LessEqual(const Array& x1, const Array& x2) { return BoolBinary<LessEqualKernel>("less_equal", x1, x2); }
+Array LessEqual(const Array& x1, const Array& x2) { return Compare<LessEqualKernel>("less_equal", x1, x2); }
 Array LessEqual(const Array& x1, Scalar x2) { return BoolBinary<LessEqualKernel>("less_equal", x1, x2); }
 
 Array LogicalAnd(const Array& x1, const Array& x2) { return BoolBinary<LogicalAndKernel>("logical_and", x1, x2); }

@@ -7,6 +7,7 @@
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/explog.h"
+#include "chainerx/core/routines/indexing.h"
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
@@ -69,11 +70,13 @@ Array GaussianKlDivergence(const Array& mean, const Array& ln_var) {
 }
 
 Array HuberLoss(const Array& x1, const Array& x2, double delta) {
-    Array abs_diff = Absolute(ToMathDtype(x1) - ToMathDtype(x2));
-    // m * (|d| - m / 2) with m = min(|d|, delta) is d^2 / 2 inside the threshold and linear beyond it, without an
-    // elementwise select.
-    Array clipped = Minimum(abs_diff, Scalar{delta});
-    return clipped * (abs_diff - clipped * 0.5);
+    Array diff = ToMathDtype(x1) - ToMathDtype(x2);
+    Array abs_diff = Absolute(diff);
+    // A select rather than a clipped formula: each branch is smooth, so the second derivative is 1 wherever
+    // |d| < delta, d = 0 included (Minimum's gradient would vanish there).
+    Array quadratic = Square(diff) * 0.5;
+    Array linear = (abs_diff - delta * 0.5) * delta;
+    return Where(Less(abs_diff, Scalar{delta}), quadratic, linear);
 }
 
 Array SigmoidCrossEntropy(const Array& x, const Array& t) {
@@ -81,10 +84,10 @@ Array SigmoidCrossEntropy(const Array& x, const Array& t) {
         throw DimensionError{"sigmoid_cross_entropy: x and labels differ in shape, ", x.shape(), " and ", t.shape()};
     }
     CheckIntegerLabels("sigmoid_cross_entropy", t);
-    CheckLabelRange("sigmoid_cross_entropy", t, -1, 2);
     Array xf = ToMathDtype(x);
     Array t_const = t.AsGradStopped();
-    // log(1 + exp(x)) = max(x, 0) + log(1 + exp(-|x|)) never overflows.
+    // log(1 + exp(x)) = max(x, 0) + log(1 + exp(-|x|)) never overflows. Labels are not range-checked (as in
+    // Chainer): any label but -1 enters the formula as is.
     Array softplus = Maximum(xf, Scalar{0}) + Log1p(Exp(-Absolute(xf)));
     return (softplus - xf * t_const) * NotEqual(t_const, Scalar{-1});
 }
@@ -106,26 +109,30 @@ Array Hinge(const Array& x, const Array& t, double norm) {
 }
 
 Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label) {
-    Shape pred_shape = y.ndim() >= 2 ? internal::ReducedShape(y.shape(), Axes{1}, false) : y.shape();
-    if (y.ndim() < 2 || pred_shape != t.shape()) {
+    if (!IsFloatingPoint(y.dtype())) {
+        throw DtypeError{"accuracy: y must be floating point, not ", y.dtype()};
+    }
+    if (GetKind(t.dtype()) != DtypeKind::kInt) {
+        throw DtypeError{"accuracy: labels must be a signed integer array, not ", t.dtype()};
+    }
+    if (y.ndim() < 2 || t.ndim() < 1 || y.shape()[0] != t.shape()[0]) {
         throw DimensionError{"accuracy: expected y of shape (N, K, ...) and labels of shape (N, ...), got ", y.shape(),
                              " and ", t.shape()};
     }
-    CheckIntegerLabels("accuracy", t);
     NoBackpropModeScope no_backprop{};
-    Dtype dtype = internal::MathDtype(y.dtype());
-    Array correct = Equal(ArgMax(y, 1), t);
+    // The reshape lets y carry trailing size-1 axes that t lacks; other mismatches fail in it (DimensionError).
+    Array correct = Equal(ArgMax(y, 1).Reshape(t.shape()), t);
     int64_t total = t.GetTotalSize();
     if (ignore_label.has_value()) {
         Array counted = NotEqual(t, Scalar{*ignore_label});
         correct = LogicalAnd(correct, counted);
         total = CountNonzero(counted).AsScalar().As<int64_t>();
     }
-    // Counting in int64 and dividing in `dtype` keeps float64 results exact to the last bit.
+    // Counting in int64 and dividing in y's dtype keeps float64 results exact to the last bit.
     if (total == 0) {
-        return Zeros({}, dtype, y.device());
+        return Zeros({}, y.dtype(), y.device());
     }
-    return Sum(correct).AsType(dtype) / Scalar{static_cast<double>(total)};
+    return Sum(correct).AsType(y.dtype()) / Scalar{static_cast<double>(total)};
 }
 
 }  // namespace chainerx

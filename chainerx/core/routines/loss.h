@@ -15,22 +15,23 @@ namespace chainerx {
 // |x1 - x2| elementwise, with the broadcasting and dtype rules of Subtract (DtypeError for bool operands).
 Array AbsoluteError(const Array& x1, const Array& x2);
 
-// (x1 - x2)^2 elementwise: Subtract's broadcasting and dtype rules (integers wrap), then Square's (integer
-// differences are squared in float32).
+// (x1 - x2)^2 elementwise: Subtract's broadcasting and dtype rules, then Square's, which keeps integer dtypes
+// (integers wrap, as in NumPy).
 Array SquaredError(const Array& x1, const Array& x2);
 
 // KL divergence of N(mean, exp(ln_var)) from N(0, 1), elementwise: (mean^2 + exp(ln_var) - ln_var - 1) / 2.
 // Computes in the math dtype (non-float inputs give float32); operands broadcast.
 Array GaussianKlDivergence(const Array& mean, const Array& ln_var);
 
-// Huber loss of d = x1 - x2 elementwise: d^2 / 2 where |d| <= delta, delta * (|d| - delta / 2) elsewhere.
-// The operands are cast to their math dtypes before subtracting (so integers do not wrap) and broadcast.
+// Huber loss of d = x1 - x2 elementwise: where(|d| < delta, d^2 / 2, delta * (|d| - delta / 2)), so its second
+// derivative is 1 wherever |d| < delta, d = 0 included. The operands are cast to their math dtypes before
+// subtracting (so integers do not wrap) and broadcast.
 Array HuberLoss(const Array& x1, const Array& x2, double delta);
 
 // Binary cross entropy of logits x and labels t of the same shape, elementwise:
 // log(1 + exp(x)) - x * t, computed without overflow; 0 where t is -1 (ignored). Result in the math dtype of x.
-// DimensionError if the shapes differ, DtypeError unless t is an integer array, IndexError for labels other
-// than -1, 0 and 1.
+// DimensionError if the shapes differ, DtypeError unless t is an integer array. Label values are not checked (as
+// in Chainer): labels other than -1, 0 and 1 enter the formula as they are.
 Array SigmoidCrossEntropy(const Array& x, const Array& t);
 
 // Per-sample cross entropy of softmax(x) for logits x of shape (N, K) and labels t of shape (N,):
@@ -44,10 +45,12 @@ Array SoftmaxCrossEntropy(const Array& x, const Array& t);
 // labels must be in [0, K). With norm < 1 the gradient at a zero margin is not finite.
 Array Hinge(const Array& x, const Array& t, double norm = 1.0);
 
-// The fraction of samples whose prediction argmax(y, axis 1) equals t, as a 0-d array of the math dtype of y.
-// Samples whose label is `ignore_label` are left out (0 when none is left). y has shape (N, K, d...) and t
-// (N, d...); DimensionError otherwise, DtypeError unless t is an integer array. Ties predict the first maximum.
-// Records no graph.
+// The fraction of samples whose prediction argmax(y, axis 1), reshaped to t's shape, equals t, as a 0-d array of
+// y's dtype. Samples whose label is `ignore_label` are left out (0 when none is left). Checks, in this order:
+// DtypeError unless y is floating point, DtypeError unless t is a signed integer array, DimensionError unless
+// y.shape[0] == t.shape[0] (and y has a class axis); the prediction's reshape to t's shape raises DimensionError
+// when the sizes differ, so y (N, K, d..., 1...) fits t (N, d...). Ties predict the first maximum. Records no
+// graph.
 Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label = std::nullopt);
 
 }  // namespace chainerx

@@ -25,6 +25,7 @@ TEST_F(LossTest, ElementwiseLosses) {
     ExpectArrayEq<double>(AbsoluteError(x1, x2), {3}, {0.5, 3, 0});
     ExpectArrayEq<double>(SquaredError(x1, x2), {3}, {0.25, 9, 0});
     ExpectArrayEq<double>(HuberLoss(x1, x2, 1.0), {3}, {0.125, 2.5, 0});
+    ExpectArrayEq<double>(HuberLoss(x1, x2, 3.0), {3}, {0.125, 4.5, 0});  // |d| == delta: either branch
     ExpectArrayEq<double>(GaussianKlDivergence(x1, Zeros({3}, Dtype::kFloat64)), {3}, {0.5, 2, 4.5});
 }
 
@@ -44,6 +45,9 @@ TEST_F(LossTest, SigmoidCrossEntropyAndHinge) {
     EXPECT_NEAR(loss[0], std::log(2.0), 1e-15);
     EXPECT_NEAR(loss[1], std::log1p(std::exp(2.0)), 1e-15);
     EXPECT_EQ(loss[2], 0);
+    // Labels are not range-checked: 2 enters the formula as is.
+    std::vector<double> any = ToVector<double>(SigmoidCrossEntropy(x, MakeArray<int64_t>({1, 3}, {2, 2, 2})));
+    EXPECT_NEAR(any[1], std::log1p(std::exp(2.0)) - 4, 1e-14);
     ExpectArrayEq<double>(Hinge(x, MakeArray<int64_t>({1}, {1}), 2.0), {1, 3}, {1, 0, 0});
 }
 
@@ -52,6 +56,21 @@ TEST_F(LossTest, AccuracyCountsArgmaxMatches) {
     ExpectArrayEq<float>(Accuracy(y, MakeArray<int32_t>({3}, {1, 1, 0})), {}, {2.0f / 3});
     ExpectArrayEq<float>(Accuracy(y, MakeArray<int32_t>({3}, {1, 1, 0}), 1), {}, {1});
     EXPECT_THROW(Accuracy(y, MakeArray<int32_t>({2}, {1, 1})), DimensionError);
+    // The prediction is reshaped to t's shape, so trailing size-1 axes of y fit.
+    ExpectArrayEq<float>(Accuracy(y.Reshape({3, 2, 1}), MakeArray<int32_t>({3}, {1, 1, 0})), {}, {2.0f / 3});
+    EXPECT_THROW(Accuracy(y.AsType(Dtype::kInt32), MakeArray<int32_t>({3}, {1, 1, 0})), DtypeError);
+    EXPECT_THROW(Accuracy(y, MakeArray<uint8_t>({3}, {1, 1, 0})), DtypeError);
+}
+
+// The second derivative of the Huber loss is 1 inside delta, at d = 0 too.
+TEST_F(LossTest, HuberLossDoubleBackward) {
+    auto func = [](const std::vector<Array>& xs) {
+        return std::vector<Array>{HuberLoss(xs[0], Zeros({3}, Dtype::kFloat64), 1.0)};
+    };
+    Array x = MakeArray<double>({3}, {0, 0.5, -2});
+    Array gy = MakeArray<double>({3}, {1, -0.5, 2});
+    CheckDoubleBackward(func, {x}, {gy}, {Full({3}, 0.5, Dtype::kFloat64)},
+                        {Full({3}, 1e-4, Dtype::kFloat64), Full({3}, 1e-4, Dtype::kFloat64)});
 }
 
 TEST_F(LossTest, GradientOfSoftmaxCrossEntropy) {

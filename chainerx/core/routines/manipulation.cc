@@ -1,6 +1,7 @@
 #include "chainerx/core/routines/manipulation.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <iterator>
 #include <utility>
 #include <vector>
@@ -22,13 +23,14 @@ Shape InferShape(const Array& a, const Shape& newshape) {
     Shape shape = newshape;
     int64_t known = 1;
     int unknown_axis = -1;
+    // Any one negative entry is the unknown dimension, as in the original and NumPy 1.x; a second is an error.
     for (size_t i = 0; i < shape.size(); ++i) {
-        if (shape[i] == -1 && unknown_axis < 0) {
+        if (shape[i] < 0 && unknown_axis < 0) {
             unknown_axis = static_cast<int>(i);
         } else if (shape[i] < 0) {
-            throw DimensionError{"reshape: invalid shape ", newshape};
-        } else {
-            known *= shape[i];
+            throw DimensionError{"reshape: can only specify one unknown dimension, got ", newshape};
+        } else if (__builtin_mul_overflow(known, shape[i], &known)) {
+            throw DimensionError{"cannot reshape array of shape ", a.shape(), " into ", newshape};
         }
     }
     int64_t total = a.GetTotalSize();
@@ -86,10 +88,46 @@ bool ComputeReshapeStrides(const Array& a, const Shape& shape, Strides& strides)
         oi = oj;
         ni = nj;
     }
+    // Trailing size-1 axes take the running stride, as in NumPy.
+    int64_t last_stride = ni >= 1 ? strides[ni - 1] : item_size;
     for (; ni < shape.size(); ++ni) {
-        strides[ni] = item_size;  // trailing size-1 axes
+        strides[ni] = last_stride;
     }
     return true;
+}
+
+// A view of `a` with another shape of the same size, whose backward reshapes the gradient back.
+Array ReshapeView(const char* op, const Array& a, const Shape& shape, const Strides& strides) {
+    Array out = MakeView(a, shape, strides);
+    BackwardBuilder bb{op, a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([in_shape = a.shape()](BackwardContext& bctx) {
+            bctx.input_grad() = bctx.output_grad()->Reshape(in_shape);
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+// a viewed with size-1 axes inserted at `new_axes` (sorted, positions in the result), with stride 0 as NumPy's
+// atleast_2d/3d give them.
+Array WithNewAxes(const char* op, const Array& a, std::initializer_list<int8_t> new_axes) {
+    Shape shape;
+    Strides strides;
+    const int8_t* next_new = new_axes.begin();
+    int8_t in_axis = 0;
+    for (int8_t out_axis = 0; out_axis < a.ndim() + static_cast<int8_t>(new_axes.size()); ++out_axis) {
+        if (next_new != new_axes.end() && *next_new == out_axis) {
+            shape.push_back(1);
+            strides.push_back(0);
+            ++next_new;
+        } else {
+            shape.push_back(a.shape()[in_axis]);
+            strides.push_back(a.strides()[in_axis]);
+            ++in_axis;
+        }
+    }
+    return ReshapeView(op, a, shape, strides);
 }
 
 }  // namespace
@@ -100,8 +138,10 @@ Array Reshape(const Array& a, const Shape& newshape) {
         return a.MakeView();
     }
     Strides strides;
-    Array out = ComputeReshapeStrides(a, shape, strides) ? MakeView(a, shape, strides)
-                                                         : MakeView(Copy(a), shape, Strides{shape, a.GetItemSize()});
+    if (ComputeReshapeStrides(a, shape, strides)) {
+        return ReshapeView("reshape", a, shape, strides);
+    }
+    Array out = MakeView(Copy(a), shape, Strides{shape, a.GetItemSize()});
     BackwardBuilder bb{"reshape", a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([in_shape = a.shape()](BackwardContext& bctx) {
@@ -176,9 +216,12 @@ Array BroadcastView(const Array& a, const Shape& shape) {
     int8_t offset = shape.ndim() - a.ndim();
     for (int8_t i = 0; i < a.ndim(); ++i) {
         int64_t dim = a.shape()[i];
+        if (dim == 1) {
+            continue;  // stride 0 even where the result keeps length 1, as NumPy gives it
+        }
         if (dim == shape[offset + i]) {
             strides[offset + i] = a.strides()[i];
-        } else if (dim != 1) {
+        } else {
             throw DimensionError{"cannot broadcast an array of shape ", a.shape(), " to ", shape};
         }
     }
@@ -274,23 +317,25 @@ Array Moveaxis(const Array& a, const Axes& source, const Axes& destination) {
     return Transpose(a, MoveaxisPermutation(a.ndim(), normalize(source), normalize(destination)));
 }
 
+// The remaining axes keep their strides (NumPy's squeeze is a view dropping axes, not a reshape).
 Array Squeeze(const Array& a, const OptionalAxes& axis) {
     Shape shape;
+    Strides strides;
+    Axes sorted;
     if (axis.has_value()) {
-        Axes sorted = internal::GetSortedAxesOrAll(axis, a.ndim());
-        for (int8_t i = 0; i < a.ndim(); ++i) {
-            bool listed = std::binary_search(sorted.begin(), sorted.end(), i);
-            if (listed && a.shape()[i] != 1) {
-                throw DimensionError{"squeeze: axis ", int{i}, " of shape ", a.shape(), " does not have size 1"};
-            }
-            if (!listed) {
-                shape.push_back(a.shape()[i]);
-            }
-        }
-    } else {
-        std::copy_if(a.shape().begin(), a.shape().end(), std::back_inserter(shape), [](int64_t d) { return d != 1; });
+        sorted = internal::GetSortedAxesOrAll(axis, a.ndim());
     }
-    return Reshape(a, shape);
+    for (int8_t i = 0; i < a.ndim(); ++i) {
+        bool listed = axis.has_value() ? std::binary_search(sorted.begin(), sorted.end(), i) : a.shape()[i] == 1;
+        if (listed && a.shape()[i] != 1) {
+            throw DimensionError{"squeeze: axis ", int{i}, " of shape ", a.shape(), " does not have size 1"};
+        }
+        if (!listed) {
+            shape.push_back(a.shape()[i]);
+            strides.push_back(a.strides()[i]);
+        }
+    }
+    return ReshapeView("squeeze", a, shape, strides);
 }
 
 Array ExpandDims(const Array& a, int8_t axis) {
@@ -334,9 +379,9 @@ Array Flipud(const Array& a) {
 Array AtLeast2D(const Array& a) {
     switch (a.ndim()) {
         case 0:
-            return Reshape(a, {1, 1});
+            return Reshape(a, {1, 1});  // NumPy reshapes a 0-d input (the running stride), unlike the others
         case 1:
-            return ExpandDims(a, 0);
+            return WithNewAxes("atleast_2d", a, {0});
         default:
             return a;
     }
@@ -347,9 +392,9 @@ Array AtLeast3D(const Array& a) {
         case 0:
             return Reshape(a, {1, 1, 1});
         case 1:
-            return Reshape(a, {1, a.shape()[0], 1});
+            return WithNewAxes("atleast_3d", a, {0, 2});
         case 2:
-            return ExpandDims(a, 2);
+            return WithNewAxes("atleast_3d", a, {2});
         default:
             return a;
     }

@@ -266,6 +266,9 @@ Array Repeat(const Array& a, int64_t repeats, std::optional<int8_t> axis) {
     if (repeats < 0) {
         throw DimensionError{"repeat: repeats must not be negative, got ", repeats};
     }
+    if (repeats == 1) {
+        return Copy(a);  // a new C-contiguous array, as for any other count
+    }
     int8_t ax = internal::NormalizeAxis(*axis, a.ndim());
     Shape broadcast_shape = a.shape();
     broadcast_shape.insert(broadcast_shape.begin() + ax + 1, repeats);

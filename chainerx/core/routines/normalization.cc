@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 
 #include "chainerx/core/backprop_mode.h"
 #include "chainerx/core/dtype.h"
@@ -35,9 +36,18 @@ Array ReshapeParam(const char* op, const char* name, const Array& x, const Array
     return param.Reshape(param_shape);
 }
 
+// (x - mean) / sqrt(var + eps) * gamma + beta with every operand in `dtype` (x, mean and var already are, or are
+// cast here), so that a float16 x with float32 parameters is computed in float32 throughout.
 Array Normalize(
-        const Array& x, const Array& mean, const Array& var, const Array& gamma, const Array& beta, double eps) {
-    return (x - mean) / Sqrt(var + eps) * gamma + beta;
+        const Array& x,
+        const Array& mean,
+        const Array& var,
+        const Array& gamma,
+        const Array& beta,
+        double eps,
+        Dtype dtype) {
+    auto cast = [dtype](const Array& a) { return internal::CastIfNeeded(a, dtype); };
+    return (x - cast(mean)) / Sqrt(cast(var) + eps) * cast(gamma) + cast(beta);
 }
 
 void CheckRunningStat(const char* name, const Array& x, const Array& stat, const Shape& param_shape) {
@@ -46,6 +56,19 @@ void CheckRunningStat(const char* name, const Array& x, const Array& stat, const
         throw DtypeError{"batch_norm: ", name, " must be floating point to be updated in place, not ", stat.dtype()};
     }
     internal::CheckInplaceAllowed("batch_norm", stat);
+}
+
+// The dtype the normalization computes in: the promotion of x and its parameters (ResultType). x must be floating
+// point, since the result is cast back to x's dtype.
+Dtype ComputeDtype(const char* op, const Array& x, std::initializer_list<Dtype> param_dtypes) {
+    if (!IsFloatingPoint(x.dtype())) {
+        throw DtypeError{op, ": x must be floating point, not ", x.dtype()};
+    }
+    Dtype dtype = x.dtype();
+    for (Dtype param_dtype : param_dtypes) {
+        dtype = PromoteTypes(dtype, param_dtype);
+    }
+    return dtype;
 }
 
 // running = decay * running + (1 - decay) * batch_stat, in place and outside any graph.
@@ -72,11 +95,12 @@ Array BatchNorm(
     CheckRunningStat("running_mean", x, running_mean, na.param_shape);
     CheckRunningStat("running_var", x, running_var, na.param_shape);
 
-    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
-    Array mean = Mean(xf, na.axes, true);
-    Array centered = xf - mean;
-    Array var = Mean(Square(centered), na.axes, true);
-    Array out = Normalize(xf, mean, var, gamma_r, beta_r, eps);
+    // Casting back keeps x's dtype for the output and, through the casts' backward, each input's for its gradient.
+    const Dtype dtype = ComputeDtype("batch_norm", x, {gamma.dtype(), beta.dtype()});
+    Array xc = internal::CastIfNeeded(x, dtype);
+    Array mean = Mean(xc, na.axes, true);
+    Array var = Mean(Square(xc - mean), na.axes, true);
+    Array out = internal::CastIfNeeded(Normalize(xc, mean, var, gamma_r, beta_r, eps, dtype), x.dtype());
 
     NoBackpropModeScope no_backprop{};
     int64_t n_reduced = na.param_shape.GetTotalSize() == 0 ? 0 : x.GetTotalSize() / na.param_shape.GetTotalSize();
@@ -100,8 +124,9 @@ Array FixedBatchNorm(
     Array beta_r = ReshapeParam("fixed_batch_norm", "beta", x, beta, na.param_shape);
     Array mean_r = ReshapeParam("fixed_batch_norm", "mean", x, mean, na.param_shape);
     Array var_r = ReshapeParam("fixed_batch_norm", "var", x, var, na.param_shape);
-    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
-    return Normalize(xf, mean_r, var_r, gamma_r, beta_r, eps);
+    const Dtype dtype = ComputeDtype("fixed_batch_norm", x, {gamma.dtype(), beta.dtype(), mean.dtype(), var.dtype()});
+    Array out = Normalize(internal::CastIfNeeded(x, dtype), mean_r, var_r, gamma_r, beta_r, eps, dtype);
+    return internal::CastIfNeeded(out, x.dtype());
 }
 
 }  // namespace chainerx

@@ -4,7 +4,9 @@
 // channels of images). gamma, beta and the statistics hold one value per position of the other axes: their total
 // size must be the product of x's non-reduced dimensions (they are reshaped to x's rank, so (C,) fits x of shape
 // (N, C, H, W) with axis {0, 2, 3}). Errors: DimensionError for bad axes or parameter sizes, DeviceError for
-// parameters on another device. Results are in the promoted dtype of x, gamma and beta (math dtype).
+// parameters on another device, DtypeError for an x that is not floating point. The result has x's dtype: the
+// computation runs in ResultType of x and the parameters (gamma, beta, and for FixedBatchNorm mean and var) and is
+// cast back, so float16 x with float32 parameters is normalized in float32. Each gradient has its input's dtype.
 //
 //     Array y = BatchNorm(x, gamma, beta, running_mean, running_var, 2e-5, 0.9, Axes{0, 2, 3});
 #pragma once

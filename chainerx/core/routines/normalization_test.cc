@@ -47,6 +47,18 @@ TEST_F(NormalizationTest, BadParametersThrow) {
     EXPECT_THROW(BatchNorm(x, p, p, p, p, 2e-5, 0.9, Axes{2}), DimensionError);
 }
 
+// The result keeps x's dtype whatever the parameters' dtypes; the running statistics keep theirs.
+TEST_F(NormalizationTest, ResultHasXDtype) {
+    Array x = Full({2, 1}, 1.0, Dtype::kFloat16);
+    Array p = Ones({1}, Dtype::kFloat32);
+    Array out = FixedBatchNorm(x, p, p * 0, p, p, 0.0);
+    EXPECT_EQ(out.dtype(), Dtype::kFloat16);
+    Array running = Zeros({1}, Dtype::kFloat64);
+    EXPECT_EQ(BatchNorm(x, p, p, running, Ones({1}, Dtype::kFloat64)).dtype(), Dtype::kFloat16);
+    EXPECT_EQ(running.dtype(), Dtype::kFloat64);
+    EXPECT_THROW(FixedBatchNorm(x.AsType(Dtype::kInt32), p, p, p, p), DtypeError);
+}
+
 TEST_F(NormalizationTest, Gradients) {
     Array x = MakeArray<double>({3, 2}, {0.5, -1, 2, 1.5, -0.25, 1});
     Array gamma = MakeArray<double>({2}, {1.5, -0.5});

@@ -7,6 +7,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/pooling.h"
+#include "chainerx/core/routines/connection.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
 
@@ -41,8 +42,8 @@ PoolGeometry MakePoolGeometry(
     CheckPoolParam(op, "pad", pad, n_spatial, 0);
     Shape out_shape{x.shape()[0], x.shape()[1]};
     for (int8_t i = 0; i < n_spatial; ++i) {
-        int64_t span = x.shape()[i + 2] + 2 * pad[i] - ksize[i] + (cover_all ? stride[i] - 1 : 0);
-        int64_t out_len = span < 0 ? 0 : span / stride[i] + 1;
+        const int64_t out_len =
+                internal::SlidingWindowOutSize(op, x.shape()[i + 2], ksize[i], stride[i], pad[i], cover_all);
         if (out_len < 1) {
             throw DimensionError{op, ": kernel ", ksize[i], " is bigger than the padded input (", x.shape()[i + 2],
                                  " + 2 * ", pad[i], ") along spatial axis ", static_cast<int>(i)};

@@ -1,5 +1,7 @@
 #include "chainerx/core/routines/pooling.h"
 
+#include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -27,6 +29,10 @@ TEST_F(PoolingTest, AveragePoolPadModes) {
     Array x = Arange(1, 4, 1, Dtype::kFloat64).Reshape({1, 1, 3});
     ExpectArrayEq<double>(AveragePool(x, {2}, {2}, {1}, AveragePoolPadMode::kZero), {1, 1, 2}, {0.5, 2.5});
     ExpectArrayEq<double>(AveragePool(x, {2}, {2}, {1}, AveragePoolPadMode::kIgnore), {1, 1, 2}, {1, 2.5});
+    // A window of padding only is 0 / 0 in kIgnore mode.
+    std::vector<double> edges = testing::ToVector<double>(AveragePool(x, {1}, {1}, {1}));
+    EXPECT_TRUE(std::isnan(edges.front()) && std::isnan(edges.back()));
+    EXPECT_EQ(edges[1], 1);
 }
 
 TEST_F(PoolingTest, BadWindowsThrow) {
@@ -35,6 +41,7 @@ TEST_F(PoolingTest, BadWindowsThrow) {
     EXPECT_THROW(MaxPool(x, {2, 2}, {1, 1}, {0, 0}), DimensionError);  // two spatial axes for one
     EXPECT_THROW(AveragePool(x, {2}, {0}, {0}), DimensionError);
     EXPECT_THROW(AveragePool(Zeros({4, 4}, Dtype::kFloat32), {2}, {1}, {0}), DimensionError);
+    EXPECT_THROW(MaxPool(x, {2}, {1}, {int64_t{1} << 62}), DimensionError);  // 2 * pad overflows
 }
 
 TEST_F(PoolingTest, Gradients) {

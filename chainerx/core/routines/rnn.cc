@@ -27,7 +27,7 @@ std::vector<Array> SplitGates(const char* op, const Array& x, int64_t n_gates, b
     for (int8_t i = 2; i < x.ndim(); ++i) {
         packed.push_back(x.shape()[i]);
     }
-    // Pre-activations are summed (slstm), so they are cast to the math dtype before any arithmetic.
+    // Pre-activations are summed (slstm's output gate), so they are cast to the math dtype before any arithmetic.
     Array r = internal::CastIfNeeded(x, internal::MathDtype(x.dtype())).Reshape(packed);
     std::vector<Array> gates;
     for (int64_t g = 0; g < n_gates; ++g) {
@@ -54,6 +54,10 @@ std::vector<Array> Lstm(const Array& c, const Array& x) {
     }
     Array c_head = c.shape()[0] == batch ? c : c.At({Slice{0, batch}});
     CheckStateShape("lstm", c_head, gate_shape);
+    // After the shape checks, as in the original: the cell state is not promoted, so it must match x.
+    if (!IsFloatingPoint(c.dtype()) || c.dtype() != x.dtype()) {
+        throw DtypeError{"lstm: c must be floating point and of x's dtype, got ", c.dtype(), " and ", x.dtype()};
+    }
     Array c_new = Tanh(gates[0]) * Sigmoid(gates[1]) + Sigmoid(gates[2]) * c_head;
     Array h = Sigmoid(gates[3]) * Tanh(c_new);
     if (c.shape()[0] > batch) {
@@ -68,7 +72,8 @@ std::vector<Array> Slstm(const Array& c_prev1, const Array& c_prev2, const Array
     CheckStateShape("slstm", c_prev1, g1[0].shape());
     CheckStateShape("slstm", c_prev2, g1[0].shape());
     CheckStateShape("slstm", x2, x1.shape());
-    Array c = Tanh(g1[0] + g2[0]) * Sigmoid(g1[1] + g2[1]) + Sigmoid(g1[2]) * c_prev1 + Sigmoid(g2[2]) * c_prev2;
+    Array c = Tanh(g1[0]) * Sigmoid(g1[1]) + Tanh(g2[0]) * Sigmoid(g2[1]) + Sigmoid(g1[2]) * c_prev1 +
+              Sigmoid(g2[2]) * c_prev2;
     Array h = Sigmoid(g1[3] + g2[3]) * Tanh(c);
     return {c, h};
 }

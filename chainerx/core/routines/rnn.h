@@ -19,12 +19,13 @@ namespace chainerx {
 // LSTM step. x has shape (B, 4H, ...) with the gates interleaved (x.reshape(B, H, 4, ...)[:, :, g] is gate g of
 // a, i, f, o); c has shape (B', H, ...) with B' >= B. c_new = tanh(a) * sigmoid(i) + sigmoid(f) * c and
 // h = sigmoid(o) * tanh(c_new) for the first B rows; the remaining rows of c pass through unchanged into c_new
-// (h has B rows). (The original ChainerX returns {h, c}; the Python binding returns (c, h) either way.)
+// (h has B rows). After the shape checks, DtypeError unless c is floating point and of x's dtype. (The original
+// ChainerX returns {h, c}; the Python binding returns (c, h) either way.)
 std::vector<Array> Lstm(const Array& c, const Array& x);
 
 // S-LSTM step merging two children: x1, x2 of shape (B, 4H, ...) packed as in Lstm, c_prev1, c_prev2 of shape
-// (B, H, ...). c = tanh(a1 + a2) * sigmoid(i1 + i2) + sigmoid(f1) * c_prev1 + sigmoid(f2) * c_prev2,
-// h = sigmoid(o1 + o2) * tanh(c).
+// (B, H, ...). c = tanh(a1) * sigmoid(i1) + tanh(a2) * sigmoid(i2) + sigmoid(f1) * c_prev1 + sigmoid(f2) * c_prev2,
+// h = sigmoid(o1 + o2) * tanh(c): each child's input gate scales its own candidate, as in Chainer.
 std::vector<Array> Slstm(const Array& c_prev1, const Array& c_prev2, const Array& x1, const Array& x2);
 
 // N-ary tree LSTM step: inputs are c_1, ..., c_n (each (B, H, ...)) and x of shape (B, (3 + n)H, ...) holding

@@ -27,6 +27,19 @@ TEST_F(RnnTest, LstmWithZeroGatesHalvesTheCell) {
     EXPECT_EQ(c_h[1].shape(), (Shape{2, 1}));
     EXPECT_THROW(Lstm(c, Zeros({2, 6}, Dtype::kFloat64)), DimensionError);
     EXPECT_THROW(TreeLstm({Zeros({2, 4}, Dtype::kFloat64)}), DimensionError);
+    // c must be floating point and of x's dtype (checked after the shapes).
+    EXPECT_THROW(Lstm(c.AsType(Dtype::kFloat32), Zeros({2, 4}, Dtype::kFloat64)), DtypeError);
+    EXPECT_THROW(Lstm(c.AsType(Dtype::kInt32), Zeros({2, 4}, Dtype::kInt32)), DtypeError);
+    EXPECT_THROW(Lstm(c.AsType(Dtype::kInt32), Zeros({2, 6}, Dtype::kFloat64)), DimensionError);
+}
+
+// Each child's input gate scales its own candidate: with x2's gates at a2 = 0, child 2 adds nothing new.
+TEST_F(RnnTest, SlstmGatesEachChildsCandidate) {
+    Array c = Zeros({1, 1}, Dtype::kFloat64);
+    Array x1 = MakeArray<double>({1, 4}, {1, 0, 0, 0});
+    Array x2 = MakeArray<double>({1, 4}, {0, 3, 0, 0});
+    std::vector<Array> c_h = Slstm(c, c, x1, x2);
+    EXPECT_NEAR(ToVector<double>(c_h[0])[0], std::tanh(1.0) * 0.5, 1e-15);
 }
 
 TEST_F(RnnTest, NStepRnnRunsLayersOverTime) {

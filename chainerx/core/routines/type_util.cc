@@ -46,6 +46,12 @@ void CheckNotBool(const char* op, const Array& a) {
     }
 }
 
+void CheckNoBoolMix(const char* op, const Array& a, const Array& b) {
+    if ((a.dtype() == Dtype::kBool) != (b.dtype() == Dtype::kBool)) {
+        throw DtypeError{op, ": bool and non-bool operands cannot be mixed (", a.dtype(), " and ", b.dtype(), ")"};
+    }
+}
+
 void CheckNotBool(const char* op, Scalar s) {
     if (s.kind() == DtypeKind::kBool) {
         throw DtypeError{op, ": bool scalars are not supported"};

@@ -24,6 +24,10 @@ void CheckSameDevice(const char* op, const Array& a, const Array& b);
 void CheckNotBool(const char* op, const Array& a);
 void CheckNotBool(const char* op, Scalar s);
 
+// Throws DtypeError naming `op` if exactly one of the arrays is bool: comparisons, maximum and minimum do not
+// mix bool with numbers, as in the original ChainerX (NumPy allows it).
+void CheckNoBoolMix(const char* op, const Array& a, const Array& b);
+
 // Throws ChainerxError if an in-place operation would write into an array that is part of a graph.
 void CheckInplaceAllowed(const char* op, const Array& out);
 

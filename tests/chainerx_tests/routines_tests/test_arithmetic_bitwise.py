@@ -1,6 +1,7 @@
 """Bitwise arithmetic: bitwise_and/or/xor, left_shift, right_shift (spec A.4), their operators,
 reflected operators and in-place forms (B.4). Operands are bool or integers; floats raise
-DtypeError.
+DtypeError. Shifts follow the original ChainerX: the result has x1's dtype (a scalar x1 gives
+int64) and bool operands raise DtypeError.
 """
 
 import itertools
@@ -30,16 +31,24 @@ _OPS = {
     'right_shift': _Op(chx.right_shift, numpy.right_shift, operator.rshift, operator.irshift),
 }
 _INTEGRAL_DTYPES = ('bool_',) + array_utils.INT_DTYPES
+_SHIFTS = ('left_shift', 'right_shift')
 
 
 def _expected(name, x1, x2, dtype):
-    """NumPy in chainerx's result dtype; bool shifts are a (left) and a & ~b (right)."""
+    """NumPy in chainerx's result dtype."""
     x1, x2 = numpy.asarray(x1).astype(dtype), numpy.asarray(x2).astype(dtype)
-    if dtype == numpy.bool_ and name == 'left_shift':
-        return numpy.broadcast_to(x1, numpy.broadcast_shapes(x1.shape, x2.shape))
-    if dtype == numpy.bool_ and name == 'right_shift':
-        return x1 & ~x2
     return _OPS[name].np_func(x1, x2).astype(dtype)
+
+
+def _result_dtype(name, dtype1, dtype2):
+    """Shifts compute in x1's dtype, the others in the promoted one."""
+    return numpy.dtype(dtype1) if name in _SHIFTS else array_utils.result_dtype(dtype1, dtype2)
+
+
+def _rejects(name, *dtypes):
+    """Whether the operands' dtypes raise DtypeError: floats always, bool in shifts."""
+    kinds = {numpy.dtype(d).kind for d in dtypes}
+    return 'f' in kinds or (name in _SHIFTS and 'b' in kinds)
 
 
 def _operands(shape1, shape2, dtype1, dtype2, contiguous=True):
@@ -54,12 +63,12 @@ def _operands(shape1, shape2, dtype1, dtype2, contiguous=True):
 def test_array_array_dtypes_and_values(name, dtype1, dtype2):
     x1, x2 = _operands((2, 3), (2, 3), dtype1, dtype2)
     a1, a2 = chx.array(x1), chx.array(x2)
-    if 'f' in (numpy.dtype(dtype1).kind, numpy.dtype(dtype2).kind):
+    if _rejects(name, dtype1, dtype2):
         for call in (lambda: _OPS[name].chx_func(a1, a2), lambda: _OPS[name].op(a1, a2)):
             with pytest.raises(chx.DtypeError):
                 call()
         return
-    expected = _expected(name, x1, x2, array_utils.result_dtype(dtype1, dtype2))
+    expected = _expected(name, x1, x2, _result_dtype(name, dtype1, dtype2))
     array_utils.assert_array_equal(_OPS[name].chx_func(a1, a2), expected)
     array_utils.assert_array_equal(_OPS[name].op(a1, a2), expected)
 
@@ -86,9 +95,18 @@ def test_array_scalar_and_reflected(name, dtype, scalar):
     chx_func, op = _OPS[name].chx_func, _OPS[name].op
     x = _operands((2, 3), (2, 3), dtype, dtype)[1]  # non-negative: a valid shift count too
     a = chx.array(x)
-    dtype_out = array_utils.scalar_result_dtype(dtype, scalar)  # bool array with an int scalar: int32
-    x, value = x.astype(dtype_out), numpy.asarray(scalar).astype(dtype_out)
-    expected, reflected = _expected(name, x, value, dtype_out), _expected(name, value, x, dtype_out)
+    if _rejects(name, dtype, numpy.asarray(scalar).dtype):
+        for call in (lambda: chx_func(a, scalar), lambda: op(a, scalar), lambda: chx_func(scalar, a)):
+            with pytest.raises(chx.DtypeError):
+                call()
+        return
+    if name in _SHIFTS:  # the array's dtype, or int64 for a scalar shifted by the array
+        expected = _expected(name, x, numpy.asarray(scalar), numpy.dtype(dtype))
+        reflected = _expected(name, numpy.asarray(scalar), x, numpy.dtype('int64'))
+    else:
+        dtype_out = array_utils.scalar_result_dtype(dtype, scalar)  # bool array with an int scalar: int32
+        x, value = x.astype(dtype_out), numpy.asarray(scalar).astype(dtype_out)
+        expected, reflected = _expected(name, x, value, dtype_out), _expected(name, value, x, dtype_out)
     for out in (chx_func(a, scalar), op(a, scalar)):
         array_utils.assert_array_equal(out, expected)
     for out in (chx_func(scalar, a), op(scalar, a)):
@@ -127,8 +145,12 @@ def test_shift_counts_beyond_the_bit_width_follow_numpy(dtype):
 @pytest.mark.parametrize('rhs', ['array', 'broadcast', 'scalar'])
 def test_inplace_operators_modify_the_same_object(name, dtype, rhs):
     x, other = _operands((2, 3), (2, 3), dtype, dtype)
-    other = {'array': other, 'broadcast': other[0], 'scalar': True}[rhs]
+    other = {'array': other, 'broadcast': other[0], 'scalar': 1 if name in _SHIFTS else True}[rhs]
     a = chx.array(x)
+    if _rejects(name, dtype):
+        with pytest.raises(chx.DtypeError):
+            _OPS[name].iop(a, chx.array(other) if isinstance(other, numpy.ndarray) else other)
+        return
     data_ptr = a.data_ptr
     rhs_value = chx.array(other) if isinstance(other, numpy.ndarray) else other
     assert _OPS[name].iop(a, rhs_value) is a and a.data_ptr == data_ptr
@@ -141,11 +163,22 @@ def test_inplace_errors(name):
     with pytest.raises(chx.DtypeError):
         iop(chx.ones(3, 'float32'), 1)  # float output
     with pytest.raises(chx.DtypeError):
-        iop(chx.ones(3, 'int8'), chx.ones(3, 'int16'))  # result int16 does not fit int8
+        iop(chx.ones(3, 'int8'), chx.ones(3, 'float16'))  # a float operand into an integer output
     with pytest.raises(chx.DtypeError):
         iop(chx.ones(3, 'bool_'), chx.ones(3, 'int8'))
     with pytest.raises(chx.DimensionError):
         iop(chx.ones(3, 'int8'), chx.ones((2, 3), 'int8'))
+
+
+@pytest.mark.parametrize('name', sorted(_OPS))
+@pytest.mark.parametrize('dtype,rhs_dtype', [('int8', 'int16'), ('uint8', 'int64'), ('int16', 'uint8')])
+def test_inplace_with_a_wider_rhs_computes_in_the_lhs_dtype(name, dtype, rhs_dtype):
+    # The original casts the rhs to the lhs dtype and computes there (NumPy would reject int8 &= int16).
+    x = numpy.array([5, 3, 1, 0], dtype)
+    other = numpy.array([1, 2, 3, 1], rhs_dtype)
+    a = chx.array(x)
+    _OPS[name].iop(a, chx.array(other))
+    array_utils.assert_array_equal(a, _expected(name, x, other, numpy.dtype(dtype)))
 
 
 def test_reflected_operators_take_scalars_only():

@@ -22,7 +22,7 @@ class _Op(typing.NamedTuple):
     np_func: typing.Callable
     op: typing.Optional[typing.Callable]  # the ndarray operator, if any
     iop: typing.Optional[typing.Callable]  # the in-place operator, if any
-    math: bool  # whether the result dtype is the math dtype (non-float -> float32)
+    math: bool  # whether the result dtype is the math dtype (non-float -> float32; for fmod only bool)
     accepts_bool: bool
 
 
@@ -51,6 +51,8 @@ def _operands(name, shape1, shape2, dtype1, dtype2, contiguous=True):
 
 
 def _result_dtype(name, dtype):
+    if name == 'fmod' and numpy.dtype(dtype) != numpy.bool_:  # integer fmod keeps the integer dtype
+        return numpy.dtype(dtype)
     return array_utils.math_dtype(dtype) if _OPS[name].math else numpy.dtype(dtype)
 
 
@@ -138,9 +140,7 @@ def test_signs_and_zero_divisors_follow_numpy(dtype):
     a1, a2 = chx.array(x1), chx.array(x2)
     for chx_func, np_func in ((chx.floor_divide, numpy.floor_divide), (chx.remainder, numpy.mod)):
         array_utils.assert_array_equal(chx_func(a1, a2), _expected(np_func, x1, x2, dtype=dtype))
-    array_utils.assert_array_equal(
-        chx.fmod(a1, a2), _expected(numpy.fmod, x1, x2, dtype=array_utils.math_dtype(dtype))
-    )
+    array_utils.assert_array_equal(chx.fmod(a1, a2), _expected(numpy.fmod, x1, x2, dtype=dtype))
 
 
 def test_float_remainder_and_floor_divide_of_special_values():

@@ -26,6 +26,14 @@ _CASES = [
     ((1, 2, 4, 3, 3), (2, 2, 2, 3, 2), (1, 2, 1), 1, False),
     ((0, 2, 4, 4), (3, 2, 3, 3), 1, 1, False),
 ]
+# No spatial axes: x (N, C), w (O, C) is the dense product x · wᵀ (+ b); stride and pad are empty
+# (an int broadcasts to no entries), cover_all has no effect.
+_RANK2_CASES = [
+    ((3, 4), (5, 4), 1, 0, False),
+    ((1, 3), (2, 3), (), (), True),
+    ((0, 2), (3, 2), 2, 1, False),
+    ((2, 0), (3, 0), 1, 0, False),
+]
 
 
 def _tuple(v, n):
@@ -92,6 +100,13 @@ def _conv_grad_weight_ref(x, gy, pad, k):
     return gw
 
 
+def _conv_out_shape(x_shape, w_shape, stride, pad, cover_all):
+    nd = len(x_shape) - 2
+    s, p = _tuple(stride, nd), _tuple(pad, nd)
+    return (x_shape[0], w_shape[0]) + tuple(
+        _out_size(x_shape[2 + i], w_shape[2 + i], s[i], p[i], cover_all) for i in range(nd))
+
+
 def _wide(a):
     return a.astype(numpy.float64 if a.dtype.kind == 'f' else numpy.int64)
 
@@ -102,7 +117,7 @@ def _assert_close(out, expected, dtype):
     array_utils.assert_array_equal(out, expected.astype(dtype), rtol=tol, atol=tol)
 
 
-@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES)
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES + _RANK2_CASES)
 @pytest.mark.parametrize('dtype', array_utils.NUMERIC_DTYPES)
 def test_conv_matches_reference(x_shape, w_shape, stride, pad, cover_all, dtype, device):
     x = array_utils.make_numpy(x_shape, dtype, seed=1)
@@ -115,14 +130,12 @@ def test_conv_matches_reference(x_shape, w_shape, stride, pad, cover_all, dtype,
     _assert_close(out, _conv_ref(_wide(x), _wide(w), None, stride, pad, cover_all), dtype)
 
 
-@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES)
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES + _RANK2_CASES)
 @pytest.mark.parametrize('dtype', array_utils.NUMERIC_DTYPES)
 def test_conv_transpose_matches_reference(x_shape, w_shape, stride, pad, cover_all, dtype, device):
     # The transposed convolution maps conv's output shape back to its input shape.
     nd = len(x_shape) - 2
-    s, p = _tuple(stride, nd), _tuple(pad, nd)
-    y_shape = (x_shape[0], w_shape[0]) + tuple(
-        _out_size(x_shape[2 + i], w_shape[2 + i], s[i], p[i], cover_all) for i in range(nd))
+    y_shape = _conv_out_shape(x_shape, w_shape, stride, pad, cover_all)
     y = array_utils.make_numpy(y_shape, dtype, seed=1)
     w = array_utils.make_numpy(w_shape, dtype, seed=2)
     b = array_utils.make_numpy(w_shape[1:2], dtype, seed=3)
@@ -148,12 +161,31 @@ def test_conv_non_contiguous_and_mixed_dtype_operands():
 # (name, call, x shape, w shape)
 _X, _W, _WT = (2, 3, 5, 5), (4, 3, 3, 3), (3, 4, 3, 3)
 _BAD = [
-    ('rank of x below 3', lambda x, w: chx.conv(x, w), (2, 3), (4, 3)),
+    ('rank of x below 2', lambda x, w: chx.conv(x, w), (3,), (3,)),
+    ('transpose rank of x below 2', lambda x, w: chx.conv_transpose(x, w), (3,), (3,)),
+    ('rank-2 ranks differ', lambda x, w: chx.conv(x, w), (2, 3), (4, 3, 1)),
     ('ranks differ', lambda x, w: chx.conv(x, w), (2, 3, 5, 5), (4, 3, 3)),
     ('channels differ', lambda x, w: chx.conv(x, w), (2, 3, 5, 5), (4, 2, 3, 3)),
     ('kernel larger than padded input',
      lambda x, w: chx.conv(x, w, pad=1), (2, 3, 2, 2), (4, 3, 5, 5)),
     ('stride of wrong length', lambda x, w: chx.conv(x, w, stride=(1, 1, 1)), _X, _W),
+    # A tuple is never broadcast, not even one of length 1 (only an int is).
+    ('stride tuple of length 1', lambda x, w: chx.conv(x, w, stride=(1,)), _X, _W),
+    ('pad tuple of length 1', lambda x, w: chx.conv(x, w, pad=(0,)), _X, _W),
+    ('transpose stride tuple of length 1',
+     lambda x, w: chx.conv_transpose(x, w, stride=(1,)), _X, _WT),
+    ('transpose pad tuple of length 1', lambda x, w: chx.conv_transpose(x, w, pad=[1]), _X, _WT),
+    ('rank-2 stride tuple', lambda x, w: chx.conv(x, w, stride=(1,)), (2, 3), (4, 3)),
+    ('rank-2 transpose outsize',
+     lambda x, w: chx.conv_transpose(x, w, outsize=(1,)), (2, 3), (3, 4)),
+    ('stride longer than any shape', lambda x, w: chx.conv(x, w, stride=(1,) * 40), _X, _W),
+    ('pad overflowing int64', lambda x, w: chx.conv(x, w, pad=2**62), _X, _W),
+    ('transpose stride overflowing int64',
+     lambda x, w: chx.conv_transpose(x, w, stride=2**62), _X, _WT),
+    ('transpose pad overflowing int64', lambda x, w: chx.conv_transpose(x, w, pad=2**62), _X, _WT),
+    ('transpose outsize overflowing int64',
+     lambda x, w: chx.conv_transpose(x, w, outsize=(2**62, 2**62)), _X, _WT),
+    ('transpose negative outsize', lambda x, w: chx.conv_transpose(x, w, outsize=(-1, 7)), _X, _WT),
     ('zero stride', lambda x, w: chx.conv(x, w, stride=0), _X, _W),
     ('negative pad', lambda x, w: chx.conv(x, w, pad=-1), _X, _W),
     ('bias of wrong shape', lambda x, w: chx.conv(x, w, chx.ones((3,), 'float32')), _X, _W),
@@ -170,9 +202,55 @@ def test_bad_input_raises_dimension_error(name, call, x_shape, w_shape):
         call(chx.ones(x_shape, 'float32'), chx.ones(w_shape, 'float32'))
 
 
-def test_bool_raises_dtype_error():
-    with pytest.raises(chx.DtypeError):
-        chx.conv(chx.ones((1, 1, 3, 3), 'bool_'), chx.ones((1, 1, 2, 2), 'bool_'))
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES + _RANK2_CASES)
+def test_bool_conv_is_or_of_ands(x_shape, w_shape, stride, pad, cover_all, device):
+    # Bool operands without a bias give bool: the OR over (x AND w) of each window.
+    x = array_utils.make_numpy(x_shape, 'bool_', seed=1)
+    w = array_utils.make_numpy(w_shape, 'bool_', seed=2)
+    out = chx.conv(chx.array(x, device=device), chx.array(w, device=device), None, stride, pad,
+                   cover_all)
+    array_utils.assert_array_equal(out, _conv_ref(_wide(x), _wide(w), None, stride, pad,
+                                                  cover_all) > 0)
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _CASES + _RANK2_CASES)
+def test_bool_conv_transpose_is_or_of_ands(x_shape, w_shape, stride, pad, cover_all, device):
+    y_shape = _conv_out_shape(x_shape, w_shape, stride, pad, cover_all)
+    y = array_utils.make_numpy(y_shape, 'bool_', seed=1)
+    w = array_utils.make_numpy(w_shape, 'bool_', seed=2)
+    outsize = x_shape[2:]
+    out = chx.conv_transpose(chx.array(y, device=device), chx.array(w, device=device), None,
+                             stride, pad, outsize)
+    expected = _conv_transpose_ref(_wide(y), _wide(w), None, stride, pad, outsize) > 0
+    array_utils.assert_array_equal(out, expected)
+
+
+def test_rank2_reproducers():
+    assert chx.conv(chx.ones((1, 3)), chx.ones((5, 3))).shape == (1, 5)
+    out = chx.conv_transpose(chx.ones((1, 3)), chx.ones((3, 5)), chx.ones((5,)))
+    array_utils.assert_array_equal(out, numpy.full((1, 5), 4, 'float32'))
+
+
+def test_int_stride_and_pad_broadcast_to_every_spatial_axis():
+    x = array_utils.make_numpy((1, 2, 5, 4, 3), 'float64')
+    w = array_utils.make_numpy((3, 2, 2, 2, 2), 'float64', seed=1)
+    out = chx.conv(chx.array(x), chx.array(w), None, 2, 1)
+    array_utils.assert_array_equal(out, _conv_ref(x, w, None, (2, 2, 2), (1, 1, 1), False))
+
+
+@pytest.mark.parametrize('stride,pad', [
+    (numpy.int64(2), numpy.int32(1)),
+    (numpy.array(2), numpy.array(1)),
+    (numpy.array([2, 2]), numpy.array([1, 1])),
+    ((numpy.int8(2), 2), [1, numpy.int16(1)]),
+])
+def test_numpy_integers_are_accepted_like_ints(stride, pad):
+    x = array_utils.make_numpy((1, 2, 5, 4), 'float64')
+    w = array_utils.make_numpy((3, 2, 2, 2), 'float64', seed=1)
+    out = chx.conv(chx.array(x), chx.array(w), None, stride, pad)
+    array_utils.assert_array_equal(out, _conv_ref(x, w, None, 2, 1, False))
+    y = chx.conv_transpose(out, chx.array(w), None, stride, pad, numpy.array([5, 4]))
+    assert y.shape == (1, 2, 5, 4)
 
 
 def test_operands_on_different_devices_raise_device_error():
@@ -186,6 +264,7 @@ _GRAD_CASES = [
     ((2, 2, 4), (3, 2, 2), 2, 1, True),
     ((1, 2, 3, 4), (2, 2, 2, 3), 1, 1, False),
     ((1, 1, 5, 4), (2, 1, 3, 2), (2, 1), (1, 0), True),
+    ((3, 2), (4, 2), 1, 0, False),
 ]
 
 
@@ -199,10 +278,7 @@ def test_conv_gradients(x_shape, w_shape, stride, pad, cover_all):
 
 @pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all', _GRAD_CASES)
 def test_conv_transpose_gradients(x_shape, w_shape, stride, pad, cover_all):
-    nd = len(x_shape) - 2
-    s, p = _tuple(stride, nd), _tuple(pad, nd)
-    y_shape = (x_shape[0], w_shape[0]) + tuple(
-        _out_size(x_shape[2 + i], w_shape[2 + i], s[i], p[i], cover_all) for i in range(nd))
+    y_shape = _conv_out_shape(x_shape, w_shape, stride, pad, cover_all)
 
     def fn(y, w, b):
         return chx.conv_transpose(y, w, b, stride, pad, x_shape[2:])

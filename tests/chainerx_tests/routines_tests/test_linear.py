@@ -90,9 +90,20 @@ def test_linear_bad_shapes_raise_dimension_error(x_shape, w_shape, b_shape, n_ba
         chx.linear(chx.ones(x_shape, 'float32'), chx.ones(w_shape, 'float32'), b, n_batch_axes)
 
 
-def test_linear_bool_raises_dtype_error():
-    with pytest.raises(chx.DtypeError):
-        chx.linear(chx.ones((2, 2), 'bool_'), chx.ones((2, 2), 'bool_'))
+@pytest.mark.parametrize('x_shape,w_shape,n_batch_axes', _CASES)
+@pytest.mark.parametrize('with_bias', [False, True])
+def test_linear_bool_is_or_of_ands(x_shape, w_shape, n_batch_axes, with_bias, device):
+    # NumPy's bool dot: each output is the OR over (x AND w); a bool bias is ORed in.
+    x = array_utils.make_numpy(x_shape, 'bool_', seed=1)
+    w = array_utils.make_numpy(w_shape, 'bool_', seed=2)
+    b = array_utils.make_numpy(w_shape[:1], 'bool_', seed=3) if with_bias else None
+    x2 = x.reshape(x.shape[:n_batch_axes] + (w.shape[1],))
+    expected = numpy.dot(x2, w.T) if b is None else numpy.dot(x2, w.T) | b
+    out = chx.linear(chx.array(x, device=device), chx.array(w, device=device),
+                     None if b is None else chx.array(b, device=device), n_batch_axes)
+    array_utils.assert_array_equal(out, expected.astype(bool))
+    reproducer = chx.linear(chx.ones((2, 3), 'bool'), chx.ones((4, 3), 'bool'))
+    assert reproducer.dtype == numpy.bool_
 
 
 @pytest.mark.parametrize('x_shape,w_shape,n_batch_axes', [

@@ -15,15 +15,11 @@ _HUBER_DELTA = 0.5625
 
 def _huber(x1, x2, delta):
     d = numpy.abs(x1 - x2)
-    return numpy.where(d <= delta, d * d / 2, delta * (d - delta / 2))
+    return numpy.where(d < delta, d * d / 2, delta * (d - delta / 2))
 
 
 def _math_result_dtype(dtype1, dtype2):
     return array_utils.result_dtype(array_utils.math_dtype(dtype1), array_utils.math_dtype(dtype2))
-
-
-def _subtract_then_math_dtype(dtype1, dtype2):
-    return array_utils.math_dtype(array_utils.result_dtype(dtype1, dtype2))
 
 
 # name -> (call, NumPy reference, result dtype of two input dtypes, whether the inputs are first
@@ -36,10 +32,11 @@ _LOSSES = {
         array_utils.result_dtype,
         True,
     ),
+    # square keeps integer dtypes (and wraps), so integer differences are squared as integers.
     'squared_error': (
         chx.squared_error,
-        lambda x1, x2: numpy.square((x1 - x2).astype(numpy.float64)),
-        _subtract_then_math_dtype,
+        lambda x1, x2: numpy.square(x1 - x2),
+        array_utils.result_dtype,
         True,
     ),
     'gaussian_kl_divergence': (
@@ -172,3 +169,20 @@ def test_backward_and_double_backward(name, shape1, shape2, dtype):
     if dtype == 'float64':
         ggxs = [array_utils.make_grad_input(x.shape, dtype, seed=3 + i) for i, x in enumerate(xs)]
         array_utils.check_double_backward(call, xs, gy, ggxs, dtype, **options)
+
+
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+def test_huber_loss_second_derivative_is_one_inside_delta(dtype, device):
+    # where(|d| < delta, d^2 / 2, delta * (|d| - delta / 2)): 1 inside (d = 0 included), 0 outside.
+    d = numpy.array([0.0, 0.25, -0.5, 0.75, -2.0], dtype)
+    x = chx.array(d, device=device).require_grad()
+    loss = chx.huber_loss(x, chx.zeros_like(x, device=device), 0.625)
+    (g,) = chx.grad([loss], [x], enable_double_backprop=True)
+    array_utils.assert_array_equal(g, numpy.clip(d, -0.625, 0.625))
+    (gg,) = chx.grad([g], [x])
+    array_utils.assert_array_equal(gg, numpy.array([1, 1, 1, 0, 0], dtype))
+
+
+def test_huber_loss_at_delta_takes_the_linear_branch():
+    out = chx.huber_loss(chx.array([1.0, -1.0]), chx.zeros((2,)), 1.0)
+    array_utils.assert_array_equal(out, numpy.array([0.5, 0.5]))

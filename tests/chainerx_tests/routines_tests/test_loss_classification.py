@@ -155,13 +155,25 @@ def test_non_integer_labels_raise_dtype_error(name, t_dtype):
         ('softmax_cross_entropy', [-2, 0]),
         ('hinge', [0, 3]),
         ('hinge', [-1, 0]),
-        ('sigmoid_cross_entropy', [[0, 2, 0], [1, 1, 1]]),
-        ('sigmoid_cross_entropy', [[0, -2, 0], [1, 1, 1]]),
     ],
 )
 def test_out_of_range_labels_raise_index_error(name, labels):
     with pytest.raises(IndexError):
         _LOSSES[name][0](chx.zeros((2, 3)), chx.array(labels, 'int32'))
+
+
+@pytest.mark.parametrize('t_dtype', ['int8', 'int32', 'int64'])
+def test_sigmoid_cross_entropy_takes_any_label_value(t_dtype, device):
+    # Elementwise -(mask * (x * (t - (x >= 0)) - log1p(exp(-|x|)))) with mask = (t != -1), as
+    # Chainer: labels outside {-1, 0, 1} are used as they are, never checked.
+    x = array_utils.make_numpy((3, 4), 'float64')
+    t = _labels((3, 4), -3, 4, t_dtype, seed=2)
+    out = chx.sigmoid_cross_entropy(chx.array(x, device=device), chx.array(t, device=device))
+    expected = -((t != -1) * (x * (t - (x >= 0)) - numpy.log1p(numpy.exp(-numpy.abs(x)))))
+    array_utils.assert_array_equal(out, expected)
+    array_utils.assert_array_equal(
+        chx.sigmoid_cross_entropy(chx.zeros((3,)), chx.array([-1, 2, -2], 'int32')),
+        numpy.array([0, numpy.log(2), numpy.log(2)], 'float32'))
 
 
 def _check_grads(name, shape, dtype, double):
@@ -221,16 +233,28 @@ _ACCURACY_CASES = [
 
 
 @pytest.mark.parametrize('y_shape,ignore_label', _ACCURACY_CASES)
-@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
-def test_accuracy_matches_numpy(y_shape, ignore_label, dtype, device):
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+@pytest.mark.parametrize('t_dtype', ['int8', 'int32', 'int64'])
+def test_accuracy_matches_numpy(y_shape, ignore_label, dtype, t_dtype, device):
     y = array_utils.make_numpy(y_shape, dtype, contiguous=False)
-    t = _labels(y_shape[:1] + y_shape[2:], 0, y_shape[1], 'int32', seed=1)
+    t = _labels(y_shape[:1] + y_shape[2:], 0, y_shape[1], t_dtype, seed=1)
     out = chx.accuracy(
         chx.array(y, copy=False, device=device), chx.array(t, device=device), ignore_label
     )
     assert out.device is device and out.shape == ()
     expected = _accuracy(y, t, ignore_label) if t.size else 0.0
-    array_utils.assert_array_equal(out, expected, dtype=array_utils.math_dtype(dtype))
+    array_utils.assert_array_equal(out, expected, dtype=dtype)
+
+
+@pytest.mark.parametrize('y_shape,t_shape', [((4, 3, 1), (4,)), ((4, 3, 2, 1, 1), (4, 2)),
+                                             ((4, 3), (4, 1)), ((4, 1, 1), (4,))])
+def test_accuracy_prediction_takes_the_labels_shape(y_shape, t_shape, device):
+    # The prediction argmax(y, axis=1) is reshaped to t's shape, so trailing size-1 axes fit.
+    y = array_utils.make_numpy(y_shape, 'float32')
+    t = _labels(t_shape, 0, y_shape[1], 'int32', seed=1)
+    out = chx.accuracy(chx.array(y, device=device), chx.array(t, device=device))
+    expected = (y.argmax(axis=1).reshape(t_shape) == t).mean()
+    array_utils.assert_array_equal(out, expected, dtype='float32')
 
 
 def test_accuracy_ties_predict_the_first_maximum():
@@ -251,13 +275,20 @@ def test_accuracy_keyword_and_no_graph():
 
 
 @pytest.mark.parametrize(
-    'y_shape,t_shape', [((3,), (3,)), ((3, 2), (2,)), ((3, 2, 2), (3,)), ((3, 2), (3, 1))]
+    'y_shape,t_shape', [((3,), (3,)), ((3, 2), (2,)), ((3, 2, 2), (3,)), ((3, 2), ()),
+                        ((3, 2, 2), (3, 3)), ((0, 2), (1,))]
 )
 def test_accuracy_bad_shapes_raise_dimension_error(y_shape, t_shape):
     with pytest.raises(chx.DimensionError):
         chx.accuracy(chx.zeros(y_shape), chx.zeros(t_shape, 'int32'))
 
 
-def test_accuracy_float_labels_raise_dtype_error():
+@pytest.mark.parametrize('y_dtype,t_dtype', [
+    ('float32', 'float32'), ('float32', 'uint8'), ('float32', 'bool_'),
+    ('int32', 'int32'), ('bool_', 'int32'), ('uint8', 'int32'),
+    # The dtype checks come before the shape check.
+    ('int32', 'float32'),
+])
+def test_accuracy_non_float_y_or_non_signed_labels_raise_dtype_error(y_dtype, t_dtype):
     with pytest.raises(chx.DtypeError):
-        chx.accuracy(chx.zeros((2, 3)), chx.zeros((2,)))
+        chx.accuracy(chx.zeros((2, 3), y_dtype), chx.zeros((5,), t_dtype))

@@ -65,8 +65,9 @@ def _average_pool(x, ksize, stride=None, pad=0, pad_mode='ignore'):
         if out is None:
             out = numpy.empty(x.shape[:2] + tuple(out_shape))
         divisor = ones_window.size if pad_mode == 'zero' else ones_window.sum()
-        # A window of padding only averages to 0 in 'ignore' mode.
-        out[(Ellipsis,) + index] = _flat_windows(window).sum(axis=2) / max(divisor, 1)
+        # A window of padding only is 0 / 0 = NaN in 'ignore' mode, as in Chainer.
+        with numpy.errstate(invalid='ignore'):
+            out[(Ellipsis,) + index] = _flat_windows(window).sum(axis=2) / numpy.float64(divisor)
     return out
 
 
@@ -229,3 +230,48 @@ def test_max_pool_gradient_accumulates_over_overlapping_windows():
     x = chx.array([[[0.0, 5.0, 1.0, 0.5]]]).require_grad()
     chx.max_pool(x, 2, 1).sum().backward()
     numpy.testing.assert_array_equal(chx.to_numpy(x.grad), [[[0, 2, 1, 0]]])
+
+
+def test_average_pool_ignore_window_of_padding_only_is_nan(device):
+    # pad_mode='ignore' divides by the in-bounds count: 0 / 0 for a window of padding only.
+    x = chx.ones((1, 1, 2), device=device).require_grad()
+    out = chx.average_pool(x, 1, 1, 1, 'ignore')
+    numpy.testing.assert_array_equal(chx.to_numpy(out), [[[numpy.nan, 1, 1, numpy.nan]]])
+    # Such windows read no input, so the gradient stays finite.
+    chx.average_pool(x, 1, 1, 1, 'ignore')[:, :, 1:3].sum().backward()
+    numpy.testing.assert_array_equal(chx.to_numpy(x.grad), [[[1, 1]]])
+    zero = chx.to_numpy(chx.average_pool(chx.ones((1, 1, 2)), 1, 1, 1, 'zero'))
+    numpy.testing.assert_array_equal(zero, [[[0, 1, 1, 0]]])
+
+
+@pytest.mark.parametrize(
+    'kwargs',
+    [
+        {'ksize': 2**62},
+        {'ksize': 2, 'pad': 2**62},  # 2 * pad overflows int64
+        {'ksize': 2, 'stride': -3},
+        {'ksize': (2,) * 40},  # more entries than any array has axes
+        {'ksize': 2, 'pad': (1,) * 40},
+    ],
+)
+@pytest.mark.parametrize('name', ['max_pool', 'average_pool'])
+def test_absurd_windows_raise_dimension_error(name, kwargs):
+    with pytest.raises(chx.DimensionError):
+        getattr(chx, name)(chx.ones((1, 1, 4)), **kwargs)
+
+
+@pytest.mark.parametrize(
+    'ksize,stride,pad',
+    [
+        (numpy.int64(2), numpy.int32(1), numpy.int8(1)),
+        (numpy.array(2), numpy.array(1), numpy.array(1)),
+        (numpy.array([2, 2]), numpy.array([1, 1]), numpy.array([1, 1])),
+        ((numpy.int64(2), 2), [1, numpy.int16(1)], (1, 1)),
+    ],
+)
+@pytest.mark.parametrize('name', ['max_pool', 'average_pool'])
+def test_numpy_integers_are_accepted_like_ints(name, ksize, stride, pad):
+    x = array_utils.make_numpy((1, 2, 4, 3), 'float32')
+    out = getattr(chx, name)(chx.array(x), ksize, stride, pad)
+    expected = getattr(chx, name)(chx.array(x), 2, 1, 1)
+    array_utils.assert_array_equal(out, chx.to_numpy(expected))

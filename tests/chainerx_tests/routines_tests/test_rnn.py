@@ -33,7 +33,9 @@ def _lstm(c, x):
 def _slstm(c_prev1, c_prev2, x1, x2):
     a1, i1, f1, o1 = _gates(x1, 4, True)
     a2, i2, f2, o2 = _gates(x2, 4, True)
-    c = numpy.tanh(a1 + a2) * _sigmoid(i1 + i2) + _sigmoid(f1) * c_prev1 + _sigmoid(f2) * c_prev2
+    # Each child's input gate scales its own candidate (as Chainer's slstm); the output gates add.
+    c = (numpy.tanh(a1) * _sigmoid(i1) + numpy.tanh(a2) * _sigmoid(i2)
+         + _sigmoid(f1) * c_prev1 + _sigmoid(f2) * c_prev2)
     return c, _sigmoid(o1 + o2) * numpy.tanh(c)
 
 
@@ -60,8 +62,13 @@ _CASES = [
 _REFERENCES = {'lstm': _lstm, 'slstm': _slstm, 'tree_lstm': _tree_lstm}
 
 
-@pytest.mark.parametrize('name,shapes', _CASES)
-@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+def _dtypes_of(name):
+    """lstm takes float c and x of one dtype only (see test_lstm_dtype_errors)."""
+    return array_utils.FLOAT_DTYPES if name == 'lstm' else array_utils.ALL_DTYPES
+
+
+@pytest.mark.parametrize('name,shapes,dtype', [
+    case + (dtype,) for case in _CASES for dtype in _dtypes_of(case[0])])
 def test_matches_numpy(name, shapes, dtype, device):
     inputs = [
         array_utils.make_numpy(s, dtype, seed=i, contiguous=i > 0) for i, s in enumerate(shapes)
@@ -106,6 +113,21 @@ def test_lstm_returns_c_then_h_with_keywords():
 def test_bad_shapes_raise_dimension_error(name, shapes):
     with pytest.raises(chx.DimensionError):
         getattr(chx, name)(*[chx.ones(s) for s in shapes])
+
+
+@pytest.mark.parametrize('c_dtype,x_dtype', [
+    ('float32', 'float16'), ('float64', 'float32'), ('int32', 'int32'), ('bool_', 'bool_'),
+    ('int32', 'float32'), ('float32', 'int32'), ('uint8', 'uint8'),
+])
+def test_lstm_dtype_errors(c_dtype, x_dtype):
+    # c must be floating point and of x's dtype.
+    with pytest.raises(chx.DtypeError):
+        chx.lstm(chx.ones((10, 3), c_dtype), chx.ones((10, 12), x_dtype))
+
+
+def test_lstm_checks_shapes_before_dtypes():
+    with pytest.raises(chx.DimensionError):
+        chx.lstm(chx.ones((10, 4), 'int32'), chx.ones((10, 12), 'float32'))
 
 
 def _check_grads(name, shapes, dtype, double):
