@@ -107,7 +107,7 @@ DOCS = {
         'Backpropagates from this array: :func:`chainerx.backward` with ``outputs=[self]``.',
         args=[BACKPROP_ID, ('enable_double_backprop', 'If ``True``, record the backward computation.'),
               ('loss_scale', 'Scale of the initial gradient (leaf gradients are divided by it).')],
-        raises=[('chainerx.ChainerxError', 'If the array is not in the graph.')]),
+        notes='Does nothing if the array is not in the graph, as in the original.'),
     'ndarray._is_chained': doc('Whether the array has a creator operation on a graph.', args=[BACKPROP_ID],
                                returns='bool.'),
     'ndarray._debug_dump_computational_graph': doc('Prints the graph leading to this array to stdout.',

@@ -22,6 +22,8 @@ DOCS = {
     'BackpropId': doc('Identifies a graph (one of several that an array can take part in) within a context.',
                       notes='Graphs are ordered by creation: a graph created earlier is *outer*. After backward '
                             'on an outer graph, backward on an inner one is an error.'),
+    'BackpropId.__reduce_ex__': doc('Backprop ids cannot be pickled.', args=[('protocol', 'The pickle protocol.')],
+                                    raises=[('TypeError', 'Always.')]),
     'BackpropId.name': 'The name (``\'<default>\'`` for the default graph).',
     'BackpropId.context': 'The :class:`~chainerx.Context` the id belongs to.',
     'BackpropScope': doc('A context manager that creates a backprop id on entry (returned by ``__enter__``) '
@@ -53,10 +55,10 @@ DOCS = {
     'backward': doc(
         'Computes the gradients of the outputs with respect to every grad-required leaf, accumulating them '
         'in the leaves\' ``grad``.',
-        notes='The gradient of each output defaults to ones (its own ``grad`` if set).',
+        notes='The gradient of each output defaults to ones (its own ``grad`` if set). Outputs that are not in '
+              'the graph are skipped, as in the original (backward from only such outputs does nothing).',
         args=[_OUTPUTS, BACKPROP_ID, _DOUBLE, _LOSS_SCALE],
-        raises=[('chainerx.ChainerxError', 'If an output is not in the graph, or backward on an inner graph '
-                                           'follows backward on an outer one.')]),
+        raises=[('chainerx.ChainerxError', 'If backward on an inner graph follows backward on an outer one.')]),
     'grad': doc(
         'Computes and returns the gradients of ``outputs`` with respect to ``inputs``.',
         args=[_OUTPUTS, ('inputs', 'The arrays to differentiate with respect to (a list).'), BACKPROP_ID, _DOUBLE,

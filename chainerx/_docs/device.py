@@ -18,7 +18,14 @@ DOCS = {
     'Context': doc(
         'Owns the backends and the backprop ids (graphs); a global default one is created at import.',
         notes='Backends are created on first use: ``native`` and (in CUDA builds) ``cuda`` are built in, '
-              'others are loaded from ``$CHAINERX_PATH/backends/<name>.so``.'),
+              'others are loaded from ``$CHAINERX_PATH/backends/<name>.so`` (default ``~/.chainerx``) and '
+              'from nowhere else: a backend name must consist of letters, digits and ``_``. A context made '
+              'from Python lives until the process exits, so that its arrays, devices and backprop ids stay '
+              'valid after the object is dropped.'),
+    'Context.__reduce_ex__': doc('Contexts cannot be pickled.', args=[('protocol', 'The pickle protocol.')],
+                                 raises=[('TypeError', 'Always.')]),
+    'Backend.__reduce_ex__': doc('Backends cannot be pickled.', args=[('protocol', 'The pickle protocol.')],
+                                 raises=[('TypeError', 'Always.')]),
     'Context.get_backend': doc('Returns the backend of the given name, creating it on first use.',
                                args=[_BACKEND_NAME], returns='A :class:`~chainerx.Backend`.',
                                raises=[_BAD_BACKEND]),

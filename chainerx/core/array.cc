@@ -229,25 +229,29 @@ bool Array::IsBackpropRequired(AnyGraph /*any_graph*/) const {
     return false;
 }
 
-namespace {
-
-internal::ArrayBody::GraphEntry& GetGradRequiredEntry(internal::ArrayBody& body, const BackpropId& graph) {
-    internal::ArrayBody::GraphEntry* entry = body.FindGraphEntry(graph);
+std::optional<Array> Array::GetGrad(const std::optional<BackpropId>& backprop_id) const {
+    BackpropId graph = ResolveBackpropId(backprop_id);
+    const internal::ArrayBody::GraphEntry* entry = body_->FindGraphEntry(graph);
     if (entry == nullptr || !entry->grad_required) {
         throw ChainerxError{"the array does not require grad on the graph '", graph, "'"};
+    }
+    return entry->grad == nullptr ? std::nullopt : std::optional<Array>{Array{entry->grad}};
+}
+
+namespace {
+
+internal::ArrayBody::GraphEntry& GetGraphEntryOrThrow(internal::ArrayBody& body, const BackpropId& graph) {
+    internal::ArrayBody::GraphEntry* entry = body.FindGraphEntry(graph);
+    if (entry == nullptr) {
+        throw ChainerxError{"the array is not in the graph '", graph, "' (it is constant there)"};
     }
     return *entry;
 }
 
 }  // namespace
 
-std::optional<Array> Array::GetGrad(const std::optional<BackpropId>& backprop_id) const {
-    const auto& entry = GetGradRequiredEntry(*body_, ResolveBackpropId(backprop_id));
-    return entry.grad == nullptr ? std::nullopt : std::optional<Array>{Array{entry.grad}};
-}
-
 void Array::SetGrad(const std::optional<Array>& grad, const std::optional<BackpropId>& backprop_id) const {
-    auto& entry = GetGradRequiredEntry(*body_, ResolveBackpropId(backprop_id));
+    auto& entry = GetGraphEntryOrThrow(*body_, ResolveBackpropId(backprop_id));
     if (!grad.has_value()) {
         entry.grad = nullptr;
         return;
@@ -257,13 +261,17 @@ void Array::SetGrad(const std::optional<Array>& grad, const std::optional<Backpr
                             grad->device().name(), ") does not match the array (shape ", shape(), ", dtype ", dtype(),
                             ", device ", device().name(), ")"};
     }
+    // As in the original, setting a gradient makes the array require grad, so that GetGrad returns it.
+    entry.grad_required = true;
     entry.grad = grad->body();
 }
 
 void Array::ClearGrad(const std::optional<BackpropId>& backprop_id) const { SetGrad(std::nullopt, backprop_id); }
 
-void Array::Backward(const std::optional<BackpropId>& backprop_id, DoubleBackpropOption double_backprop) const {
-    chainerx::Backward(*this, backprop_id, double_backprop);
+void Array::Backward(const std::optional<BackpropId>& backprop_id,
+                     DoubleBackpropOption double_backprop,
+                     std::optional<float> loss_scale) const {
+    chainerx::Backward(*this, backprop_id, double_backprop, loss_scale);
 }
 
 std::ostream& operator<<(std::ostream& os, const Array& array) { return os << array.ToString(); }

@@ -125,11 +125,16 @@ public:
     bool IsBackpropRequired(AnyGraph any_graph) const;
     // The gradient, if set. Throws ChainerxError if the array does not require grad on that graph.
     std::optional<Array> GetGrad(const std::optional<BackpropId>& backprop_id = std::nullopt) const;
-    // Sets (or with nullopt clears) the gradient; GradientError if shape, dtype or device differ.
+    // Sets the gradient and flags the array as requiring grad (it may be an intermediate result); with nullopt,
+    // clears it. Throws ChainerxError if the array is not in the graph (it is constant there), GradientError if
+    // the shape, dtype or device differ.
     void SetGrad(const std::optional<Array>& grad, const std::optional<BackpropId>& backprop_id = std::nullopt) const;
+    // Throws ChainerxError if the array is not in the graph.
     void ClearGrad(const std::optional<BackpropId>& backprop_id = std::nullopt) const;
+    // chainerx::Backward from this array (see backward.h).
     void Backward(const std::optional<BackpropId>& backprop_id = std::nullopt,
-                  DoubleBackpropOption double_backprop = DoubleBackpropOption::kDisable) const;
+                  DoubleBackpropOption double_backprop = DoubleBackpropOption::kDisable,
+                  std::optional<float> loss_scale = std::nullopt) const;
 
     // NumPy-like text form, e.g. "array([1., 2.], shape=(2,), dtype=float32, device='native:0')".
     std::string ToString() const;

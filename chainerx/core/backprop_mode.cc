@@ -19,9 +19,12 @@ template <bool kEnabled>
 BackpropModeScope<kEnabled>::BackpropModeScope() : BackpropModeScope{GetDefaultContext()} {}
 
 template <bool kEnabled>
-BackpropModeScope<kEnabled>::BackpropModeScope(Context& context) {
+BackpropModeScope<kEnabled>::BackpropModeScope(Context& context) : BackpropModeScope{context, BackpropOrdinal{0}} {}
+
+template <bool kEnabled>
+BackpropModeScope<kEnabled>::BackpropModeScope(Context& context, BackpropOrdinal min_ordinal) {
     auto& stack = internal::GetBackpropModeStack();
-    stack.push_back({&context, {}, /*all_graphs=*/true, kEnabled});
+    stack.push_back({&context, {}, min_ordinal, kEnabled});
     depth_ = stack.size();
 }
 
@@ -38,7 +41,7 @@ BackpropModeScope<kEnabled>::BackpropModeScope(const std::vector<BackpropId>& ba
         id.CheckValid();
     }
     auto& stack = internal::GetBackpropModeStack();
-    stack.push_back({&context, {backprop_ids.begin(), backprop_ids.end()}, /*all_graphs=*/false, kEnabled});
+    stack.push_back({&context, {backprop_ids.begin(), backprop_ids.end()}, internal::kListedGraphsOnly, kEnabled});
     depth_ = stack.size();
 }
 
@@ -46,7 +49,7 @@ template <bool kEnabled>
 BackpropModeScope<kEnabled>::BackpropModeScope(const BackpropId& backprop_id) {
     backprop_id.CheckValid();
     auto& stack = internal::GetBackpropModeStack();
-    stack.push_back({&backprop_id.context(), {backprop_id}, /*all_graphs=*/false, kEnabled});
+    stack.push_back({&backprop_id.context(), {backprop_id}, internal::kListedGraphsOnly, kEnabled});
     depth_ = stack.size();
 }
 
@@ -68,7 +71,7 @@ bool IsBackpropRequired(const BackpropId& backprop_id) {
         if (it->context != &backprop_id.context()) {
             continue;
         }
-        if (it->all_graphs ||
+        if (backprop_id.ordinal() >= it->min_ordinal ||
             std::find(it->backprop_ids.begin(), it->backprop_ids.end(), backprop_id) != it->backprop_ids.end()) {
             return it->enabled;
         }

@@ -15,11 +15,15 @@ class Context;
 
 namespace internal {
 
+// Graphs of a frame's context with an ordinal of at least `min_ordinal` are covered besides the listed ones:
+// 0 covers every graph; kListedGraphsOnly none.
+constexpr BackpropOrdinal kListedGraphsOnly = ~BackpropOrdinal{0};
+
 struct BackpropModeFrame {
     Context* context;
-    // Inline room for one id: backward opens a scope for its graph around every op node it processes.
+    // Inline room for one id: the common scope names a single graph.
     SmallVector<BackpropId, 1> backprop_ids;
-    bool all_graphs;  // every graph of the context (backprop_ids is then empty)
+    BackpropOrdinal min_ordinal;
     bool enabled;
 };
 
@@ -37,6 +41,9 @@ public:
     // The listed graphs (all must belong to one context).
     explicit BackpropModeScope(const std::vector<BackpropId>& backprop_ids);
     explicit BackpropModeScope(const BackpropId& backprop_id);
+    // Every graph of `context` whose ordinal is at least `min_ordinal`: a graph and all graphs created after it
+    // (its inner graphs). Backward uses it to stop recording where its results must not be recorded.
+    BackpropModeScope(Context& context, BackpropOrdinal min_ordinal);
     ~BackpropModeScope();
     BackpropModeScope(const BackpropModeScope&) = delete;
     BackpropModeScope& operator=(const BackpropModeScope&) = delete;

@@ -23,11 +23,15 @@ using internal::ArrayBody;
 using internal::ArrayNode;
 using internal::OpNode;
 
-void CheckGradCompatible(const Array& grad, const ArrayNode& node, const std::string& op_name) {
-    if (grad.shape() != node.shape() || grad.dtype() != node.dtype() || &grad.device() != &node.device()) {
-        throw GradientError{"backward of '", op_name, "' produced a gradient of shape ", grad.shape(), ", dtype ",
-                            grad.dtype(), " on ", grad.device().name(), " for an array of shape ", node.shape(),
-                            ", dtype ", node.dtype(), " on ", node.device().name()};
+// `what...` names the gradient's source in the message (a backward function or the user's seed); the pieces are
+// only put together when the check fails.
+template <typename... What>
+void CheckGradCompatible(
+        const Array& grad, const Shape& shape, Dtype dtype, const Device& device, const What&... what) {
+    if (grad.shape() != shape || grad.dtype() != dtype || &grad.device() != &device) {
+        throw GradientError{what..., " gave a gradient of shape ", grad.shape(), ", dtype ", grad.dtype(), " on ",
+                            grad.device().name(), " for an array of shape ", shape, ", dtype ", dtype, " on ",
+                            device.name()};
     }
 }
 
@@ -40,6 +44,14 @@ void CheckGradCompatible(const Array& grad, const ArrayNode& node, const std::st
 // by one backward pass at a time (the nodes belong to one backprop id; concurrent backward on the same graph is
 // not supported, as in the original).
 
+// Note [Graphs recorded during backward]
+// The backward computation runs under a scope that stops recording on the graph being differentiated (unless double
+// backprop is asked for) and on every inner graph (created after it), as in the original. Outer graphs keep recording:
+// a gradient computed on an inner graph stays differentiable on the outer ones, which is how higher derivatives are
+// taken across graphs. Inner graphs are left alone because backward on them is refused once an outer graph ran
+// (Context::CheckBackpropAllowed). Gradients handed to the user (stored or returned) are made inside the same scope,
+// so they are connected exactly to the graphs where recording continued.
+
 // Runs backward on one graph. Pending gradients of intermediate nodes are kept until the node's creator has been
 // processed; ops are visited by decreasing rank, so every consumer of a node runs before its producer.
 //
@@ -48,14 +60,20 @@ void CheckGradCompatible(const Array& grad, const ArrayNode& node, const std::st
 class BackwardImpl {
 public:
     struct GradTargets {
-        std::vector<const ArrayNode*> nodes;  // indexed like the requested inputs
+        std::vector<const ArrayNode*> nodes;  // indexed like the requested inputs; nullptr: not in the graph
         bool set_grad;
         bool retain_grad;
         std::vector<std::optional<Array>> results;
     };
 
-    BackwardImpl(const BackpropId& backprop_id, DoubleBackpropOption double_backprop, GradTargets* targets = nullptr)
-        : backprop_id_{backprop_id}, double_backprop_{double_backprop == DoubleBackpropOption::kEnable}, targets_{targets} {}
+    BackwardImpl(const BackpropId& backprop_id,
+                 DoubleBackpropOption double_backprop,
+                 std::optional<float> loss_scale,
+                 GradTargets* targets = nullptr)
+        : backprop_id_{backprop_id},
+          double_backprop_{double_backprop == DoubleBackpropOption::kEnable},
+          loss_scale_{loss_scale},
+          targets_{targets} {}
 
     ~BackwardImpl() {
         for (const std::shared_ptr<ArrayNode>& node : touched_) {
@@ -70,25 +88,17 @@ public:
     BackwardImpl(const BackwardImpl&) = delete;
     BackwardImpl& operator=(const BackwardImpl&) = delete;
 
-    void Run(const std::vector<ConstArrayRef>& outputs,
-             const std::vector<std::optional<Array>>& grad_outputs,
-             std::optional<float> loss_scale) {
+    void Run(const std::vector<ConstArrayRef>& outputs, const std::vector<std::optional<Array>>& grad_outputs) {
+        // See Note [Graphs recorded during backward].
+        NoBackpropModeScope stop_recording{backprop_id_.context(), backprop_id_.ordinal() + (double_backprop_ ? 1 : 0)};
         for (size_t i = 0; i < outputs.size(); ++i) {
-            SeedOutput(outputs[i], i < grad_outputs.size() ? grad_outputs[i] : std::nullopt, loss_scale);
+            SeedOutput(outputs[i], i < grad_outputs.size() ? grad_outputs[i] : std::nullopt, i);
         }
-        {
-            // Without double backprop the backward computation is not recorded on this graph (one scope for the
-            // whole pass: it only concerns this graph, whose gradients are then never on it anyway).
-            std::optional<NoBackpropModeScope> no_backprop;
-            if (!double_backprop_) {
-                no_backprop.emplace(backprop_id_);
-            }
-            while (!queue_.empty()) {
-                std::shared_ptr<OpNode> op_node = queue_.top();
-                queue_.pop();
-                op_node->set_queued(false);
-                ProcessOpNode(op_node);
-            }
+        while (!queue_.empty()) {
+            std::shared_ptr<OpNode> op_node = queue_.top();
+            queue_.pop();
+            op_node->set_queued(false);
+            ProcessOpNode(op_node);
         }
         // What remains are leaves (or nodes whose creator is outside the reached graph), in the order reached.
         for (const std::shared_ptr<ArrayNode>& node : touched_) {
@@ -107,13 +117,16 @@ private:
         }
     };
 
-    void SeedOutput(const Array& output, const std::optional<Array>& grad_output, std::optional<float> loss_scale) {
+    // An output outside the graph contributes nothing (no error, as in the original); an array listed twice as an
+    // output is seeded once.
+    void SeedOutput(const Array& output, const std::optional<Array>& grad_output, size_t index) {
         ArrayBody::GraphEntry* entry = output.body()->FindGraphEntry(backprop_id_);
-        if (entry == nullptr) {
-            throw ChainerxError{"cannot backward from an array that is not in the graph '", backprop_id_, "'"};
-        }
         if (grad_output.has_value()) {
-            CheckGradCompatible(*grad_output, *entry->node, "grad_outputs");
+            CheckGradCompatible(
+                    *grad_output, output.shape(), output.dtype(), output.device(), "grad_outputs[", index, "]");
+        }
+        if (entry == nullptr || entry->node->pending_grad() != nullptr) {
+            return;
         }
         // Backward starts from the output's own grad if it has one; Grad never reads stored grads.
         bool use_stored = targets_ == nullptr && !grad_output.has_value() && entry->grad != nullptr;
@@ -121,8 +134,8 @@ private:
             seeded_from_grad_.insert(entry->node.get());
         }
         Array grad = grad_output.has_value() ? *grad_output : use_stored ? Array{entry->grad} : OnesLike(output);
-        if (loss_scale.has_value()) {
-            grad = grad * Scalar{*loss_scale};
+        if (loss_scale_.has_value()) {
+            grad = grad * Scalar{*loss_scale_};
         }
         Accumulate(entry->node, std::move(grad));
     }
@@ -165,32 +178,54 @@ private:
             if (input_nodes[i] == nullptr || !input_grads[i].has_value()) {
                 continue;
             }
-            CheckGradCompatible(*input_grads[i], *input_nodes[i], op_node->name());
+            const ArrayNode& node = *input_nodes[i];
+            CheckGradCompatible(
+                    *input_grads[i], node.shape(), node.dtype(), node.device(), "backward of '", op_node->name(), "'");
             Accumulate(input_nodes[i], std::move(*input_grads[i]));
         }
     }
 
     // Called once per reached node, with its complete gradient. `sole_reference`: `grad` holds the only reference
-    // to its body.
+    // to its body. The gradient the user sees (returned or stored) has the loss scale divided out again.
     void OnFinalGrad(const ArrayNode& node, const Array& grad, bool sole_reference = false) {
-        if (targets_ == nullptr) {
-            StoreGradIfRequired(node, grad, sole_reference);
+        bool is_target = false;
+        if (targets_ != nullptr) {
+            is_target = std::find(targets_->nodes.begin(), targets_->nodes.end(), &node) != targets_->nodes.end();
+        }
+        bool store = targets_ == nullptr || (is_target ? targets_->set_grad : targets_->retain_grad);
+        std::shared_ptr<ArrayBody> body = store ? node.weak_body_lock() : nullptr;
+        // retain_grad stores the gradients of intermediate arrays too, flagging them as requiring grad.
+        ArrayBody::GraphEntry* entry = FindEntryToStore(node, body.get(), targets_ != nullptr && !is_target);
+        if (!is_target && entry == nullptr) {
             return;
         }
-        bool is_target = false;
-        for (size_t i = 0; i < targets_->nodes.size(); ++i) {
-            if (targets_->nodes[i] == &node) {
-                targets_->results[i] = DetachedView(grad);
-                is_target = true;
-            }
+        Array user_grad = grad;
+        if (loss_scale_.has_value()) {
+            user_grad = grad / Scalar{*loss_scale_};
+            sole_reference = true;
         }
-        if (is_target ? targets_->set_grad : targets_->retain_grad) {
-            StoreGradIfRequired(node, grad);
+        if (is_target) {
+            for (size_t i = 0; i < targets_->nodes.size(); ++i) {
+                if (targets_->nodes[i] == &node) {
+                    targets_->results[i] = user_grad.MakeView();  // a new handle, on the graphs still recording
+                }
+            }
+            sole_reference = false;  // the results share its memory
+        }
+        if (entry != nullptr) {
+            StoreGrad(*entry, node, user_grad, sole_reference);
         }
     }
 
-    // A new handle on the gradient, disconnected from graphs unless double backprop keeps them.
-    Array DetachedView(const Array& grad) const { return double_backprop_ ? grad.MakeView() : grad.AsGradStopped(); }
+    // The graph entry of `node`'s (alive) array if its gradient is to be stored there, else nullptr.
+    ArrayBody::GraphEntry* FindEntryToStore(const ArrayNode& node, ArrayBody* body, bool require) const {
+        ArrayBody::GraphEntry* entry = body != nullptr ? body->FindGraphEntry(backprop_id_) : nullptr;
+        if (entry == nullptr || entry->node.get() != &node) {
+            return nullptr;
+        }
+        entry->grad_required = entry->grad_required || require;
+        return entry->grad_required ? entry : nullptr;
+    }
 
     // Note [Stored gradients own their memory]
     // A gradient stored in an array (x.grad) is a value the user and optimizers modify in place (`p.grad *= s`
@@ -200,16 +235,17 @@ private:
     // that array through. Such gradients are copied; one that nothing else refers to (neither its body nor its
     // data) and that has no repeated elements is stored as it is (the common case: a parameter's gradient fresh
     // from a kernel), which also saves the new body a view would cost.
-    Array GradToStore(const Array& grad, bool sole_reference) const {
+    static Array GradToStore(const Array& grad, bool sole_reference) {
         bool owns_memory = sole_reference && grad.data().use_count() == 1 && !HasRepeatedElements(grad);
         if (!owns_memory) {
-            // With double backprop the copy is recorded, so the stored grad stays differentiable.
-            return double_backprop_ ? grad.Copy() : grad.AsGradStopped(CopyKind::kCopy);
+            return grad.Copy();  // recorded only on the graphs still recording (Note [Graphs recorded during backward])
         }
-        if (!double_backprop_ && grad.body()->graph_entries().empty()) {
-            return grad;
+        for (const ArrayBody::GraphEntry& entry : grad.body()->graph_entries()) {
+            if (!IsBackpropRequired(entry.backprop_id)) {
+                return grad.MakeView();  // a handle off the graphs where recording stopped
+            }
         }
-        return DetachedView(grad);
+        return grad;
     }
 
     static bool HasRepeatedElements(const Array& a) {
@@ -221,27 +257,20 @@ private:
         return false;
     }
 
-    // Stores the final gradient of a node into its array if the array asked for it (RequireGrad).
-    void StoreGradIfRequired(const ArrayNode& node, const Array& grad, bool sole_reference = false) {
-        std::shared_ptr<ArrayBody> body = node.weak_body_lock();
-        if (body == nullptr) {
-            return;
-        }
-        ArrayBody::GraphEntry* entry = body->FindGraphEntry(backprop_id_);
-        if (entry == nullptr || !entry->grad_required) {
-            return;
-        }
-        if (entry->grad == nullptr || seeded_from_grad_.count(&node) != 0) {
+    // Stores (or accumulates) the final gradient of a node into its array's graph entry.
+    void StoreGrad(ArrayBody::GraphEntry& entry, const ArrayNode& node, const Array& grad, bool sole_reference) {
+        if (entry.grad == nullptr || seeded_from_grad_.count(&node) != 0) {
             // Either the first gradient, or the node's previous grad was the seed and is already included.
-            entry->grad = GradToStore(grad, sole_reference).body();
+            entry.grad = GradToStore(grad, sole_reference).body();
         } else {
-            Array sum = Array{entry->grad} + grad;
-            entry->grad = sum.body();
+            Array sum = Array{entry.grad} + grad;
+            entry.grad = sum.body();
         }
     }
 
     BackpropId backprop_id_;
     bool double_backprop_;
+    std::optional<float> loss_scale_;
     // Every node that received a gradient, kept alive until the pass ends (its pending grad is cleared then).
     SmallVector<std::shared_ptr<ArrayNode>, 8> touched_;
     std::priority_queue<std::shared_ptr<OpNode>, SmallVector<std::shared_ptr<OpNode>, 8>, RankLess> queue_;
@@ -249,8 +278,19 @@ private:
     GradTargets* targets_;
 };
 
-BackpropId ResolveGraph(const std::vector<ConstArrayRef>& outputs, const std::optional<BackpropId>& backprop_id) {
+// The graph to run backward on, after checking that every array and the id belong to one context.
+BackpropId ResolveGraph(
+        const std::vector<ConstArrayRef>& outputs,
+        const std::vector<ConstArrayRef>& inputs,
+        const std::optional<BackpropId>& backprop_id) {
     Context& context = outputs.front().get().device().context();
+    for (const std::vector<ConstArrayRef>* arrays : {&outputs, &inputs}) {
+        for (const Array& a : *arrays) {
+            if (&a.device().context() != &context) {
+                throw ContextError{"backward: arrays of different contexts cannot be differentiated together"};
+            }
+        }
+    }
     BackpropId graph = backprop_id.has_value() ? *backprop_id : context.default_backprop_id();
     context.CheckValidBackpropId(graph);
     context.CheckBackpropAllowed(graph);
@@ -267,8 +307,8 @@ void Backward(
     if (outputs.empty()) {
         return;
     }
-    BackpropId graph = ResolveGraph(outputs, backprop_id);
-    BackwardImpl{graph, double_backprop}.Run(outputs, {}, loss_scale);
+    BackpropId graph = ResolveGraph(outputs, {}, backprop_id);
+    BackwardImpl{graph, double_backprop, loss_scale}.Run(outputs, {});
     graph.context().SetBackpropDone(graph);
 }
 
@@ -287,16 +327,14 @@ std::vector<std::optional<Array>> Grad(
     if (outputs.empty()) {
         return std::vector<std::optional<Array>>(inputs.size());
     }
-    BackpropId graph = ResolveGraph(outputs, backprop_id);
+    BackpropId graph = ResolveGraph(outputs, inputs, backprop_id);
     BackwardImpl::GradTargets targets{{}, set_grad, retain_grad, std::vector<std::optional<Array>>(inputs.size())};
     for (const Array& input : inputs) {
+        // An input outside the graph is constant there: its gradient is None (as in the original).
         const ArrayBody::GraphEntry* entry = input.body()->FindGraphEntry(graph);
-        if (entry == nullptr) {
-            throw ChainerxError{"grad: an input is not in the graph '", graph, "'"};
-        }
-        targets.nodes.push_back(entry->node.get());
+        targets.nodes.push_back(entry != nullptr ? entry->node.get() : nullptr);
     }
-    BackwardImpl{graph, double_backprop, &targets}.Run(outputs, grad_outputs, loss_scale);
+    BackwardImpl{graph, double_backprop, loss_scale, &targets}.Run(outputs, grad_outputs);
     graph.context().SetBackpropDone(graph);
     return std::move(targets.results);
 }

@@ -55,6 +55,9 @@ CHAINERX_DEFINE_ERROR(GradientError);
 CHAINERX_DEFINE_ERROR(GradientCheckError);
 // An index is out of range; mapped to Python's IndexError.
 CHAINERX_DEFINE_ERROR(IndexError);
+// A Python integer does not fit the integer dtype it is used with (NumPy 2's rule); mapped to Python's
+// OverflowError.
+CHAINERX_DEFINE_ERROR(OverflowError);
 
 #undef CHAINERX_DEFINE_ERROR
 

@@ -109,8 +109,9 @@ Array Invert(const Array& a) {
         case DtypeKind::kBool:
             return LogicalNot(a);
         case DtypeKind::kInt:
-        case DtypeKind::kUInt:
             return BitwiseXor(a, Scalar{int64_t{-1}});
+        case DtypeKind::kUInt:  // all bits set, within the unsigned range (-1 would be out of bounds)
+            return BitwiseXor(a, Scalar{(int64_t{1} << (8 * a.GetItemSize())) - 1});
         case DtypeKind::kFloat:
             throw DtypeError{"invert (~): bitwise not needs a bool or integer array, got ", a.dtype()};
     }

@@ -106,6 +106,25 @@ std::vector<Array> ToArrayOrList(py::handle outputs) {
     return arrays;
 }
 
+// grad_outputs: None (none given), one ndarray, or a sequence of ndarrays and Nones (None: ones).
+std::vector<std::optional<Array>> ToOptionalArrayList(py::handle grad_outputs) {
+    std::vector<std::optional<Array>> arrays;
+    if (grad_outputs.is_none()) {
+        return arrays;
+    }
+    if (IsArray(grad_outputs)) {
+        arrays.emplace_back(ToArray(grad_outputs));
+        return arrays;
+    }
+    if (!py::isinstance<py::sequence>(grad_outputs)) {
+        throw py::type_error{"grad_outputs: expected a sequence of chainerx.ndarray or None"};
+    }
+    for (py::handle item : grad_outputs) {
+        arrays.push_back(item.is_none() ? std::nullopt : std::optional<Array>{ToArray(item)});
+    }
+    return arrays;
+}
+
 // A Python callable (list of ndarrays → sequence of ndarrays) as a C++ ArrayFunction.
 ArrayFunction ToArrayFunction(py::function func) {
     return [func = std::move(func)](const std::vector<Array>& xs) {
@@ -157,7 +176,9 @@ void InitGradientCheck(py::module& m) {
 
 void InitBackprop(py::module& m) {
     InitGradientCheck(m);
-    py::class_<BackpropId>(m, "BackpropId")
+    py::class_<BackpropId> backprop_id_class{m, "BackpropId"};
+    DefineUnpicklable(backprop_id_class, "chainerx.BackpropId");
+    backprop_id_class
             .def_property_readonly("name", &BackpropId::GetName)
             .def_property_readonly("context", &BackpropId::context, py::return_value_policy::reference)
             .def("__repr__", &BackpropId::GetName)
@@ -227,12 +248,7 @@ void InitBackprop(py::module& m) {
              std::optional<float> loss_scale) {
               std::vector<Array> output_arrays = ToArrayOrList(outputs);
               std::vector<Array> input_arrays = ToArrayOrList(inputs);
-              std::vector<std::optional<Array>> seeds;
-              if (!grad_outputs.is_none()) {
-                  for (py::handle item : grad_outputs) {
-                      seeds.push_back(item.is_none() ? std::nullopt : std::optional<Array>{ToArray(item)});
-                  }
-              }
+              std::vector<std::optional<Array>> seeds = ToOptionalArrayList(grad_outputs);
               std::vector<std::optional<Array>> grads = Grad(
                       {output_arrays.begin(), output_arrays.end()},
                       {input_arrays.begin(), input_arrays.end()},

@@ -90,7 +90,7 @@ Scalar ToScalar(py::handle handle) {
         return Scalar{ptr == Py_True};
     }
     if (PyLong_Check(ptr)) {
-        return Scalar{handle.cast<int64_t>()};
+        return Scalar{ToInt64(handle, "a Python integer scalar")};  // OverflowError beyond int64
     }
     if (PyFloat_Check(ptr)) {
         return Scalar{PyFloat_AS_DOUBLE(ptr)};
@@ -116,6 +116,9 @@ py::object ScalarToPython(Scalar scalar) {
 std::optional<BackpropId> ToBackpropId(py::handle handle) {
     if (handle.is_none()) {
         return std::nullopt;
+    }
+    if (!py::isinstance<BackpropId>(handle)) {
+        throw py::type_error{"backprop_id must be None or a chainerx.BackpropId, not " + TypeName(handle)};
     }
     return handle.cast<BackpropId>();
 }

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 #include <pybind11/pybind11.h>
 
@@ -48,6 +49,15 @@ std::optional<BackpropId> ToBackpropId(py::handle handle);
 // Holds a Python object from C++ handles (array data, graph nodes) that may be released without the GIL:
 // the deleter takes the GIL, and does nothing once the interpreter has shut down.
 std::shared_ptr<py::object> SharePyObject(py::object object);
+
+// Makes pickling an instance of the class raise TypeError. Without it, protocols 0 and 1 reach
+// copyreg._reconstructor, which makes the instance with object.__new__ and aborts inside pybind11.
+template <typename Class>
+void DefineUnpicklable(Class& c, const char* class_name) {
+    c.def("__reduce_ex__", [class_name](py::handle /*self*/, py::handle /*protocol*/) -> py::object {
+        throw py::type_error{std::string{"cannot pickle a "} + class_name};
+    });
+}
 
 // ndarray arguments (also instances of subclasses). ToArray raises TypeError for other objects.
 bool IsArray(py::handle handle);

@@ -62,7 +62,9 @@ Device& GetDeviceByName(Context& context, py::handle device) {
 using ContextHolder = std::unique_ptr<Context, py::nodelete>;
 
 void InitContext(py::module& m) {
-    py::class_<Context, ContextHolder>(m, "Context")
+    py::class_<Context, ContextHolder> context_class{m, "Context"};
+    DefineUnpicklable(context_class, "chainerx.Context");
+    context_class
             .def(py::init<>())
             .def("get_backend", &Context::GetBackend, py::arg("backend_name"), kReference)
             .def("get_device",
@@ -92,8 +94,9 @@ void InitContext(py::module& m) {
 }
 
 void InitBackendAndDevice(py::module& m) {
-    py::class_<Backend>(m, "Backend")
-            .def_property_readonly("name", &Backend::GetName)
+    py::class_<Backend> backend_class{m, "Backend"};
+    DefineUnpicklable(backend_class, "chainerx.Backend");
+    backend_class.def_property_readonly("name", &Backend::GetName)
             .def_property_readonly("context", &Backend::context, kReference)
             .def("get_device", &Backend::GetDevice, py::arg("index"), kReference)
             .def("get_device_count", &Backend::GetDeviceCount);

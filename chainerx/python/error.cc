@@ -29,6 +29,8 @@ void InitErrors(py::module& m) {
             }
         } catch (const IndexError& e) {
             PyErr_SetString(PyExc_IndexError, e.what());
+        } catch (const OverflowError& e) {
+            PyErr_SetString(PyExc_OverflowError, e.what());
         }
     });
 }

@@ -29,7 +29,12 @@ namespace py = pybind11;
 
 }  // namespace
 
-Array FromNumpy(const py::array& np_array, Device& device) {
+Array FromNumpy(const py::array& np_array_arg, Device& device) {
+    py::array np_array = np_array_arg;
+    if (!np_array.dtype().attr("isnative").cast<bool>()) {
+        // Non-native byte order (e.g. '>f4' on x86) is converted: viewed as is, every element would be garbage.
+        np_array = np_array.attr("astype")(np_array.dtype().attr("newbyteorder")("="));
+    }
     Dtype dtype = GetDtype(np_array.dtype());
     Shape shape{np_array.shape(), np_array.shape() + np_array.ndim()};
     Strides strides{np_array.strides(), np_array.strides() + np_array.ndim()};

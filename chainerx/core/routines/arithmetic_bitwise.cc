@@ -60,6 +60,7 @@ template <typename KeyKernel>
 Array Shift(const char* op, const Array& x1, Scalar x2) {
     CheckNotFloat(op, x2);
     internal::CheckNotBool(op, x2);
+    internal::CheckScalarFits(x2, x1.dtype());
     return Shift<KeyKernel>(op, x1, internal::ScalarArray(x2, x1.dtype(), x1.device()));
 }
 

@@ -23,9 +23,10 @@ Array Compare(const char* op, const Array& x1, const Array& x2) {
 }
 
 // Array–scalar comparisons go through a 0-d operand, which the kernel sees broadcast with stride 0.
+// An integer scalar beyond the range of x1's integer dtype is compared in int64, so that the result is exact.
 template <typename KeyKernel>
 Array BoolBinary(const char* op, const Array& x1, Scalar x2) {
-    Dtype dtype = ResultType(x1, x2);
+    Dtype dtype = internal::ScalarFits(x2, x1.dtype()) ? ResultType(x1, x2) : Dtype::kInt64;
     Array scalar = internal::ScalarArray(x2, dtype, x1.device());
     return internal::BinaryForward<KeyKernel>(op, x1, scalar, dtype, Dtype::kBool);
 }

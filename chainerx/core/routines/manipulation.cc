@@ -211,6 +211,7 @@ Array BroadcastView(const Array& a, const Shape& shape) {
     if (shape.ndim() < a.ndim()) {
         throw DimensionError{"cannot broadcast an array of shape ", a.shape(), " to ", shape};
     }
+    shape.GetTotalSize();  // DimensionError if the element count overflows: the view would index garbage
     Strides strides;
     strides.resize(shape.size(), 0);
     int8_t offset = shape.ndim() - a.ndim();

@@ -16,6 +16,12 @@ Dtype ResultType(const Array& a, Scalar b);
 
 namespace internal {
 
+// Whether an integer scalar is within the range of an integer dtype (always true for other kinds and for
+// bool and float dtypes). ResultType(Array, Scalar) raises OverflowError when it is not, as NumPy 2 does
+// (`int8_array + 300`); comparisons widen instead (`int8_array < 300` is true everywhere).
+bool ScalarFits(Scalar s, Dtype dtype);
+void CheckScalarFits(Scalar s, Dtype dtype);
+
 // Throws DeviceError naming `op` unless both arrays are on the same device.
 void CheckSameDevice(const char* op, const Array& a, const Array& b);
 
@@ -28,7 +34,8 @@ void CheckNotBool(const char* op, Scalar s);
 // mix bool with numbers, as in the original ChainerX (NumPy allows it).
 void CheckNoBoolMix(const char* op, const Array& a, const Array& b);
 
-// Throws ChainerxError if an in-place operation would write into an array that is part of a graph.
+// Throws ChainerxError if an in-place operation would write into an array that is part of a graph, or into a
+// broadcast view (a stride-0 axis of length > 1), where one write would change several elements.
 void CheckInplaceAllowed(const char* op, const Array& out);
 
 // `a` cast to `dtype` when it differs (no copy otherwise).

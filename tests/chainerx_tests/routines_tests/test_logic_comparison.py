@@ -129,7 +129,8 @@ def test_operators_with_scalars(dtype, scalar):
     a = chx.array(x)
     compare_dtype = _comparison_dtype(dtype, scalar)
     value = scalar.item() if isinstance(scalar, numpy.generic) else scalar
-    # astype is a C cast: out-of-range integers wrap, as when chainerx converts the scalar.
+    if not isinstance(value, bool) and isinstance(value, int) and not _fits(value, compare_dtype):
+        compare_dtype = numpy.dtype('int64')  # an out-of-range integer compares exactly (NumPy 2)
     x_cast, s_cast = x.astype(compare_dtype), numpy.array(value).astype(compare_dtype)
     for _, op, reflected in _COMPARISONS.values():
         array_utils.assert_array_equal(op(a, scalar), op(x_cast, s_cast))
@@ -143,8 +144,9 @@ def test_operators_with_scalars(dtype, scalar):
         ([True, False], 'bool_', 2, [False, False]),  # compared in int32, as in NumPy
         ([True, False], 'bool_', True, [True, False]),
         ([0, 1], 'int8', 0.5, [False, False]),  # compared in float32, not truncated to 0
-        ([-24, 0], 'int8', 1000, [True, False]),  # compared in int8: 1000 wraps to -24
-        ([1, 0], 'uint8', -255, [True, False]),  # compared in uint8: -255 wraps to 1
+        ([-24, 0], 'int8', 1000, [False, False]),  # out of int8's range: compared exactly (NumPy 2)
+        ([1, 0], 'uint8', -255, [False, False]),
+        ([127, -128], 'int8', 128, [False, False]),
         ([0.1, 0.0], 'float16', 0.1, [True, False]),  # compared in float16
         ([16777216, 0], 'int32', 16777217.0, [True, False]),  # compared in float32
     ],
@@ -152,6 +154,21 @@ def test_operators_with_scalars(dtype, scalar):
 def test_scalar_comparison_dtype_rule(values, dtype, scalar, expected):
     a = chx.array(numpy.array(values, dtype))
     array_utils.assert_array_equal(a == scalar, numpy.array(expected))
+
+
+@pytest.mark.parametrize('dtype,scalar', [('int8', 300), ('int8', -129), ('uint8', -1), ('uint8', 256),
+                                          ('int16', 2**15), ('int32', -2**31 - 1)])
+def test_out_of_range_integer_scalars_compare_exactly(dtype, scalar):
+    x = numpy.array([-5, 0, 5], dtype) if dtype != 'uint8' else numpy.array([0, 5, 255], dtype)
+    a = chx.array(x)
+    wide = x.astype('int64')
+    for _, op, _ in _COMPARISONS.values():
+        array_utils.assert_array_equal(op(a, scalar), op(wide, scalar))
+
+
+def _fits(value, dtype):
+    info = numpy.iinfo(dtype) if numpy.dtype(dtype).kind in 'iu' else None
+    return info is None or info.min <= value <= info.max
 
 
 @pytest.mark.parametrize('name', sorted(_COMPARISONS))

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Fuzzing: calls every public chainerx callable (chainerx.*, linalg, random, testing, the methods and properties of
+# ndarray, Device, Backend, Context and BackpropId, pickling and the other Python protocols) with random bad and
+# edge arguments, in batches that each run in a child process, and reduces each crash or hang to a one-line
+# reproducer. The harness is tests/chainerx_tests/fuzz_harness.py (its docstring says how); test_fuzz.py in the same
+# directory runs a fixed-seed quick run of 10000 calls as a test. This script runs the long one on the
+# already-built extension, staged as tools/pytest_staged.sh stages it (no Bazel involved): the package's Python
+# files, stubs and py.typed, and bazel-bin/chainerx/_core.so, copied into a temporary directory on PYTHONPATH
+# (with the harness, so that the checkout can change during the run).
+#
+# Usage: tools/fuzz.sh [--calls N] [--seed S] [--jobs J] [--timeout SECONDS] [--replay INDICES] [...]
+#   default 100000 calls, seed 0, one child per core, 10 s per call; PYTHON=... picks the interpreter
+#   (default .venv/bin/python). Exit status 1 when a crash or hang was found. About 2 minutes on 2 cores.
+#   e.g. tools/fuzz.sh --calls 30000 --seed 7;  tools/fuzz.sh --seed 7 --replay 1234 (prints and reruns call 1234)
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+python="${PYTHON:-$REPO/.venv/bin/python}"
+core="$REPO/bazel-bin/chainerx/_core.so"
+if [[ ! -f "$core" ]]; then
+    echo "fuzz.sh: $core is missing; run: bazel build //chainerx:_core.so" >&2
+    exit 1
+fi
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+(cd "$REPO" && find chainerx \( -name '*.py' -o -name '*.pyi' -o -name py.typed \) -not -path '*/__pycache__/*' -print0 |
+    xargs -0 cp --parents -t "$stage")
+cp "$core" "$stage/chainerx/"
+# The harness too, so that editing or rebuilding the checkout during a long run changes nothing in it.
+mkdir "$stage/harness"
+cp "$REPO"/tests/chainerx_tests/{fuzz_calls,fuzz_harness,fuzz_values,pybind_signatures}.py "$stage/harness/"
+
+# From the staging directory, so that the checkout's chainerx/ (which has no _core.so) is not the one imported.
+cd "$stage"
+PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" "$stage/harness/fuzz_harness.py" "$@"
