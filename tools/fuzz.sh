@@ -16,17 +16,10 @@ set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 python="${PYTHON:-$REPO/.venv/bin/python}"
-core="$REPO/bazel-bin/chainerx/_core.so"
-if [[ ! -f "$core" ]]; then
-    echo "fuzz.sh: $core is missing; run: bazel build //chainerx:_core.so" >&2
-    exit 1
-fi
-
+source "$REPO/tools/stage_package.sh"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-(cd "$REPO" && find chainerx \( -name '*.py' -o -name '*.pyi' -o -name py.typed \) -not -path '*/__pycache__/*' -print0 |
-    xargs -0 cp --parents -t "$stage")
-cp "$core" "$stage/chainerx/"
+stage_package "$stage" "$REPO" "${CHAINERX_CORE_SO:-$REPO/bazel-bin/chainerx/_core.so}"
 # The harness too, so that editing or rebuilding the checkout during a long run changes nothing in it.
 mkdir "$stage/harness"
 cp "$REPO"/tests/chainerx_tests/{fuzz_calls,fuzz_harness,fuzz_values,pybind_signatures}.py "$stage/harness/"

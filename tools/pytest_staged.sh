@@ -18,18 +18,11 @@ if [[ "$python" == */* ]]; then
     python="$(cd "$(dirname "$python")" && pwd)/$(basename "$python")"  # still the venv's link, not its target
 fi
 shift
-core="$REPO/bazel-bin/chainerx/_core.so"
-if [[ ! -f "$core" ]]; then
-    echo "pytest_staged.sh: $core is missing; run: bazel build //chainerx:_core.so" >&2
-    exit 1
-fi
-
+source "$REPO/tools/stage_package.sh"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-# What //chainerx:chainerx_pkg ships: the Python sources, the type stubs and py.typed.
-(cd "$REPO" && find chainerx \( -name '*.py' -o -name '*.pyi' -o -name py.typed \) -not -path '*/__pycache__/*' -print0 |
-    xargs -0 cp --parents -t "$stage")
-cp "$core" "$stage/chainerx/"
+# CHAINERX_CORE_SO picks another build of the extension (tools/pytest_asan.sh: the sanitizer build).
+stage_package "$stage" "$REPO" "${CHAINERX_CORE_SO:-$REPO/bazel-bin/chainerx/_core.so}"
 
 # Paths (relative to the repository) are made absolute, because pytest runs from the staging directory: run
 # from the checkout, `python -m pytest` would import the source tree's chainerx/, which has no _core.so.

@@ -5,6 +5,7 @@
 #   3. the chainerx pytest suites again, on the same _core.so, with NumPy 1.26 (.venv-numpy1)
 #   4. bazel build --config=cuda //...  the CUDA backend compiles and links (no GPU needed)
 #   5. bazel test --config=asan //chainerx/...   C++ tests under AddressSanitizer + UBSan
+#   6. tools/pytest_asan.sh             a pytest subset (bad arguments, quick fuzz) on a sanitizer build of _core.so
 # Extra arguments are passed to every bazel command (e.g. --jobs=4).
 set -euo pipefail
 
@@ -41,3 +42,4 @@ step "test" bazel test "${bazel_flags[@]}" //...
 step "numpy1 test" tools/pytest_staged.sh .venv-numpy1/bin/python -q
 step "cuda build" bazel build "${bazel_flags[@]}" --config=cuda //...
 step "asan test" bazel test "${bazel_flags[@]}" --config=asan //chainerx/...
+step "asan pytest" tools/pytest_asan.sh "${bazel_flags[@]}"

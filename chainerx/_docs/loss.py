@@ -14,24 +14,36 @@ DOCS = {
                                 'Differentiable.',
                           args=_X1_X2, returns=_ELEMENTWISE,
                           raises=[('chainerx.DtypeError', 'If an operand is bool.'), BAD_SHAPES]),
-    'squared_error': doc('Elementwise squared error ``(x1 - x2) ** 2``.', notes=_NOTES, args=_X1_X2,
-                         returns=_ELEMENTWISE,
-                         raises=[('chainerx.DtypeError', 'If an operand is bool.'), BAD_SHAPES]),
+    'squared_error': doc('Elementwise squared error ``(x1 - x2) ** 2``.',
+                         notes='The result dtype follows chainerx promotion, so integer operands keep their '
+                               'integer dtype (and wrap on overflow); bool operands are rejected. '
+                               'Differentiable.',
+                         args=_X1_X2, returns=_ELEMENTWISE,
+                         raises=[('chainerx.DtypeError', 'If an operand is bool.'), BAD_SHAPES],
+                         example='''
+                             >>> x1, x2 = chainerx.array([1, 2], 'int8'), chainerx.array([3, 5], 'int8')
+                             >>> chainerx.squared_error(x1, x2)
+                             array([4, 9], shape=(2,), dtype=int8, device='native:0')'''),
     'gaussian_kl_divergence': doc(
         'Elementwise KL divergence of N(mean, exp(ln_var)) from N(0, 1): '
         '``(mean ** 2 + exp(ln_var) - ln_var - 1) / 2``.',
         notes=_NOTES, args=[('mean', 'Means.'), ('ln_var', 'Logarithms of the variances.')],
         returns=_ELEMENTWISE, raises=[BAD_SHAPES]),
     'huber_loss': doc(
-        'Elementwise Huber loss of ``d = x1 - x2``: ``d ** 2 / 2`` if ``|d| <= delta`` else '
+        'Elementwise Huber loss of ``d = x1 - x2``: ``d ** 2 / 2`` if ``|d| < delta`` else '
         '``delta * (|d| - delta / 2)``.',
-        notes=_NOTES, args=_X1_X2 + [('delta', 'The threshold between the quadratic and linear parts.')],
+        notes=_NOTES + ' The composite of those two branches, so twice differentiable: the second derivative '
+                       'is 1 where ``|d| < delta`` (``d = 0`` included) and 0 elsewhere.', args=_X1_X2 + [('delta', 'The threshold between the quadratic and linear parts.')],
         returns=_ELEMENTWISE, raises=[BAD_SHAPES]),
     'sigmoid_cross_entropy': doc(
         'Elementwise sigmoid cross entropy of logits ``x1`` and binary labels ``x2``.',
-        notes='Labels equal to -1 are ignored (their loss is 0). ' + _NOTES + ' (with respect to ``x1``)',
+        notes='Labels equal to -1 are ignored (their loss is 0). The label values are not checked: any other '
+              'value ``t`` gives ``softplus(x1) - t * x1``. ' + _NOTES
+              + ' (with respect to ``x1``)',
         args=[('x1', 'Logits.'), ('x2', 'Integer labels 0 or 1 (or -1 to ignore), of the shape of ``x1``.')],
-        returns='A new array of the shape of ``x1``.', raises=[BAD_SHAPES]),
+        returns='A new array of the shape of ``x1``.',
+        raises=[('chainerx.DtypeError', 'If ``x2`` is not an integer array.'),
+                ('chainerx.DimensionError', 'If ``x2`` does not have the shape of ``x1``.')]),
     'softmax_cross_entropy': doc(
         'Per-sample softmax cross entropy of logits ``x1`` and integer class labels ``x2``.',
         notes=_NOTES + ' (with respect to ``x1``)',
@@ -46,9 +58,18 @@ DOCS = {
         returns='A new array of shape (N, K).', raises=[_SAMPLES]),
     'accuracy': doc(
         'The fraction of samples whose highest-scoring class is the label.',
-        notes='The result is a float32 0-d array (float16/float64 for such ``y``). Not differentiable.',
-        args=[('y', 'Scores of shape (N, K) (or (N, K, ...), classes on axis 1).'), ('t', 'Integer labels.'),
+        notes='The predictions are ``argmax(y, 1).reshape(t.shape)``. The result is a 0-d array of the dtype '
+              'of ``y``. Not differentiable.',
+        args=[('y', 'Float scores of shape (N, K) (or (N, K, ...), classes on axis 1).'),
+              ('t', 'Signed integer labels with N rows, of the size of ``argmax(y, 1)`` (usually its shape, '
+                    '(N, ...)).'),
               ('ignore_label', 'Samples with this label are left out of the count; ``None`` keeps all.')],
-        returns='A 0-d array.', raises=[('chainerx.DimensionError', 'If the shapes of ``y`` and ``t`` do not '
-                                                                    'match.')]),
+        returns='A 0-d array.',
+        raises=[('chainerx.DtypeError', 'If ``y`` is not a float array, or ``t`` not a signed integer array.'),
+                ('chainerx.DimensionError', 'If ``y`` is not at least 2-d, ``y.shape[0] != t.shape[0]``, or the '
+                                            'predictions cannot be reshaped to ``t.shape``.')],
+        example='''
+            >>> y = chainerx.array([[0.1, 0.9], [0.8, 0.2], [0.3, 0.7]], 'float64')
+            >>> chainerx.accuracy(y, chainerx.array([1, 1, 1], 'int32'))
+            array(0.66666667, shape=(), dtype=float64, device='native:0')'''),
 }

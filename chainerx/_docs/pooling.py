@@ -23,8 +23,8 @@ DOCS = {
         'N-dimensional average pooling over the spatial axes.',
         notes='Bool and integer inputs give float32. Differentiable.',
         args=[_X, _KSIZE, _STRIDE, _PAD,
-              ('pad_mode', '``\'ignore\'`` averages over the elements inside the input only; ``\'zero\'`` '
-                           'counts padding as zeros.')],
+              ('pad_mode', '``\'ignore\'`` divides by the number of window elements inside the input, so a '
+                           'window of padding only gives NaN; ``\'zero\'`` counts padding as zeros.')],
         returns='An array of shape (N, C, o_1, ..., o_n).',
         raises=[_RANK, ('ValueError', 'If ``pad_mode`` is neither ``\'zero\'`` nor ``\'ignore\'``.')]),
 }

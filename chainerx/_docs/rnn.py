@@ -29,14 +29,20 @@ _GRU_RETURNS = '``(hy, ys)``: the final hidden states and the list of outputs pe
 DOCS = {
     'lstm': doc(
         'One step of an LSTM cell, as ``chainer.functions.lstm``.',
-        notes='``x`` holds the four gate pre-activations (a, i, f, o) interleaved along axis 1. Bool and '
-              'integer inputs give float32. Differentiable.',
-        args=[('c', 'Previous cell state of shape (B, units).'), ('x', 'Gate inputs of shape (B, 4 * units).')],
-        returns='``(c_new, h)``: the new cell state and the output.',
-        raises=[('chainerx.DimensionError', 'If the shapes do not match.')]),
+        notes='``x`` holds the four gate pre-activations (a, i, f, o) interleaved along axis 1: '
+              '``c_new = tanh(a) * sigmoid(i) + sigmoid(f) * c`` and ``h = sigmoid(o) * tanh(c_new)``. '
+              'Differentiable.',
+        args=[('c', 'Previous cell state of shape (B, units), a float array of the dtype of ``x``.'),
+              ('x', 'Gate inputs of shape (B, 4 * units).')],
+        returns='``(c_new, h)``: the new cell state and the output, of the dtype of ``x``.',
+        raises=[('chainerx.DtypeError', 'Unless ``c`` is a float array and ``c.dtype == x.dtype``.'),
+                ('chainerx.DimensionError', 'If the shapes do not match.')]),
     'slstm': doc(
         'One step of an S-LSTM cell merging two children, as ``chainer.functions.slstm``.',
-        notes='Bool and integer inputs give float32. Differentiable.',
+        notes='With the gates of each child interleaved along axis 1 in the order (a, i, f, o) '
+              '(``x.reshape(B, units, 4)[..., k]``): ``c = tanh(a1) * sigmoid(i1) + tanh(a2) * sigmoid(i2) + '
+              'sigmoid(f1) * c_prev1 + sigmoid(f2) * c_prev2`` and ``h = sigmoid(o1 + o2) * tanh(c)``. Bool and '
+              'integer inputs give float32. Differentiable.',
         args=[('c_prev1', 'Cell state of the first child.'), ('c_prev2', 'Cell state of the second child.'),
               ('x1', 'Gate inputs from the first child (B, 4 * units).'),
               ('x2', 'Gate inputs from the second child (B, 4 * units).')],

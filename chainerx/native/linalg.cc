@@ -4,6 +4,7 @@
 #include "chainerx/core/kernels/linalg.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -48,14 +49,22 @@ struct Lapack<double> {
     static constexpr auto syevd = LAPACKE_dsyevd;
 };
 
-// x (any strides) copied in C order into `dst` (rows x cols with row stride ld).
+// x (any strides) copied in C order into `dst` (rows x cols with row stride ld). Non-finite values raise
+// ChainerxError naming `op`: LAPACK's SVD may never return on infinities and LAPACKE rejects NaN as a bad argument,
+// so every factorization refuses them up front with one clear message.
 template <typename T>
-void CopyMatrix(const Array& x, T* dst, int64_t ld) {
+void CopyFiniteMatrix(const char* op, const Array& x, T* dst, int64_t ld) {
     const char* base = static_cast<const char*>(x.raw_data());
+    bool finite = true;
     for (int64_t i = 0; i < x.shape()[0]; ++i) {
         for (int64_t j = 0; j < x.shape()[1]; ++j) {
-            dst[i * ld + j] = *reinterpret_cast<const T*>(base + i * x.strides()[0] + j * x.strides()[1]);
+            T value = *reinterpret_cast<const T*>(base + i * x.strides()[0] + j * x.strides()[1]);
+            finite = finite && std::isfinite(value);
+            dst[i * ld + j] = value;
         }
+    }
+    if (!finite) {
+        throw ChainerxError{op, ": the input contains NaN or infinity"};
     }
 }
 
@@ -101,8 +110,8 @@ public:
             }
             std::vector<T> lu(n * n);
             std::vector<lapack_int> ipiv(n);
-            CopyMatrix(a, lu.data(), n);
-            CopyMatrix(b, Data<T>(out), k);
+            CopyFiniteMatrix("solve", a, lu.data(), n);
+            CopyFiniteMatrix("solve", b, Data<T>(out), k);
             CheckInfo(Lapack<T>::gesv(LAPACK_ROW_MAJOR, n, k, lu.data(), n, ipiv.data(), Data<T>(out), k),
                       "solve",
                       "singular matrix");
@@ -122,7 +131,7 @@ public:
                 return;
             }
             std::vector<lapack_int> ipiv(n);
-            CopyMatrix(a, Data<T>(out), n);
+            CopyFiniteMatrix("inv", a, Data<T>(out), n);
             CheckInfo(Lapack<T>::getrf(LAPACK_ROW_MAJOR, n, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
             CheckInfo(Lapack<T>::getri(LAPACK_ROW_MAJOR, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
         });
@@ -141,7 +150,7 @@ public:
                 return;
             }
             T* l = Data<T>(out);
-            CopyMatrix(a, l, n);
+            CopyFiniteMatrix("cholesky", a, l, n);
             CheckInfo(Lapack<T>::potrf(LAPACK_ROW_MAJOR, 'L', n, l, n), "cholesky", "matrix is not positive definite");
             // potrf leaves the upper triangle as it found it.
             for (int64_t i = 0; i < n; ++i) {
@@ -170,7 +179,7 @@ public:
                 return;
             }
             std::vector<T> work(m * n);
-            CopyMatrix(a, work.data(), n);
+            CopyFiniteMatrix("svd", a, work.data(), n);
             const char jobz = compute_uv ? (full_matrices ? 'A' : 'S') : 'N';
             T* u_data = compute_uv ? Data<T>(u) : nullptr;
             T* vt_data = compute_uv ? Data<T>(vt) : nullptr;
@@ -196,7 +205,7 @@ public:
             const int64_t n = a.shape()[1];
             const int64_t k = std::min(m, n);
             std::vector<T> h(m * n);
-            CopyMatrix(a, h.data(), n);
+            CopyFiniteMatrix("qr", a, h.data(), n);
             if (k > 0) {
                 CheckInfo(Lapack<T>::geqrf(LAPACK_ROW_MAJOR, m, n, h.data(), n, Data<T>(tau)), "qr", "failed");
             }
@@ -244,7 +253,7 @@ public:
             }
             std::vector<T> scratch(v.is_null() ? n * n : 0);
             T* z = v.is_null() ? scratch.data() : Data<T>(v);
-            CopyMatrix(a, z, n);
+            CopyFiniteMatrix("eigh", a, z, n);
             CheckInfo(Lapack<T>::syevd(LAPACK_ROW_MAJOR, v.is_null() ? 'N' : 'V', uplo, n, z, n, Data<T>(w)),
                       "eigh",
                       "did not converge");

@@ -15,6 +15,7 @@
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/routines/indexing.h"
 #include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/type_util.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/numpy_interop.h"
@@ -97,9 +98,12 @@ Array SqueezeLeadingOnes(const Array& value, int8_t ndim) {
 
 // value is written into the view without recording a graph; the Python wrapper rejects targets in a graph.
 void SetItemBasic(const Array& self, py::handle key, py::handle value) {
+    chainerx::internal::CheckInplaceAllowed("__setitem__", self);  // also refuses broadcast views
     Array view = chainerx::internal::AtView(self, ToArrayIndices(key));
     if (!IsArray(value)) {
-        view.device().CallKernel<FillKernel>(view, ToScalar(value));
+        Scalar fill_value = ToScalar(value);
+        chainerx::internal::CheckScalarFits(fill_value, view.dtype());
+        view.device().CallKernel<FillKernel>(view, fill_value);
         return;
     }
     Array src = ToArray(value).AsGradStopped();

@@ -2,7 +2,6 @@
 // as chainerx.linalg).
 #include "chainerx/python/linalg.h"
 
-#include <cctype>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -41,12 +40,13 @@ QrMode ToQrMode(const std::string& mode) {
     throw py::value_error{"qr: unrecognized mode '" + mode + "' (expected 'reduced', 'complete', 'r' or 'raw')"};
 }
 
-// UPLO as NumPy takes it: one character, 'L' or 'U' in either case.
+// UPLO as the original takes it: a string that is not one character raises ValueError here; the routine checks
+// the character (L or U in either case, else ChainerxError).
 char ToUplo(const std::string& uplo) {
-    if (uplo.size() != 1 || (uplo != "L" && uplo != "U" && uplo != "l" && uplo != "u")) {
+    if (uplo.size() != 1) {
         throw py::value_error{"UPLO argument must be 'L' or 'U', got '" + uplo + "'"};
     }
-    return static_cast<char>(std::toupper(uplo[0]));
+    return uplo[0];
 }
 
 template <typename F>

@@ -149,3 +149,14 @@ def test_array_lists_reject_single_arrays_and_non_arrays():
 def test_shapes_with_too_many_dimensions_raise():
     with pytest.raises(chx.DimensionError):
         chx.zeros((1,) * 11)
+
+
+@pytest.mark.parametrize('dtype,value', [('int8', 300), ('uint8', -1), ('int16', 2**15), ('int32', 2**31)])
+def test_out_of_range_integer_scalars_raise_overflow_error(dtype, value):
+    # NumPy 2's rule: a Python integer must fit the integer dtype it is used with (it used to wrap).
+    a = chx.zeros((2,), dtype)
+    for call in (lambda: a + value, lambda: value - a, lambda: a * value, lambda: chx.maximum(a, value),
+                 lambda: a.__setitem__(0, value)):
+        with pytest.raises(OverflowError):
+            call()
+    array_utils.assert_array_equal(a, numpy.zeros((2,), dtype))

@@ -44,10 +44,11 @@ TEST_F(ArithmeticTest, PowerKeepsIntegersAndDifferentiatesBothOperands) {
     EXPECT_THROW(Power(Full({1}, true), 2), DtypeError);
 }
 
-TEST_F(ArithmeticTest, MathFunctionsComputeInFloat) {
+TEST_F(ArithmeticTest, MathFunctionsComputeInFloatAndSquareKeepsIntegers) {
     Array a = MakeArray<int16_t>({3}, {-4, 0, 9});
     ExpectArrayEq<float>(Sqrt(Absolute(a)), {3}, {2, 0, 3});
-    ExpectArrayEq<float>(Square(a), {3}, {16, 0, 81});
+    ExpectArrayEq<int16_t>(Square(a), {3}, {16, 0, 81});  // square keeps integers, as in the original
+    EXPECT_THROW(Square(Full({1}, true)), DtypeError);
     ExpectArrayEq<float>(Fabs(a), {3}, {4, 0, 9});
     ExpectArrayEq<int16_t>(Sign(a), {3}, {-1, 0, 1});
     ExpectArrayEq<float>(Reciprocal(MakeArray<int32_t>({2}, {2, -4})), {2}, {0.5f, -0.25f});
@@ -69,7 +70,7 @@ TEST_F(ArithmeticTest, ExtremaPropagateNanAndSendTiesToTheFirstOperand) {
     ExpectArrayEq<int8_t>(Minimum(MakeArray<int8_t>({2}, {-3, 5}), 0), {2}, {-3, 0});
 }
 
-TEST_F(ArithmeticTest, BitwiseOperationsRejectFloats) {
+TEST_F(ArithmeticTest, BitwiseOperationsRejectFloatsAndCastTheRhsInPlace) {
     Array a = MakeArray<int8_t>({3}, {6, -8, 1});
     ExpectArrayEq<int8_t>(a & 3, {3}, {2, 0, 1});
     ExpectArrayEq<int8_t>(a | MakeArray<int8_t>({3}, {1, 1, 1}), {3}, {7, -7, 1});
@@ -80,7 +81,10 @@ TEST_F(ArithmeticTest, BitwiseOperationsRejectFloats) {
     ExpectArrayEq<int8_t>(a, {3}, {2, 0, 0});
     EXPECT_THROW(a & 1.5, DtypeError);
     EXPECT_THROW(BitwiseOr(Ones({1}, Dtype::kFloat32), a), DtypeError);
-    EXPECT_THROW(a <<= Ones({3}, Dtype::kInt16), DtypeError);
+    a <<= Ones({3}, Dtype::kInt16);  // a wider rhs is cast to the lhs dtype, as in the original
+    ExpectArrayEq<int8_t>(a, {3}, {4, 0, 0});
+    EXPECT_THROW(a <<= Ones({3}, Dtype::kFloat32), DtypeError);
+    EXPECT_THROW(a <<= Full({3}, true), DtypeError);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "chainerx/core/routines/linalg.h"
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "chainerx/core/backprop_mode.h"
@@ -26,10 +27,19 @@ Dtype LinalgDtype(const char* op, Dtype dtype) {
     return IsFloatingPoint(dtype) ? dtype : Dtype::kFloat32;
 }
 
+void CheckLapackSize(const char* op, int64_t rows, int64_t cols) {
+    constexpr int64_t kMaxLapackIndex = std::numeric_limits<int32_t>::max();
+    if (rows > kMaxLapackIndex || cols > kMaxLapackIndex || (cols > 0 && rows > kMaxLapackIndex / cols)) {
+        throw DimensionError{op, ": a (", rows, ", ", cols, ") matrix is too large for LAPACK (at most ",
+                             kMaxLapackIndex, " elements)"};
+    }
+}
+
 void CheckMatrix(const char* op, const Array& a) {
     if (a.ndim() != 2) {
         throw DimensionError{op, ": expected a 2-d array, got shape ", a.shape()};
     }
+    CheckLapackSize(op, a.shape()[0], a.shape()[1]);
 }
 
 void CheckSquareMatrix(const char* op, const Array& a) {
@@ -44,10 +54,14 @@ Array LapackInput(const char* op, const Array& a) {
     return CastIfNeeded(a, LinalgDtype(op, a.dtype()));
 }
 
-void DefineNotImplementedGrad(const char* op, const Array& a, const std::vector<ConstArrayRef>& outputs) {
+void DefineNotImplementedGrad(
+        const char* op, const Array& a, const std::vector<ConstArrayRef>& outputs, const char* reason) {
     BackwardBuilder bb{op, {a}, outputs};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([op](BackwardContext&) { throw NotImplementedError{op, ": backward is not implemented"}; });
+        bt.Define([op, reason](BackwardContext&) {
+            throw NotImplementedError{op, ": backward is not implemented", reason == nullptr ? "" : ": ",
+                                      reason == nullptr ? "" : reason};
+        });
     }
     bb.Finalize();
 }
@@ -212,8 +226,9 @@ Array Solve(const Array& a, const Array& b) {
         throw DimensionError{"solve: b must be (", n, ",) or (", n, ", k) for a of shape ", a.shape(), ", got ",
                              b.shape()};
     }
-    const Dtype dtype = internal::LinalgDtype("solve", ResultType(a, b));
     const int64_t k = b.ndim() == 1 ? 1 : b.shape()[1];
+    internal::CheckLapackSize("solve", n, k);
+    const Dtype dtype = internal::LinalgDtype("solve", ResultType(a, b));
     Array out = Empty(b.shape(), dtype, a.device());
     {
         NoBackpropModeScope no_backprop{a.device().context()};

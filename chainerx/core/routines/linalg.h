@@ -5,8 +5,9 @@
 //
 // The factorizations take one 2-D matrix. They compute in float32 or float64: float inputs keep their dtype,
 // integer and bool inputs are computed in float32 (chainerx's math-dtype rule), float16 raises DtypeError as
-// in the original. A matrix that must be square and is not raises DimensionError; data on which LAPACK fails
-// (singular, not positive definite) raise ChainerxError.
+// in the original. An input that is not a matrix, a matrix that must be square and is not, and a matrix of more
+// than 2³¹ - 1 elements (LAPACK's 32-bit indexing) raise DimensionError; NaN or infinite entries and data on
+// which LAPACK fails (singular, not positive definite) raise ChainerxError.
 #pragma once
 
 #include <tuple>
@@ -39,12 +40,14 @@ Array Inverse(const Array& a);
 
 // The singular value decomposition a (m, n) = u · diag(s) · vt with s descending (k = min(m, n) values).
 // With compute_uv, returns (u, s, vt), u (m, m) and vt (n, n) when full_matrices, (m, k) and (k, n)
-// otherwise; without it, u and vt are null arrays. Backward is not implemented (NotImplementedError when a
-// gradient reaches it).
+// otherwise; without it, u and vt are null arrays. Only the reduced decomposition (full_matrices false,
+// compute_uv true) is differentiable, by Townsend's formula, which needs distinct nonzero singular values; a
+// gradient reaching any other form raises NotImplementedError (a ChainerxError).
 std::tuple<Array, Array, Array> Svd(const Array& a, bool full_matrices = true, bool compute_uv = true);
 
-// The Moore–Penrose pseudo-inverse (n, m) of a (m, n) through the SVD; singular values at most
-// rcond · max(s) count as zero. Backward uses the formula for a matrix of constant rank.
+// The Moore–Penrose pseudo-inverse (n, m) of a (m, n): the composite v · diag(s⁺) · uᵀ of the reduced Svd, with
+// s⁺ = 1 / s where s > rcond · max(s) and 0 elsewhere. Its gradient flows through the Svd backward with that
+// cutoff mask held constant.
 Array PseudoInverse(const Array& a, double rcond = 1e-15);
 
 // What Qr returns, as numpy.linalg.qr's `mode`.
@@ -65,7 +68,7 @@ std::tuple<Array, Array> Qr(const Array& a, QrMode mode = QrMode::kReduced);
 Array Cholesky(const Array& a);
 
 // The eigenvalues w (ascending) and eigenvectors v (columns) of a symmetric a, reading the triangle named
-// by uplo ('L' or 'U', else ChainerxError). Backward gives the symmetric gradient; it is undefined for
+// by uplo ('L' or 'U' in either case, else ChainerxError). Backward gives the symmetric gradient; it is undefined for
 // repeated eigenvalues.
 std::tuple<Array, Array> Eigh(const Array& a, char uplo = 'L');
 

@@ -1,6 +1,9 @@
-// The linalg routines built on decompositions with several factors: Svd, PseudoInverse, Qr, Eigh, Eigvalsh.
+// The linalg routines built on decompositions with several factors: Svd (and its gradient), PseudoInverse, Qr, Eigh,
+// Eigvalsh.
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
+#include <optional>
 #include <tuple>
 
 #include "chainerx/core/backprop_mode.h"
@@ -34,6 +37,64 @@ std::tuple<Array, Array, Array> SvdForward(const Array& a, bool full_matrices, b
     }
     a.device().CallKernel<SvdKernel>(a, u, s, vt, full_matrices, compute_uv);
     return {u, s, vt};
+}
+
+constexpr const char* kSvdGradCondition = "only svd(a, full_matrices=False, compute_uv=True) is differentiable";
+
+// The reduced-SVD gradient (Townsend, "Differentiating the singular value decomposition", 2016), with
+// u (m, k), s (k,), vt (k, n), v = vtᵀ, S = diag(s) and f_ij = 1 / (s_j² - s_i²) off the diagonal (0 on it):
+// ga = u · ((J + Jᵀ) S + diag(gs) + S (K + Kᵀ)) · vt + (I - u uᵀ) gu S⁻¹ vt + u S⁻¹ gvt (I - v vt),
+// J = f ∘ (uᵀ gu), K = f ∘ (vt gv). The last two terms vanish for a square a and are skipped when m (or n) is k.
+// Singular values must be distinct and nonzero.
+Array SvdGrad(const Array& u, const Array& s, const Array& vt, const std::optional<Array>& gu,
+              const std::optional<Array>& gs, const std::optional<Array>& gvt) {
+    const int64_t m = u.shape()[0];
+    const int64_t k = s.shape()[0];
+    const int64_t n = vt.shape()[1];
+    if (k == 0) {
+        return Zeros({m, n}, s.dtype(), s.device());
+    }
+    Array s_row = s.Reshape({1, k});
+    Array s_col = s.Reshape({k, 1});
+    Array eye = Identity(k, s.dtype(), s.device());
+    Array s_sq = s * s;
+    // Adding the identity keeps the (unused) diagonal away from 0 / 0.
+    Array f = (1 - eye) / (s_sq.Reshape({1, k}) - s_sq.Reshape({k, 1}) + eye);
+    Array inner = ZerosLike(eye);
+    if (gs.has_value()) {
+        inner = inner + eye * gs->Reshape({1, k});
+    }
+    if (gu.has_value()) {
+        Array j_term = f * Dot(u.Transpose(), *gu);
+        inner = inner + (j_term + j_term.Transpose()) * s_row;
+    }
+    if (gvt.has_value()) {
+        Array k_term = f * Dot(vt, gvt->Transpose());
+        inner = inner + s_col * (k_term + k_term.Transpose());
+    }
+    Array ga = Dot(Dot(u, inner), vt);
+    if (gu.has_value() && m > k) {
+        Array gu_perp = *gu - Dot(u, Dot(u.Transpose(), *gu));
+        ga = ga + Dot(gu_perp, vt / s_col);
+    }
+    if (gvt.has_value() && n > k) {
+        Array gvt_perp = *gvt - Dot(Dot(*gvt, vt.Transpose()), vt);
+        ga = ga + Dot(u / s_row, gvt_perp);
+    }
+    return ga;
+}
+
+void DefineSvdGrad(const Array& a, const Array& u, const Array& s, const Array& vt) {
+    BackwardBuilder bb{"svd", {a}, {u, s, vt}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([u_tok = bb.RetainOutput(0), s_tok = bb.RetainOutput(1), vt_tok = bb.RetainOutput(2)](
+                          BackwardContext& bctx) {
+            bctx.input_grad() = SvdGrad(bctx.GetRetainedOutput(u_tok), bctx.GetRetainedOutput(s_tok),
+                                        bctx.GetRetainedOutput(vt_tok), bctx.output_grad_if_any(0),
+                                        bctx.output_grad_if_any(1), bctx.output_grad_if_any(2));
+        });
+    }
+    bb.Finalize();
 }
 
 // Symmetric matrix built from the lower triangle of m.
@@ -118,47 +179,31 @@ Array QrR(const Array& a) {
 std::tuple<Array, Array, Array> Svd(const Array& a, bool full_matrices, bool compute_uv) {
     internal::CheckMatrix("svd", a);
     auto [u, s, vt] = SvdForward(internal::LapackInput("svd", a), full_matrices, compute_uv);
-    if (compute_uv) {
-        internal::DefineNotImplementedGrad("svd", a, {u, s, vt});
+    if (!compute_uv) {
+        internal::DefineNotImplementedGrad("svd", a, {s}, kSvdGradCondition);
+    } else if (full_matrices) {
+        internal::DefineNotImplementedGrad("svd", a, {u, s, vt}, kSvdGradCondition);
     } else {
-        internal::DefineNotImplementedGrad("svd", a, {s});
+        DefineSvdGrad(a, u, s, vt);
     }
     return {u, s, vt};
 }
 
 Array PseudoInverse(const Array& a, double rcond) {
     internal::CheckMatrix("pinv", a);
-    Array a_cast = internal::LapackInput("pinv", a);
-    Array out;
+    // The composite V · diag(s⁺) · Uᵀ, so that the gradient is the SVD's with the cutoff held constant.
+    auto [u, s, vt] = Svd(a, false, true);
+    if (s.GetTotalSize() == 0) {
+        return Zeros({a.shape()[1], a.shape()[0]}, s.dtype(), a.device());
+    }
+    Array kept;
     {
         NoBackpropModeScope no_backprop{a.device().context()};
-        auto [u, s, vt] = SvdForward(a_cast, false, true);
-        if (s.GetTotalSize() == 0) {
-            out = Zeros({a.shape()[1], a.shape()[0]}, a_cast.dtype(), a.device());
-        } else {
-            // Singular values at or below the cutoff are treated as exact zeros: their reciprocal is 0.
-            Array kept = Greater(s, AMax(s) * rcond).AsType(s.dtype());
-            Array s_inv = kept / (s + (1 - kept));
-            out = Dot(vt.Transpose() * s_inv, u.Transpose());
-        }
+        // Singular values at or below the cutoff are treated as exact zeros: their reciprocal is 0.
+        kept = Greater(s, AMax(s) * rcond).AsType(s.dtype());
     }
-    BackwardBuilder bb{"pinv", a, out};
-    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        // For a of constant rank (Golub & Pereyra 1973), with p = a⁺:
-        // ga = -pᵀ g pᵀ + (I - a p) gᵀ p pᵀ + pᵀ p gᵀ (I - p a).
-        bt.Define([a_tok = bb.RetainInput(0), p_tok = bb.RetainOutput(0)](BackwardContext& bctx) {
-            Array x = bctx.GetRetainedInput(a_tok);
-            Array p = bctx.GetRetainedOutput(p_tok);
-            const Array& g = *bctx.output_grad();
-            Array pt = p.Transpose();
-            Array gt = g.Transpose();
-            Array left = Identity(x.shape()[0], p.dtype(), p.device()) - Dot(x, p);
-            Array right = Identity(x.shape()[1], p.dtype(), p.device()) - Dot(p, x);
-            bctx.input_grad() = -Dot(Dot(pt, g), pt) + Dot(Dot(left, gt), Dot(p, pt)) + Dot(Dot(pt, p), Dot(gt, right));
-        });
-    }
-    bb.Finalize();
-    return out;
+    Array s_inv = kept / (s + (1 - kept));
+    return Dot(vt.Transpose() * s_inv, u.Transpose());
 }
 
 std::tuple<Array, Array> Qr(const Array& a, QrMode mode) {
@@ -190,9 +235,10 @@ std::tuple<Array, Array> Qr(const Array& a, QrMode mode) {
 
 std::tuple<Array, Array> Eigh(const Array& a, char uplo) {
     internal::CheckSquareMatrix("eigh", a);
-    if (uplo != 'L' && uplo != 'U') {
+    if (uplo != 'L' && uplo != 'U' && uplo != 'l' && uplo != 'u') {
         throw ChainerxError{"eigh: UPLO must be 'L' or 'U', got '", uplo, "'"};
     }
+    uplo = static_cast<char>(std::toupper(static_cast<unsigned char>(uplo)));
     Array a_cast = internal::LapackInput("eigh", a);
     const int64_t n = a.shape()[0];
     Array w = Empty({n}, a_cast.dtype(), a.device());

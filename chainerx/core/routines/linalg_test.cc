@@ -1,11 +1,14 @@
 #include "chainerx/core/routines/linalg.h"
 
 #include <cstdint>
+#include <limits>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "chainerx/core/check_backward.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/testing/testing.h"
@@ -92,6 +95,55 @@ TEST_F(LinalgTest, Decompositions) {
     ExpectNear(Dot(q, r), {2, 1}, {3, 4});
     ExpectNear(PseudoInverse(MakeArray<double>({1, 2}, {1, 1})), {2, 1}, {0.5, 0.5});
     EXPECT_THROW(Eigh(a, 'X'), ChainerxError);
+    ExpectNear(Eigvalsh(a, 'l'), {2}, {1, 3});
+}
+
+// A (3, 2) matrix with distinct singular values (about 4.1 and 1.3).
+Array TallMatrix() { return MakeArray<double>({3, 2}, {3, 1, 1, 2, 0.5, -1}); }
+
+TEST_F(LinalgTest, ReducedSvdGradient) {
+    for (const Array& a : {TallMatrix(), TallMatrix().Transpose().Copy()}) {
+        auto svd = [](const std::vector<Array>& xs) {
+            auto [u, s, vt] = Svd(xs[0], false, true);
+            return std::vector<Array>{u, s, vt};
+        };
+        auto [u, s, vt] = Svd(a, false, true);
+        std::vector<Array> gys{FullLike(u, 0.5), FullLike(s, -1.0), FullLike(vt, 0.25)};
+        CheckBackward(svd, {a}, gys, {FullLike(a, 1e-6)}, 1e-6, 1e-5);
+        CheckDoubleBackward(svd, {a}, gys, {FullLike(a, 0.5)}, {FullLike(a, 1e-6), FullLike(u, 1e-6),
+                            FullLike(s, 1e-6), FullLike(vt, 1e-6)}, 1e-5, 1e-4);
+    }
+}
+
+TEST_F(LinalgTest, SvdGradientOtherFormsRaise) {
+    // Only full_matrices = false with compute_uv = true is differentiable.
+    for (auto [full_matrices, compute_uv] : {std::pair{true, true}, std::pair{true, false}, std::pair{false, false}}) {
+        Array a = TallMatrix().RequireGrad();
+        Array s = std::get<1>(Svd(a, full_matrices, compute_uv));
+        EXPECT_THROW(s.Sum().Backward(), NotImplementedError);
+    }
+}
+
+TEST_F(LinalgTest, PseudoInverseGradientHoldsCutoff) {
+    // rcond 0.5 cuts the smaller singular value: pinv is then a smooth function of rank one.
+    auto pinv = [](const std::vector<Array>& xs) { return std::vector<Array>{PseudoInverse(xs[0], 0.5)}; };
+    Array a = TallMatrix();
+    CheckBackward(pinv, {a}, {FullLike(a.Transpose(), 1.0)}, {FullLike(a, 1e-6)}, 1e-6, 1e-5);
+}
+
+TEST_F(LinalgTest, BadInputsRaise) {
+    Array nan = MakeArray<double>({2, 2}, {1, 0, 0, std::numeric_limits<double>::quiet_NaN()});
+    Array inf = MakeArray<double>({2, 2}, {std::numeric_limits<double>::infinity(), 0, 0, 1});
+    for (const Array& a : {nan, inf}) {
+        EXPECT_THROW(Svd(a), ChainerxError);
+        EXPECT_THROW(Eigh(a), ChainerxError);
+        EXPECT_THROW(Inverse(a), ChainerxError);
+    }
+    // A broadcast view of 2³² elements costs nothing to make but is beyond LAPACK's 32-bit indexing.
+    Array huge = Ones({1, 1}, Dtype::kFloat32).BroadcastTo({int64_t{1} << 16, int64_t{1} << 16});
+    EXPECT_THROW(Svd(huge), DimensionError);
+    EXPECT_THROW(Inverse(huge), DimensionError);
+    EXPECT_THROW(Svd(Ones({2, 2, 2}, Dtype::kFloat32)), DimensionError);
 }
 
 }  // namespace

@@ -128,3 +128,12 @@ def test_python_level_creation_names_are_exported():
     import chainerx._creation as creation
     for name in ('asanyarray', 'fromfile', 'fromfunction', 'fromiter', 'fromstring', 'loadtxt'):
         assert name in creation.__all__ and getattr(chx, name) is getattr(creation, name)
+
+
+@pytest.mark.parametrize('dtype', ['>f4', '>f8', '>i2', '>i4', '>i8', '<f4', '>f2'])
+@pytest.mark.parametrize('convert', [chx.array, chx.asarray])
+def test_non_native_byte_order_is_converted(dtype, convert, device):
+    x = numpy.array([1.5, -2.0, 3.0], dtype) if dtype[1] == 'f' else numpy.array([1, -2, 300], dtype)
+    a = convert(x, device=device)
+    assert a.dtype == x.dtype.newbyteorder('=')
+    array_utils.assert_array_equal(a, x.astype(x.dtype.newbyteorder('=')))

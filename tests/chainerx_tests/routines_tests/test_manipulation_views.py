@@ -115,3 +115,27 @@ def test_arange_casts_start_and_step_to_an_integer_dtype_first():
     array_utils.assert_array_equal(chx.arange(-2.2, 3.4, dtype='int8'), numpy.arange(-2, 4, dtype='int8'))
     array_utils.assert_array_equal(chx.arange(0.5, 3.0, 0.9, dtype='int32'), numpy.zeros(3, 'int32'))
     array_utils.assert_array_equal(chx.arange(1, 10, 2.7, dtype='int64'), numpy.array([1, 3, 5, 7], 'int64'))
+
+
+@pytest.mark.parametrize('write', [
+    lambda b: b.__iadd__(1),
+    lambda b: b.fill(2),
+    lambda b: b.__setitem__(0, 5),
+    lambda b: b.__setitem__(chx.array([0, 1]), 5),
+    lambda b: chx.copyto(b, chx.zeros((3, 2))),
+])
+def test_writes_into_broadcast_views_raise(write):
+    # NumPy makes broadcast results read-only; a write would change every aliased element of the base.
+    base = chx.ones((1, 2))
+    view = chx.broadcast_to(base, (3, 2))
+    with pytest.raises(chx.ChainerxError):
+        write(view)
+    array_utils.assert_array_equal(base, numpy.ones((1, 2), 'float32'))
+
+
+def test_writes_into_zero_size_and_length_one_broadcasts_are_allowed():
+    a = chx.broadcast_to(chx.ones((1, 3)), (0, 3))
+    a += 1
+    b = chx.broadcast_to(chx.ones((1, 1)), (1, 2))[:, :1]
+    b += 1
+    array_utils.assert_array_equal(b, numpy.full((1, 1), 2, 'float32'))

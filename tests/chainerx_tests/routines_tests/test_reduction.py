@@ -292,3 +292,18 @@ def test_nansum_gradient_is_zero_at_nans(dtype):
 def test_truth_reductions_are_not_differentiable(name):
     out = getattr(chx, name)(chx.ones((2, 3)).require_grad())
     assert not out.is_backprop_required()
+
+
+@pytest.mark.parametrize('n', [2**20, 2**20 + 37, 5000])
+def test_float32_sum_is_pairwise_accurate(n):
+    # A long float32 sum accumulates rounding error linearly unless it is pairwise (conformance R28).
+    a = chx.full((n,), 0.1, 'float32')
+    exact = n * float(numpy.float32(0.1))
+    assert abs(float(a.sum()) - exact) <= 1e-5 * exact
+    assert abs(float(a.reshape(n, 1).sum()) - exact) <= 1e-5 * exact
+
+
+def test_float32_var_of_offset_data_is_accurate():
+    x = numpy.random.RandomState(0).rand(2**21).astype('float32') + 1000
+    expected = x.astype('float64').var()
+    assert abs(float(chx.array(x).var()) - expected) <= 1e-4 * expected

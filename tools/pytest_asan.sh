@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs chainerx pytest suites on an AddressSanitizer + UBSan build of the extension (`--config=asan`, which
+# otherwise builds only the C++ tests): the sanitizer runtimes are preloaded into the uninstrumented
+# interpreter, leak detection is off (CPython keeps objects alive until exit by design), and any report
+# aborts the run. The default subset is the binding's bad-argument tests and the fuzz harness's quick run,
+# where memory errors that do not crash would otherwise go unseen.
+#
+# Usage: tools/pytest_asan.sh [BAZEL_FLAGS...] [-- PYTEST_ARGS...]   (after `source tools/env.sh`)
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+
+bazel_flags=()
+while (($#)) && [[ "$1" != "--" ]]; do
+    bazel_flags+=("$1")
+    shift
+done
+[[ "${1:-}" == "--" ]] && shift
+pytest_args=("$@")
+if ((${#pytest_args[@]} == 0)); then
+    pytest_args=(-q -p no:cacheprovider
+                 tests/chainerx_tests/test_arguments.py
+                 tests/chainerx_tests/test_fuzz.py
+                 tests/chainerx_tests/test_pickle.py
+                 tests/chainerx_tests/test_backprop_errors.py
+                 tests/chainerx_tests/test_function_node.py
+                 tests/chainerx_tests/routines_tests/test_manipulation_views.py
+                 tests/chainerx_tests/routines_tests/test_indexing_advanced.py)
+fi
+
+# The empty tag filter lifts --config=asan's exclusion of the binding (tag "py").
+bazel build "${bazel_flags[@]}" --config=asan --build_tag_filters= //chainerx:_core.so
+core="$(bazel info "${bazel_flags[@]}" --config=asan bazel-bin 2>/dev/null)/chainerx/_core.so"
+
+runtimes="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
+export CHAINERX_CORE_SO="$core"
+export LD_PRELOAD="$runtimes"
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+exec tools/pytest_staged.sh "$REPO/.venv/bin/python" "${pytest_args[@]}"
