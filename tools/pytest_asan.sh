@@ -36,6 +36,9 @@ core="$(bazel info "${bazel_flags[@]}" --config=asan bazel-bin 2>/dev/null)/chai
 runtimes="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
 export CHAINERX_CORE_SO="$core"
 export LD_PRELOAD="$runtimes"
-export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1
+# Allocations beyond 1 GiB fail, as larger ones would under the fuzz harness's address-space limit (which ASan's
+# shadow memory rules out) and would run for minutes at -O1; a failed allocation is a bad_alloc (MemoryError),
+# not an ASan abort.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1:allocator_may_return_null=1:max_allocation_size_mb=1024
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 exec tools/pytest_staged.sh "$REPO/.venv/bin/python" "${pytest_args[@]}"

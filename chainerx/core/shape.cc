@@ -44,7 +44,9 @@ Strides::Strides(const Shape& shape, int64_t item_size) {
     int64_t stride = item_size;
     for (int8_t i = shape.ndim() - 1; i >= 0; --i) {
         (*this)[i] = stride;
-        stride *= std::max(int64_t{1}, shape[i]);
+        if (__builtin_mul_overflow(stride, std::max(int64_t{1}, shape[i]), &stride)) {
+            throw DimensionError{"the strides of shape ", shape, " do not fit in int64"};
+        }
     }
 }
 

@@ -47,19 +47,20 @@ void GemmLoop(
         bool accumulate,
         T* c,
         int64_t ldc) {
-    std::vector<int64_t> row(n);
+    // Unsigned: overflow wraps (as NumPy's integer products do) instead of being undefined.
+    std::vector<uint64_t> row(n);
     for (int64_t i = 0; i < m; ++i) {
         T* c_row = c + i * ldc;
         for (int64_t j = 0; j < n; ++j) {
-            row[j] = accumulate ? static_cast<int64_t>(c_row[j]) : 0;
+            row[j] = accumulate ? static_cast<uint64_t>(c_row[j]) : 0;
         }
         for (int64_t p = 0; p < k; ++p) {
-            const int64_t av = static_cast<int64_t>(At(a, lda, trans_a, i, p));
+            const auto av = static_cast<uint64_t>(At(a, lda, trans_a, i, p));
             if (av == 0) {
                 continue;
             }
             for (int64_t j = 0; j < n; ++j) {
-                row[j] += av * static_cast<int64_t>(At(b, ldb, trans_b, p, j));
+                row[j] += av * static_cast<uint64_t>(At(b, ldb, trans_b, p, j));
             }
         }
         for (int64_t j = 0; j < n; ++j) {

@@ -116,7 +116,7 @@ void DefineMethods(ArrayClass& c) {
               }
               std::vector<BackpropId> ids;
               for (py::handle item : backprop_ids) {
-                  ids.push_back(item.cast<BackpropId>());
+                  ids.push_back(ToBackpropIdNotNone(item));
               }
               return A(self).AsGradStopped(ids, kind).body();
           },

@@ -62,7 +62,7 @@ public:
                 if (!py::isinstance<BackpropId>(item)) {
                     throw py::type_error{"expected a list of BackpropIds"};
                 }
-                ids.push_back(item.cast<BackpropId>());
+                ids.push_back(ToBackpropIdNotNone(item));
             }
             ids_ = std::move(ids);
         } else {
@@ -193,7 +193,7 @@ void InitBackprop(py::module& m) {
     m.def("backprop_scope",
           [](std::string name, py::handle context) {
               return std::make_unique<PyBackpropScope>(
-                      std::move(name), context.is_none() ? GetDefaultContext() : context.cast<Context&>());
+                      std::move(name), ToContext(context));
           },
           py::arg("backprop_name"),
           py::arg("context") = py::none());

@@ -117,10 +117,24 @@ std::optional<BackpropId> ToBackpropId(py::handle handle) {
     if (handle.is_none()) {
         return std::nullopt;
     }
+    return ToBackpropIdNotNone(handle);
+}
+
+BackpropId ToBackpropIdNotNone(py::handle handle) {
     if (!py::isinstance<BackpropId>(handle)) {
-        throw py::type_error{"backprop_id must be None or a chainerx.BackpropId, not " + TypeName(handle)};
+        throw py::type_error{"expected a chainerx.BackpropId, not " + TypeName(handle)};
     }
     return handle.cast<BackpropId>();
+}
+
+Context& ToContext(py::handle handle) {
+    if (handle.is_none()) {
+        return GetDefaultContext();
+    }
+    if (!py::isinstance<Context>(handle)) {
+        throw py::type_error{"context must be None or a chainerx.Context, not " + TypeName(handle)};
+    }
+    return handle.cast<Context&>();
 }
 
 std::shared_ptr<py::object> SharePyObject(py::object object) {

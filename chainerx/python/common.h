@@ -12,6 +12,7 @@
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/backprop_id.h"
+#include "chainerx/core/context.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/scalar.h"
@@ -45,6 +46,10 @@ py::object ScalarToPython(Scalar scalar);
 
 // backprop_id arguments: None (default graph) or a BackpropId.
 std::optional<BackpropId> ToBackpropId(py::handle handle);
+// A BackpropId (a list item); TypeError for anything else, None included.
+BackpropId ToBackpropIdNotNone(py::handle handle);
+// context arguments: None (the default context) or a Context; TypeError otherwise.
+Context& ToContext(py::handle handle);
 
 // Holds a Python object from C++ handles (array data, graph nodes) that may be released without the GIL:
 // the deleter takes the GIL, and does nothing once the interpreter has shut down.

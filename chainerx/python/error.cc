@@ -31,6 +31,11 @@ void InitErrors(py::module& m) {
             PyErr_SetString(PyExc_IndexError, e.what());
         } catch (const OverflowError& e) {
             PyErr_SetString(PyExc_OverflowError, e.what());
+        } catch (const py::cast_error& e) {
+            // An argument of the wrong type that a binding converts with pybind11's cast (the argument
+            // converters of arguments.h name the parameter; the rest still say "Unable to cast"): a TypeError,
+            // not pybind11's RuntimeError.
+            PyErr_SetString(PyExc_TypeError, e.what());
         }
     });
 }

@@ -29,20 +29,42 @@ CHAINERX_HOST_DEVICE bool IsNan(T x) {
     }
 }
 
-// The casts keep narrow integer types narrow (C++ promotes int8 + int8 to int).
+// The type integer + - * compute in so that overflow wraps: unsigned (signed overflow is undefined), and at least
+// as wide as unsigned int (narrower types would be promoted to int, whose overflow is undefined again:
+// uint16 65535 * 65535). Other types (bool, floats) compute in themselves.
+template <typename T, bool kWrapping = std::is_integral<T>::value && !std::is_same<T, bool>::value>
+struct WrappingType {
+    using type = T;
+};
+
+template <typename T>
+struct WrappingType<T, true> {
+    using type = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+};
+
+template <typename T>
+using WrappingTypeT = typename WrappingType<T>::type;
+
+// The casts keep narrow integer types narrow.
 struct Add {
     template <typename T>
-    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a + b); }
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        return static_cast<T>(static_cast<WrappingTypeT<T>>(a) + static_cast<WrappingTypeT<T>>(b));
+    }
 };
 
 struct Subtract {
     template <typename T>
-    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a - b); }
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        return static_cast<T>(static_cast<WrappingTypeT<T>>(a) - static_cast<WrappingTypeT<T>>(b));
+    }
 };
 
 struct Multiply {
     template <typename T>
-    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a * b); }
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        return static_cast<T>(static_cast<WrappingTypeT<T>>(a) * static_cast<WrappingTypeT<T>>(b));
+    }
 };
 
 struct Divide {

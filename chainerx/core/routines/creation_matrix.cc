@@ -2,6 +2,7 @@
 #include "chainerx/core/routines/creation.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
@@ -15,6 +16,9 @@ namespace {
 
 // The graph-free 1-d view of the k-th diagonal of a 2-d array.
 Array DiagonalView(const Array& a, int64_t k) {
+    if (k >= a.shape()[1] || k <= -a.shape()[0]) {  // no element; also keeps -k clear of INT64_MIN
+        return internal::StridedView(a, {0}, {a.strides()[0] + a.strides()[1]}, 0);
+    }
     int64_t row = k < 0 ? -k : 0;
     int64_t col = k > 0 ? k : 0;
     int64_t size = std::max(int64_t{0}, std::min(a.shape()[0] - row, a.shape()[1] - col));
@@ -95,7 +99,10 @@ Array Triu(const Array& m, int64_t k) { return Triangle("triu", m, k, true); }
 Array Diag(const Array& v, int64_t k) {
     switch (v.ndim()) {
         case 1: {
-            int64_t n = v.shape()[0] + (k < 0 ? -k : k);
+            int64_t n = 0;
+            if (k == INT64_MIN || __builtin_add_overflow(v.shape()[0], k < 0 ? -k : k, &n)) {
+                throw DimensionError{"diag: the offset ", k, " makes the result too large"};
+            }
             return DiagEmbed(v, k, {n, n});
         }
         case 2:
