@@ -27,6 +27,9 @@ std::string TupleString(const Vector& v) {
 }  // namespace
 
 int64_t Shape::GetTotalSize() const {
+    if (std::find(begin(), end(), int64_t{0}) != end()) {
+        return 0;  // even when the other dims multiply beyond int64
+    }
     int64_t total = 1;
     for (int64_t dim : *this) {
         // An overflowed count would make an array whose indexing reads outside its memory.

@@ -8,6 +8,7 @@
 // elementwise kernel) use it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +33,10 @@ struct SquashedLayout {
 template <size_t N>
 SquashedLayout<N> Squash(const Shape& shape, const std::array<const Strides*, N>& strides) {
     SquashedLayout<N> layout;
+    if (std::find(shape.begin(), shape.end(), int64_t{0}) != shape.end()) {
+        layout.total = 0;  // no element; the other dims may be huge, and merging them could overflow
+        return layout;
+    }
     for (int8_t i = 0; i < shape.ndim(); ++i) {
         int64_t dim = shape[i];
         layout.total *= dim;

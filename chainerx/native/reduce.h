@@ -59,6 +59,17 @@ inline ReductionPlan::ReductionPlan(const Array& x, const Axes& sorted_axes, int
     Axis axes[kMaxNdim];
     int n = 0;
     int64_t acc_stride = acc_item_size;
+    if (x.GetTotalSize() == 0) {
+        // No run at all. The other dims may be huge (a zero-size broadcast), so nothing is multiplied; the count
+        // matters only to an empty reduction (mean of nothing: 0 / 0).
+        bool reduces_empty_axis = std::any_of(
+                sorted_axes.begin(), sorted_axes.end(), [&x](int8_t axis) { return x.shape()[axis] == 0; });
+        count = reduces_empty_axis ? 0 : 1;
+        dims[0] = 0;
+        ndim = 1;
+        outer_size = 0;
+        return;
+    }
     bool empty = false;
     for (int8_t i = x.ndim() - 1, next = static_cast<int8_t>(sorted_axes.size()) - 1; i >= 0; --i) {
         int64_t dim = x.shape()[i];
