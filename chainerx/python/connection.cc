@@ -50,8 +50,10 @@ void InitConnection(py::module& m) {
               std::optional<Array> ba = ToOptionalArray(b);
               Dims s = ToSpatialDims(stride, "stride", xa.ndim());
               Dims p = ToSpatialDims(pad, "pad", xa.ndim());
-              std::optional<Dims> o = outsize.is_none() ? std::nullopt
-                                                        : std::optional<Dims>{ToSpatialDims(outsize, "outsize", xa.ndim())};
+              std::optional<Dims> o;
+              if (!outsize.is_none()) {
+                  o = ToSpatialDims(outsize, "outsize", xa.ndim());
+              }
               return CallReleasingGil(IsLargeOperand(xa), [&] { return ConvTranspose(xa, wa, ba, s, p, o); }).body();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,

@@ -79,7 +79,8 @@ struct Retained {
 };
 
 template <typename Token, typename RetainFn>
-std::vector<Retained<Token>> Retain(const FallbackOperands& operands, const std::vector<size_t>& indexes, RetainFn retain) {
+std::vector<Retained<Token>> Retain(
+        const FallbackOperands& operands, const std::vector<size_t>& indexes, RetainFn retain) {
     std::vector<Retained<Token>> retained;
     for (size_t i : indexes) {
         int64_t position = operands.positions[i];
@@ -124,8 +125,10 @@ struct FallbackBackward {
         py::object grads = node->attr("_backward_chainerx")(
                 py::tuple{target_input_indexes},
                 py::tuple{grad_outputs},
-                RetainedToPython(retained_inputs, [&bctx](const RetainedInputToken& t) { return bctx.GetRetainedInput(t); }),
-                RetainedToPython(retained_outputs, [&bctx](const RetainedOutputToken& t) { return bctx.GetRetainedOutput(t); }));
+                RetainedToPython(
+                        retained_inputs, [&bctx](const RetainedInputToken& t) { return bctx.GetRetainedInput(t); }),
+                RetainedToPython(
+                        retained_outputs, [&bctx](const RetainedOutputToken& t) { return bctx.GetRetainedOutput(t); }));
         size_t k = 0;
         for (py::handle grad : grads) {
             if (k >= target_positions.size()) {
@@ -137,7 +140,8 @@ struct FallbackBackward {
             ++k;
         }
         if (k != target_positions.size()) {
-            throw ChainerxError{"_backward_chainerx returned ", k, " gradients for ", target_positions.size(), " target inputs"};
+            throw ChainerxError{
+                    "_backward_chainerx returned ", k, " gradients for ", target_positions.size(), " target inputs"};
         }
     }
 };
@@ -149,8 +153,10 @@ void FunctionNodeForward(
         py::handle input_indexes_to_retain,
         py::handle output_indexes_to_retain) {
     FallbackOperands inputs = ToFallbackOperands(inputs_arg, "inputs", false);
-    FallbackOperands outputs = ToFallbackOperands(outputs_arg, "outputs", true);  // See Note [Fallback operands on the graph]
-    std::vector<size_t> input_retain = ToRetainIndexes(input_indexes_to_retain, inputs.items.size(), "input_indexes_to_retain");
+    // See Note [Fallback operands on the graph].
+    FallbackOperands outputs = ToFallbackOperands(outputs_arg, "outputs", true);
+    std::vector<size_t> input_retain =
+            ToRetainIndexes(input_indexes_to_retain, inputs.items.size(), "input_indexes_to_retain");
     std::vector<size_t> output_retain =
             ToRetainIndexes(output_indexes_to_retain, outputs.items.size(), "output_indexes_to_retain");
     if (inputs.graph_arrays.empty() || outputs.graph_arrays.empty()) {
@@ -162,9 +168,9 @@ void FunctionNodeForward(
     if (BackwardBuilder::Target bt = bb.CreateTarget()) {
         FallbackBackward backward{SharePyObject(std::move(function_node)), inputs.positions, outputs.positions, {}, {}};
         backward.retained_inputs =
-                Retain<RetainedInputToken>(inputs, input_retain, [&bb](size_t position) { return bb.RetainInput(position); });
+                Retain<RetainedInputToken>(inputs, input_retain, [&bb](size_t i) { return bb.RetainInput(i); });
         backward.retained_outputs =
-                Retain<RetainedOutputToken>(outputs, output_retain, [&bb](size_t position) { return bb.RetainOutput(position); });
+                Retain<RetainedOutputToken>(outputs, output_retain, [&bb](size_t i) { return bb.RetainOutput(i); });
         bt.Define(std::move(backward));
     }
     bb.Finalize();

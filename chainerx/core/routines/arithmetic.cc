@@ -215,7 +215,8 @@ Array Remainder(Scalar x1, const Array& x2) {
 Array Fmod(const Array& x1, const Array& x2) {
     // Integers keep their promoted dtype (NumPy's rule); bool, which has no remainder, computes in float32.
     Dtype dtype = ResultType(x1, x2);
-    Array out = internal::BinaryForward<FmodKernel>("fmod", x1, x2, dtype == Dtype::kBool ? internal::MathDtype(dtype) : dtype);
+    Dtype compute_dtype = dtype == Dtype::kBool ? internal::MathDtype(dtype) : dtype;
+    Array out = internal::BinaryForward<FmodKernel>("fmod", x1, x2, compute_dtype);
     internal::DefineBinaryGrad(
             "fmod", x1, x2, out,
             [](const Array& gout, const Array& /*x1*/, const Array& /*x2*/) { return gout; },

@@ -274,7 +274,8 @@ Array Repeat(const Array& a, int64_t repeats, std::optional<int8_t> axis) {
     broadcast_shape.insert(broadcast_shape.begin() + ax + 1, repeats);
     Shape out_shape = a.shape();
     if (__builtin_mul_overflow(out_shape[ax], repeats, &out_shape[ax])) {
-        throw DimensionError{"repeat: ", repeats, " repeats of axis ", int{ax}, " of shape ", a.shape(), " are too many"};
+        throw DimensionError{
+                "repeat: ", repeats, " repeats of axis ", int{ax}, " of shape ", a.shape(), " are too many"};
     }
     return Reshape(BroadcastTo(ExpandDims(a, static_cast<int8_t>(ax + 1)), broadcast_shape), out_shape);
 }
