@@ -96,9 +96,8 @@ bool ComputeReshapeStrides(const Array& a, const Shape& shape, Strides& strides)
     return true;
 }
 
-// A view of `a` with another shape of the same size, whose backward reshapes the gradient back.
-Array ReshapeView(const char* op, const Array& a, const Shape& shape, const Strides& strides) {
-    Array out = MakeView(a, shape, strides);
+// Records the backward of `out`, `a` with another shape of the same size: the gradient reshaped back.
+void DefineReshapeBackward(const char* op, const Array& a, const Array& out) {
     BackwardBuilder bb{op, a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([in_shape = a.shape()](BackwardContext& bctx) {
@@ -106,6 +105,12 @@ Array ReshapeView(const char* op, const Array& a, const Shape& shape, const Stri
         });
     }
     bb.Finalize();
+}
+
+// A view of `a` with another shape of the same size.
+Array ReshapeView(const char* op, const Array& a, const Shape& shape, const Strides& strides) {
+    Array out = MakeView(a, shape, strides);
+    DefineReshapeBackward(op, a, out);
     return out;
 }
 
@@ -142,13 +147,7 @@ Array Reshape(const Array& a, const Shape& newshape) {
         return ReshapeView("reshape", a, shape, strides);
     }
     Array out = MakeView(Copy(a), shape, Strides{shape, a.GetItemSize()});
-    BackwardBuilder bb{"reshape", a, out};
-    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([in_shape = a.shape()](BackwardContext& bctx) {
-            bctx.input_grad() = bctx.output_grad()->Reshape(in_shape);
-        });
-    }
-    bb.Finalize();
+    DefineReshapeBackward("reshape", a, out);
     return out;
 }
 
