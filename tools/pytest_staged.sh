@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs the chainerx pytest suites on the already-built extension with any interpreter, without Bazel:
+# Runs the chainerx and chainer pytest suites on the already-built extension with any interpreter, without Bazel:
 # stages the package's Python files (with stubs) and bazel-bin/chainerx/_core.so in a temporary directory and puts it on
 # PYTHONPATH. CI uses it to test the same build against NumPy 1.x (.venv-numpy1, see tools/setup.sh --numpy1);
 # it is also the quick edit-test loop after `bazel build //chainerx:_core.so`.
 #
-# Usage: tools/pytest_staged.sh PYTHON [PYTEST_ARGS...]   (default test path: tests/chainerx_tests)
+# Usage: tools/pytest_staged.sh PYTHON [PYTEST_ARGS...]   (default test paths: tests/chainerx_tests tests/chainer_tests)
 #   e.g. tools/pytest_staged.sh .venv-numpy1/bin/python -q -x tests/chainerx_tests/test_dlpack.py
 set -euo pipefail
 
@@ -36,6 +36,16 @@ for arg in "$@"; do
         args+=("$arg")
     fi
 done
-$has_path || args+=("$REPO/tests/chainerx_tests")
 cd "$stage"
-PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -p no:cacheprovider "${args[@]}"
+run_pytest() {
+    PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -p no:cacheprovider "$@"
+}
+if $has_path; then
+    run_pytest "${args[@]}"
+else
+    # One run per suite: each test tree has its own pytest.ini (rootdir, pythonpath) and conftest.py.
+    status=0
+    run_pytest "${args[@]}" "$REPO/tests/chainerx_tests" || status=$?
+    run_pytest "${args[@]}" "$REPO/tests/chainer_tests" || status=$?
+    exit "$status"
+fi

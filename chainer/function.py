@@ -1,0 +1,172 @@
+"""Old-style `chainer.Function`: forward and backward on arrays, adapted to a FunctionNode.
+
+New code should define a FunctionNode; Function exists so that existing user code runs unchanged. Its
+backward works on arrays, so it is not differentiable again (no double backprop through it), as in the original.
+By default every input is retained for backward; outputs only when `retain_outputs` asks.
+"""
+
+import numpy
+
+import chainerx
+
+from chainer import _fallback
+from chainer import function_node
+from chainer import variable
+
+
+class FunctionAdapter(function_node.FunctionNode):
+    """The FunctionNode that runs an old-style Function (`Function.node`)."""
+
+    def __init__(self, function):
+        self._function = function
+        self._output_info = None
+
+    @property
+    def function(self):
+        return self._function
+
+    @property
+    def label(self):
+        return self._function.label
+
+    def check_type_forward(self, in_types):
+        self._function.check_type_forward(in_types)
+
+    def forward(self, inputs):
+        self._function._input_count = len(inputs)
+        if self._is_chainerx_fallback_mode:
+            with _fallback.converting_attributes(self._function):
+                outputs = self._function.forward(inputs)
+        else:
+            outputs = self._function.forward(inputs)
+        if self._input_indexes_to_retain is None:
+            self.retain_inputs(range(len(inputs)))
+        if isinstance(outputs, tuple):
+            self._output_info = [(y.shape, y.dtype) for y in outputs]
+        return outputs
+
+    def backward(self, target_input_indexes, grad_outputs):
+        in_data = [None] * len(self.inputs)
+        for index, var in zip(self._input_indexes_to_retain, self.get_retained_inputs()):
+            in_data[index] = None if var is None else var.array
+        gy_data = [self._zero_grad(i, in_data) if g is None else g.array for i, g in enumerate(grad_outputs)]
+        function = self._function
+        if self._is_chainerx_fallback_mode:
+            to_fallback = _fallback.from_chainerx
+            in_data = [None if a is None else to_fallback(a) for a in in_data]
+            gy_data = [to_fallback(g) for g in gy_data]
+            with _fallback.converting_attributes(function):
+                gxs = function.backward(tuple(in_data), tuple(gy_data))
+            device = self.chainerx_device.device
+            gxs = tuple([None if gx is None else _fallback.to_chainerx(_as_array(gx), device) for gx in gxs])
+        else:
+            gxs = function.backward(tuple(in_data), tuple(gy_data))
+        if not isinstance(gxs, tuple):
+            raise TypeError('backward of {} must return a tuple, not {}'.format(self.label, type(gxs)))
+        if len(gxs) != len(self.inputs):
+            raise ValueError('backward of {} returned {} gradients for {} inputs'.format(
+                self.label, len(gxs), len(self.inputs)))
+        return tuple([None if gxs[i] is None else variable.Variable(_as_array(gxs[i]), requires_grad=False)
+                      for i in target_input_indexes])
+
+    def _zero_grad(self, index, in_data):
+        shape, dtype = self._output_info[index]
+        if self._is_chainerx_fallback_mode:
+            return chainerx.zeros(shape, dtype, device=self.chainerx_device.device)
+        from chainer import backend
+        xp = backend.get_array_module(*[a for a in in_data if a is not None])
+        return xp.zeros(shape, dtype)
+
+
+def _as_array(x):
+    return numpy.asarray(x) if isinstance(x, numpy.generic) else x
+
+
+class Function:
+    """Old-style differentiable function: override `forward` and `backward` on arrays.
+
+    Calling the function (`f(x, y)`) applies a new FunctionAdapter and returns one Variable, or a tuple when
+    there are several outputs.
+    """
+
+    _node = None
+    _input_count = None
+
+    def __call__(self, *inputs):
+        node = FunctionAdapter(self)
+        self._node = node
+        outputs = node.apply(inputs)
+        return outputs[0] if len(outputs) == 1 else outputs
+
+    @property
+    def node(self):
+        """The FunctionAdapter of the last call."""
+        return self._node
+
+    @property
+    def label(self):
+        return self.__class__.__name__
+
+    @property
+    def inputs(self):
+        return self._node.inputs
+
+    @property
+    def outputs(self):
+        return self._node.outputs
+
+    @property
+    def rank(self):
+        return self._node.rank
+
+    @property
+    def output_data(self):
+        return self._node.output_data
+
+    @property
+    def local_function_hooks(self):
+        return self._node.local_function_hooks
+
+    def check_type_forward(self, in_types):
+        """Checks the input types with chainer.utils.type_check (nothing by default)."""
+
+    def forward(self, inputs):
+        """Computes the outputs; by default dispatches to forward_cpu or forward_gpu."""
+        if any(type(x).__module__.startswith('cupy') for x in inputs):
+            return self.forward_gpu(inputs)
+        return self.forward_cpu(inputs)
+
+    def forward_cpu(self, inputs):
+        raise NotImplementedError('{} does not implement forward_cpu'.format(self.label))
+
+    def forward_gpu(self, inputs):
+        raise NotImplementedError('{} does not implement forward_gpu'.format(self.label))
+
+    def backward(self, inputs, grad_outputs):
+        """Computes the input gradients (arrays); by default dispatches to backward_cpu or backward_gpu."""
+        if any(type(x).__module__.startswith('cupy') for x in inputs + grad_outputs if x is not None):
+            return self.backward_gpu(inputs, grad_outputs)
+        return self.backward_cpu(inputs, grad_outputs)
+
+    def backward_cpu(self, inputs, grad_outputs):
+        return (None,) * len(inputs)
+
+    def backward_gpu(self, inputs, grad_outputs):
+        return (None,) * len(inputs)
+
+    def retain_inputs(self, indexes):
+        """Retains only the inputs at `indexes` for backward (the others are None there)."""
+        self._node.retain_inputs(indexes)
+
+    def retain_outputs(self, indexes, retain_after_backward=False):
+        """Retains the outputs at `indexes`, readable as `self.output_data` in backward."""
+        self._node.retain_outputs(indexes)
+
+    def unchain(self):
+        self._node.unchain()
+
+    def add_hook(self, hook, name=None):
+        self._node.add_hook(hook, name)
+
+    def delete_hook(self, name):
+        self._node.delete_hook(name)

@@ -1,0 +1,4 @@
+"""chainer.functions: the connection family (its public names are listed in __all__)."""
+
+__all__ = []
+NATIVE = frozenset()

@@ -1,0 +1,4 @@
+"""chainer.functions: the math family (its public names are listed in __all__)."""
+
+__all__ = []
+NATIVE = frozenset()
