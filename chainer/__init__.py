@@ -54,6 +54,7 @@ global_config.use_ideep = os.environ.get('CHAINER_USE_IDEEP', 'never')
 global_config.lazy_grad_sum = _env_flag('CHAINER_LAZY_GRAD_SUM', False)
 global_config.cudnn_fast_batch_normalization = _env_flag('CHAINER_CUDNN_FAST_BATCH_NORMALIZATION', False)
 global_config.in_recomputing = False
+disable_experimental_feature_warning = _env_flag('CHAINER_DISABLE_EXPERIMENTAL_FEATURE_WARNING', False)
 global_config.compute_mode = None
 global_config._will_recompute = False
 global_config.dtype = numpy.dtype(os.environ.get('CHAINER_DTYPE', 'float32')) \

@@ -28,6 +28,7 @@ from chainer import _grad
 from chainer import configuration
 from chainer import function_hook
 from chainer import variable as variable_module
+from chainer.utils import type_check
 
 Variable = variable_module.Variable
 grad = _grad.grad  # chainer.function_node.grad, as in the original
@@ -202,7 +203,15 @@ class FunctionNode:
                     self.label, ', '.join(type(o).__name__ for o in outputs)))
 
     def _check_data_type_forward(self, in_data):
-        from chainer.utils import type_check
+        # Note [Light type check]: the light mode evaluates the conditions on plain values (~2 µs instead of
+        # ~25 µs per call); only when it fails (an InvalidType, or an error such as x.shape[1] of a 1-d x that
+        # light evaluation hits eagerly) is the check rerun in full mode, which builds the readable message.
+        try:
+            with type_check.light_mode:
+                self.check_type_forward(type_check.get_light_types(in_data))
+            return
+        except Exception:
+            pass
         in_types = type_check.get_types(in_data, 'in_types', False)
         with type_check.get_function_check_context(self):
             self.check_type_forward(in_types)

@@ -82,8 +82,9 @@ class Variable:
         if connected and not self._requires_grad:
             raise ValueError(
                 'Cannot initialize a variable with gradients if the require_grad argument is False.')
-        if self._requires_grad and not connected:
-            # A view, so that the caller's array is not made to require grad.
+        if self._requires_grad and not connected and array.dtype.kind == 'f':
+            # A view, so that the caller's array is not made to require grad. (Integer arrays cannot require
+            # grad in chainerx; such a Variable simply never receives a gradient.)
             array = array.view().require_grad()
         self._has_chainerx_array = True
         self._data = [array]
@@ -542,6 +543,12 @@ class Variable:
         from chainer.functions.array import get_item
         return get_item.get_item(self, slices)
 
+    def __reduce__(self):
+        # The graph is not pickled: the copy is a leaf holding the array, the gradient and the attributes
+        # subclasses add (e.g. a Parameter's initializer and update rule).
+        extra = {k: v for k, v in self.__dict__.items() if k not in _GRAPH_STATE}
+        return _rebuild_variable, (type(self), self.array, self.name, self.grad, self._requires_grad, extra)
+
     def _compare(self, other):
         raise NotImplementedError('Variables cannot be compared; compare their arrays instead')
 
@@ -550,6 +557,20 @@ class Variable:
 
     def __bool__(self):
         raise NotImplementedError('The truth value of a Variable is ambiguous; use its array instead')
+
+
+_GRAPH_STATE = frozenset({
+    '_data', '_node', '_has_chainerx_array', '_requires_grad', '_grad_var', '_chainerx_name',
+    '_chainerx_fallback_array', '_chainerx_nobp_array_cache', '_chainerx_grad_cache', '_loss_scale'})
+
+
+def _rebuild_variable(cls, array, name, grad, requires_grad, extra):
+    var = object.__new__(cls)
+    Variable.__init__(var, array, name=name, requires_grad=requires_grad)
+    var.__dict__.update(extra)
+    if grad is not None:
+        var.grad = grad
+    return var
 
 
 def as_variable(obj):

@@ -5,6 +5,8 @@ import pytest
 import chainer
 import chainerx
 
+from mode_utils import mode  # NOQA  (the fixture, for every test module)
+
 
 @pytest.fixture(autouse=True)
 def restore_configuration_and_default_device():

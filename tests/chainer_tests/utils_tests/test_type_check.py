@@ -6,6 +6,7 @@ import threading
 import numpy
 import pytest
 
+import chainer
 import chainerx
 from chainer.utils import type_check
 
@@ -52,7 +53,7 @@ _EXPRESSIONS = [
     (lambda x, w: -(x.ndim + 1), '-(x.ndim + 1)', -3),
     (lambda x, w: +x.ndim, '+x.ndim', 2),
     (lambda x, w: ~x.ndim, '~x.ndim', -3),
-    (lambda x, w: x.ndim ** 2 ** 2, 'x.ndim ** 2 ** 2', 16),
+    (lambda x, w: x.ndim ** w.ndim ** 2, 'x.ndim ** W.ndim ** 2', 16),
     (lambda x, w: (x.ndim ** 2) ** 2, '(x.ndim ** 2) ** 2', 16),
     (lambda x, w: (-x.ndim) ** 2, '(-x.ndim) ** 2', 4),
     (lambda x, w: x.ndim << 1 | 1, 'x.ndim << 1 | 1', 5),
@@ -173,6 +174,18 @@ def test_expression_refuses_bool_conversion(xw):
         1 < x.ndim < 3
     with pytest.raises(RuntimeError):
         bool(x.ndim)
+
+
+def test_expression_refuses_iteration(xw):
+    x, _ = xw
+    with pytest.raises(TypeError, match='Don\'t iterate over Expr'):
+        h, w = x.shape
+    with pytest.raises(TypeError):
+        list(x.shape[1:])
+    with pytest.raises(TypeError):
+        'f' in x.dtype.kind
+    h, w = type_check.eval(x.shape)
+    assert (h, w) == (2, 3)
 
 
 def test_expect_rejects_plain_values_outside_light_mode(xw):
@@ -339,3 +352,27 @@ def test_same_types():
     assert type_check.same_types(c, chainerx.ones(1))
     assert not type_check.same_types(a, c)
     assert type_check.same_types()
+
+
+class _FloatOnly(chainer.FunctionNode):
+    """A node whose check fails on non-float input, as functions' checks do."""
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        return inputs[0] * 2,
+
+
+@pytest.mark.parametrize('make', [numpy.array, lambda x: chainerx.array(x, device='native:0')])
+def test_function_node_reports_failed_check_with_its_name(make):
+    x = make(numpy.arange(3, dtype=numpy.int32))
+    with pytest.raises(type_check.InvalidType) as info:
+        _FloatOnly().apply((x,))
+    assert str(info.value) == ('\nInvalid operation is performed in: _FloatOnly (Forward)\n\n'
+                               'Expect: x.dtype.kind == f\nActual: i != f')
+    y, = _FloatOnly().apply((make(numpy.arange(3, dtype=numpy.float32)),))
+    numpy.testing.assert_array_equal(numpy.asarray(chainer.as_array(y).tolist()), [0, 2, 4])
+    with chainer.using_config('type_check', False):
+        _FloatOnly().apply((x,))

@@ -1,6 +1,7 @@
 """Tests of the chainer.utils package namespace: force_array, force_type, experimental, ..."""
 
 import collections.abc
+import sys
 import warnings
 
 import numpy
@@ -86,12 +87,12 @@ def test_force_type():
 
 def test_namespace_reexports():
     from chainer.utils import array
-    from chainer.utils import experimental
     from chainer.utils import walker_alias
     assert utils.size_of_shape is array.size_of_shape
     assert utils.sum_to is array.sum_to
     assert utils.WalkerAlias is walker_alias.WalkerAlias
-    assert utils.experimental is experimental.experimental
+    # As in the original, the function shadows its module in the package namespace.
+    assert utils.experimental is sys.modules['chainer.utils.experimental'].experimental
     for module in ('argument', 'conv', 'conv_nd', 'type_check', 'collections_abc'):
         assert hasattr(utils, module)
 

@@ -15,8 +15,8 @@ _DISTRIBUTIONS = [
     ([0.0, 3.0, 0.0, 1.0, 2.0, 0.5, 0.5, 0.0], 40000),
     (numpy.arange(1, 21) ** 2, 80000),
 ]
-# 99.99% quantiles of chi-square with k - 1 degrees of freedom, k = non-zero outcomes.
-_CHI2_BOUND = {1: 15.1, 2: 18.5, 3: 21.1, 4: 23.5, 5: 25.7, 19: 47.0}
+# By number k of non-zero outcomes: the 99.99% quantile of chi-square with k - 1 degrees of freedom.
+_CHI2_BOUND = {1: 1e-9, 2: 15.14, 3: 18.42, 4: 21.11, 5: 23.51, 6: 25.74, 20: 50.80}
 
 
 def _table_probabilities(sampler):
