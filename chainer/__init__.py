@@ -98,10 +98,7 @@ mixed16 = 'mixed16'
 
 from chainer import backend  # NOQA
 from chainer.backend import get_device, using_device  # NOQA
-try:  # TODO(#14): remove the guard once chainer/device_resident.py lands (helper in progress)
-    from chainer.device_resident import DeviceResident  # NOQA
-except ImportError:
-    pass
+from chainer.device_resident import DeviceResident  # NOQA
 from chainer import functions  # NOQA
 from chainer import utils  # NOQA
 from chainer import variable  # NOQA

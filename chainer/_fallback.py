@@ -41,7 +41,7 @@ def _attribute_converting_class(cls):
     def __setattr__(self, name, value):
         if _is_fallback_array(value):
             try:
-                converted = _backend().to_chx(value)
+                converted = to_chainerx(value, self.__dict__['_fallback_chainerx_device'])
             except (TypeError, chainerx.DtypeError):
                 converted = None  # a dtype chainerx lacks (object, complex): the attribute stays as it is
             if converted is not None:
@@ -68,18 +68,24 @@ def _attribute_converting_class(cls):
 
 
 class converting_attributes:
-    """Context manager: swaps `obj`'s class as Note [Fallback attributes] says, and back on exit."""
+    """Context manager: swaps `obj`'s class as Note [Fallback attributes] says, and back on exit.
 
-    def __init__(self, obj):
+    Arrays stored as attributes go to the chainerx `device` (a chainerx.Device).
+    """
+
+    def __init__(self, obj, device):
         self._obj = obj
         self._cls = type(obj)
+        self._device = device
 
     def __enter__(self):
+        self._obj.__dict__['_fallback_chainerx_device'] = self._device
         self._obj.__class__ = _attribute_converting_class(self._cls)
 
     def __exit__(self, *_):
         self._obj.__class__ = self._cls
         self._obj.__dict__.pop('_fallback_attribute_cache', None)
+        self._obj.__dict__.pop('_fallback_chainerx_device', None)
 
 
 def to_chainerx(array, device):
@@ -134,9 +140,9 @@ def apply_on_chainerx_graph(node, inputs, chx_inputs):
     if configuration.config.type_check:
         node._check_data_type_forward(in_data)
     if fallback:
-        with converting_attributes(node):
-            outputs = node._forward_and_check(in_data)
         device = chx_inputs[0].device
+        with converting_attributes(node, device):
+            outputs = node._forward_and_check(in_data)
         chx_outputs = tuple([to_chainerx(y, device) for y in outputs])
     else:
         with chainerx.no_backprop_mode():

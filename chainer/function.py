@@ -35,7 +35,7 @@ class FunctionAdapter(function_node.FunctionNode):
     def forward(self, inputs):
         self._function._input_count = len(inputs)
         if self._is_chainerx_fallback_mode:
-            with _fallback.converting_attributes(self._function):
+            with _fallback.converting_attributes(self._function, self.chainerx_device.device):
                 outputs = self._function.forward(inputs)
         else:
             outputs = self._function.forward(inputs)
@@ -55,9 +55,9 @@ class FunctionAdapter(function_node.FunctionNode):
             to_fallback = _fallback.from_chainerx
             in_data = [None if a is None else to_fallback(a) for a in in_data]
             gy_data = [to_fallback(g) for g in gy_data]
-            with _fallback.converting_attributes(function):
-                gxs = function.backward(tuple(in_data), tuple(gy_data))
             device = self.chainerx_device.device
+            with _fallback.converting_attributes(function, device):
+                gxs = function.backward(tuple(in_data), tuple(gy_data))
             gxs = tuple([None if gx is None else _fallback.to_chainerx(_as_array(gx), device) for gx in gxs])
         else:
             gxs = function.backward(tuple(in_data), tuple(gy_data))

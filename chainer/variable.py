@@ -255,7 +255,8 @@ class Variable:
         self._python_node('set_creator_node').set_creator_node(fnode)
 
     def retain_data(self):
-        self._python_node('retain_data').retain_data()
+        """Keeps the array on the graph node, for functions that need it in backward."""
+        self._python_node('retain_data').data = self._data[0]
 
     def unchain(self):
         """Deletes the reference to the creator, making this variable a root of the graph."""

@@ -251,3 +251,12 @@ def test_unchain_of_a_function_node():
     y, = node.apply((x,))
     node.unchain()
     assert y.creator is None and node.inputs is None
+
+
+def test_fallback_on_another_device_keeps_outputs_and_attributes_there():
+    x = Variable(chainerx.array([1.0, 2.0], device='native:1'))
+    y, = Cube().apply((x,))
+    assert str(y.array.device) == 'native:1'
+    y.grad = chainerx.ones(2, 'float64', device='native:1')
+    y.backward()
+    assert str(x.grad.device) == 'native:1' and to_numpy(x.grad).tolist() == [3.0, 12.0]
