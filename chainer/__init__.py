@@ -105,8 +105,5 @@ from chainer import variable  # NOQA
 from chainer import function_node  # NOQA
 from chainer.variable import Parameter  # NOQA
 
-try:  # TODO(#14): remove the guard once gradient_check and testing land (helper in progress)
-    from chainer import gradient_check  # NOQA
-    from chainer import testing  # NOQA
-except ImportError:
-    pass
+from chainer import gradient_check  # NOQA
+from chainer import testing  # NOQA

@@ -31,6 +31,7 @@ from chainer import variable as variable_module
 from chainer.utils import type_check
 
 Variable = variable_module.Variable
+_from_chainerx = Variable._from_chainerx
 grad = _grad.grad  # chainer.function_node.grad, as in the original
 fallback_count = 0  # forwards that took the NumPy/CuPy fallback (Note [Native paths]); tests read it
 
@@ -55,6 +56,11 @@ def _chainerx_inputs(inputs):
 
     Mixing chainerx with other arrays is a TypeError.
     """
+    if len(inputs) == 1:  # the common case, without the loop
+        x = inputs[0]
+        if type(x) is Variable or isinstance(x, Variable):
+            return (x._data[0],) if x._has_chainerx_array else None
+        return (x,) if isinstance(x, chainerx.ndarray) else None
     arrays = []
     n_chx = 0
     for x in inputs:
@@ -146,9 +152,10 @@ class FunctionNode:
         if chx_inputs is not None:
             outputs = self.forward_chainerx(chx_inputs)
             if outputs is not Fallback:
-                self._check_outputs(outputs, chainerx.ndarray)
-                from_chainerx = Variable._from_chainerx
-                return tuple([from_chainerx(y) for y in outputs])
+                # Only the tuple is checked on this hot path: a non-chainerx element fails in _from_chainerx.
+                if type(outputs) is not tuple:
+                    self._check_outputs(outputs, chainerx.ndarray)
+                return tuple([_from_chainerx(y) for y in outputs])
             return _fallback.apply_on_chainerx_graph(self, inputs, chx_inputs)
         return self._apply_python(inputs)
 

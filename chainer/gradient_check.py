@@ -8,12 +8,14 @@ gradients of the gradients. All three work on NumPy, CuPy and chainerx arrays, a
 """
 
 import contextlib
+import functools
 
 import numpy
 
 import chainer
 import chainerx
 from chainer import backend
+from chainer import utils
 from chainer.testing import array as array_module
 
 
@@ -97,20 +99,18 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
             raise TypeError('numerical_grad perturbs floating-point inputs only, got {}'.format(
                 x.dtype))
     objective = _Objective(f, grad_outputs)
-    center = None
+    derivative = _central_derivative
     if detect_nondifferentiable:
         center = (objective.outputs() if center_outputs is None
                   else [_to_float64(y) for y in _as_tuple(center_outputs)])
+        derivative = functools.partial(_detecting_derivative, center=center,
+                                       diff_atol=diff_atol, diff_rtol=diff_rtol)
     grads = []
     for x in inputs:
         access = _ElementAccess(x)
         grad = numpy.zeros(x.shape, numpy.float64)
         for index in numpy.ndindex(*x.shape):
-            if detect_nondifferentiable:
-                grad[index] = _detecting_derivative(
-                    objective, access, index, eps, center, diff_atol, diff_rtol)
-            else:
-                grad[index] = _central_derivative(objective, access, index, eps)
+            grad[index] = derivative(objective, access, index, eps)
         grads.append(_like(grad.astype(x.dtype), x))
     return tuple(grads)
 
@@ -174,9 +174,9 @@ def _detecting_derivative(objective, access, index, eps, center, diff_atol, diff
 
 
 def _one_sided_derivative(y0, y1, y2, h1, h2):
-    # Derivative at 0 of the parabola through (0, y0), (h1, y1), (h2, y2), with h1, h2 of one sign.
-    return (-(h1 + h2) / (h1 * h2) * y0 + h2 / (h1 * (h2 - h1)) * y1
-            - h1 / (h2 * (h2 - h1)) * y2)
+    # Derivative at 0 of the parabola through (0, y0), (h1, y1), (h2, y2), with h1, h2 of one
+    # sign. Written with differences, so that an output the element does not affect gives 0.
+    return (h2 * h2 * (y1 - y0) - h1 * h1 * (y2 - y0)) / (h1 * h2 * (h2 - h1))
 
 
 # Note [Directional gradient check]
@@ -217,8 +217,8 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
             not differentiable at the input along the direction.
 
     Raises:
-        AssertionError: If the gradients disagree, or a gradient has the wrong shape or dtype;
-            the message starts with "check_backward failed".
+        AssertionError: If the gradients disagree; the message starts with
+            "check_backward failed".
         ValueError: For arguments of the wrong length or kind, or a non-float `dtype`.
         NondifferentiableError: See `detect_nondifferentiable`.
 
@@ -257,6 +257,14 @@ def _outputs_with_grads(ys, y_grad):
             len(ys), len(y_grad)))
     return [(j, gy) for j, (y, gy) in enumerate(zip(ys, y_grad))
             if y is not None and gy is not None]
+
+
+def _gradients(ys, grads, targets, enable_double_backprop=False):
+    """chainer.grad of the outputs chosen by _outputs_with_grads; Nones if there is none."""
+    if not grads:
+        return [None] * len(targets)
+    return chainer.grad([ys[j] for j, _ in grads], targets, grad_outputs=[gy for _, gy in grads],
+                        enable_double_backprop=enable_double_backprop)
 
 
 def _call(func, variables):
@@ -339,11 +347,10 @@ class _BackwardCheck:
         targets += list(self.params)
         if not targets:
             return
-        gxs = [None] * len(targets)
-        if grads:
-            gxs = chainer.grad([ys[j] for j, _ in grads], targets,
-                               grad_outputs=[gy for _, gy in grads])
-        analytic = [self._analytic_grad(k, t, g) for k, (t, g) in enumerate(zip(targets, gxs))]
+        gxs = _gradients(ys, grads, targets)
+        # The core checks the shapes and dtypes of gradients; None means zero.
+        analytic = [numpy.zeros(t.shape) if g is None else _to_float64(g.array)
+                    for t, g in zip(targets, gxs)]
         directions = _random_directions([t.shape for t in targets])
         numeric = self._numerical_derivative(directions, grads, eps, detect_nondifferentiable)
         backward = sum(float(numpy.sum(g * d)) for g, d in zip(analytic, directions))
@@ -353,16 +360,6 @@ class _BackwardCheck:
             raise AssertionError(self._failure_message(
                 e, analytic, directions, eps, atol, rtol)) from None
 
-    def _analytic_grad(self, k, target, gx):
-        if gx is None:
-            return numpy.zeros(target.shape, numpy.float64)
-        if gx.shape != target.shape or gx.dtype != target.dtype:
-            raise AssertionError(
-                'check_backward failed: the gradient of {} has shape {} and dtype {}, but the '
-                'variable has shape {} and dtype {}'.format(
-                    self.names[k], gx.shape, gx.dtype, target.shape, target.dtype))
-        return _to_float64(gx.array)
-
     def _cast(self, array):
         if self.dtype is None or numpy.dtype(array.dtype).kind != 'f':
             return array
@@ -370,14 +367,15 @@ class _BackwardCheck:
 
     def _numerical_derivative(self, directions, grads, eps, detect_nondifferentiable):
         x_bases = [self._cast(x) for x in self.x_data]
-        p_bases = [self._cast(p.array) for p in self.params]
+        # Copies: the parameters' own arrays change in place during the passes.
+        p_bases = [self._cast(p.array.copy()) for p in self.params]
         bases = [b for b, no_grad in zip(x_bases, self.no_grads) if not no_grad] + p_bases
         devices_directions = [_like(d, b) for d, b in zip(directions, bases)]
         t = numpy.zeros((), numpy.float64)
 
         def f():
             delta = float(t)
-            moved = iter([(b + delta * d).astype(b.dtype)
+            moved = iter([utils.force_array(b + delta * d, b.dtype)
                           for b, d in zip(bases, devices_directions)])
             xs = [x if no_grad else next(moved) for x, no_grad in zip(x_bases, self.no_grads)]
             with _parameter_values(self.params, list(moved)):
@@ -449,26 +447,27 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(), params_g
             raise ValueError('{} has {} entries for {} {}'.format(
                 what, len(given), len(expected), 'inputs' if what[0] == 'x' else 'params'))
     y_grad = None if y_grad is None else _as_tuple(y_grad)
-    given_gys = [] if y_grad is None else [gy for gy in y_grad if gy is not None]
+    given_gys = () if y_grad is None else tuple(gy for gy in y_grad if gy is not None)
+    grad_grads = tuple(gg for gg, no_grad in zip(x_grad_grad, no_grads) if not no_grad)
+    check_backward(
+        _first_order_function(func, len(x_data), y_grad, no_grads, params),
+        x_data + given_gys, grad_grads + params_grad_grad, params, eps, atol, rtol,
+        no_grads + [False] * len(given_gys), dtype, detect_nondifferentiable)
 
+
+def _first_order_function(func, n_x, y_grad, no_grads, params):
+    """(x..., given gy...) -> the gradients of func's inputs and params, differentiable again."""
     def first_order(*args):
-        xs, gys = args[:len(x_data)], iter(args[len(x_data):])
+        xs, gys = args[:n_x], iter(args[n_x:])
         ys = _call(func, xs)
-        if y_grad is None:
-            grads = _outputs_with_grads(ys, None)
-        else:
-            grads = _outputs_with_grads(ys, [None if gy is None else next(gys) for gy in y_grad])
+        if y_grad is not None:
+            y_grad_vars = [None if gy is None else next(gys) for gy in y_grad]
+        grads = _outputs_with_grads(ys, None if y_grad is None else y_grad_vars)
         targets = [x for x, no_grad in zip(xs, no_grads) if not no_grad] + list(params)
-        gxs = [None] * len(targets)
-        if grads:
-            gxs = chainer.grad([ys[j] for j, _ in grads], targets,
-                               grad_outputs=[gy for _, gy in grads], enable_double_backprop=True)
+        gxs = _gradients(ys, grads, targets, enable_double_backprop=True)
         # An input that the outputs do not depend on has a zero gradient, constant in turn.
         return tuple(
             chainer.Variable(t.xp.zeros_like(t.array), requires_grad=False) if g is None else g
             for t, g in zip(targets, gxs))
 
-    grad_grads = [gg for gg, no_grad in zip(x_grad_grad, no_grads) if not no_grad]
-    check_backward(
-        first_order, x_data + tuple(given_gys), tuple(grad_grads) + params_grad_grad, params,
-        eps, atol, rtol, no_grads + [False] * len(given_gys), dtype, detect_nondifferentiable)
+    return first_order

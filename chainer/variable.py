@@ -528,8 +528,8 @@ class Variable:
         """Reshapes the variable (F.reshape); accepts `reshape(2, 3)` or `reshape((2, 3))`."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = shape[0]
-        from chainer.functions.array import reshape
-        return reshape.reshape(self, shape)
+        from chainer.functions.array.reshape import reshape
+        return reshape(self, shape)
 
     def transpose(self, *axes):
         """Transposes the variable (F.transpose); accepts `transpose(1, 0)` or `transpose((1, 0))`."""
@@ -537,12 +537,12 @@ class Variable:
             axes = None
         elif len(axes) == 1 and (axes[0] is None or isinstance(axes[0], (tuple, list))):
             axes = axes[0]
-        from chainer.functions.array import transpose
-        return transpose.transpose(self, axes)
+        from chainer.functions.array.transpose import transpose
+        return transpose(self, axes)
 
     def __getitem__(self, slices):
-        from chainer.functions.array import get_item
-        return get_item.get_item(self, slices)
+        from chainer.functions.array.get_item import get_item
+        return get_item(self, slices)
 
     def __reduce__(self):
         # The graph is not pickled: the copy is a leaf holding the array, the gradient and the attributes

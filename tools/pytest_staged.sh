@@ -22,7 +22,12 @@ source "$REPO/tools/stage_package.sh"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 # CHAINERX_CORE_SO picks another build of the extension (tools/pytest_asan.sh: the sanitizer build).
-stage_package "$stage" "$REPO" "${CHAINERX_CORE_SO:-$REPO/bazel-bin/chainerx/_core.so}"
+core="$REPO/bazel-bin/chainerx/_core.so"
+if [[ "$(readlink "$REPO/bazel-bin")" == *dbgasan* ]]; then
+    # The last build was the sanitizer one (tools/pytest_asan.sh): use the optimised build instead.
+    core="$REPO/bazel-out/k8-opt/bin/chainerx/_core.so"
+fi
+stage_package "$stage" "$REPO" "${CHAINERX_CORE_SO:-$core}"
 
 # Paths (relative to the repository) are made absolute, because pytest runs from the staging directory: run
 # from the checkout, `python -m pytest` would import the source tree's chainerx/, which has no _core.so.

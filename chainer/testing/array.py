@@ -63,7 +63,7 @@ def _failure_message(error, x, y, atol, rtol, verbose):
 
 
 def _write_worst_element(out, x, y, atol, rtol):
-    # The element that exceeds its tolerance by the most; a NaN on one side only counts as the worst.
+    # The element that exceeds its tolerance by the most; a NaN on one side only is the worst.
     xx = numpy.atleast_1d(x).astype(numpy.float64)
     yy = numpy.atleast_1d(y).astype(numpy.float64)
     with numpy.errstate(invalid='ignore', over='ignore', divide='ignore'):

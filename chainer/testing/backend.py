@@ -124,7 +124,7 @@ class BackendConfig:
         self._scopes.pop().__exit__(exc_type, exc_value, traceback)
 
     def get_pytest_marks(self):
-        """Returns the pytest marks of the hardware the configuration needs (`gpu`, `cudnn`, ...)."""
+        """Returns the pytest marks of the hardware that the configuration needs (`gpu`, ...)."""
         marks = []
         if self.use_cuda:
             marks.append(attr.multi_gpu(self.cuda_device + 1) if self.cuda_device
@@ -144,7 +144,8 @@ class BackendConfig:
             try:
                 chainerx.get_device(self.chainerx_device)
             except (chainerx.BackendError, chainerx.DeviceError, chainerx.ChainerxError) as e:
-                return 'ChainerX device {} is not available: {}'.format(self.chainerx_device, e)
+                return 'ChainerX device {} is not available ({})'.format(
+                    self.chainerx_device, type(e).__name__)
         if self.use_cuda:
             if attr.gpu_count() <= self.cuda_device:
                 return 'CUDA device {} is not available'.format(self.cuda_device)

@@ -4,7 +4,7 @@ import numpy
 
 from chainer import function_node
 from chainer import variable
-from chainer.functions.math import sum_to as sum_to_module
+from chainer.functions.math.sum_to import sum_to
 
 
 class BroadcastTo(function_node.FunctionNode):
@@ -25,7 +25,7 @@ class BroadcastTo(function_node.FunctionNode):
         return xp.broadcast_to(x, self._shape),
 
     def backward(self, indexes, grad_outputs):
-        return sum_to_module.sum_to(grad_outputs[0], self._in_shape),
+        return sum_to(grad_outputs[0], self._in_shape),
 
 
 def broadcast_to(x, shape):

@@ -1,4 +1,23 @@
 """chainer.functions: the loss family (its public names are listed in __all__)."""
 
-__all__ = []
-NATIVE = frozenset()
+from chainer.functions.loss.absolute_error import absolute_error  # NOQA
+from chainer.functions.loss.hinge import hinge  # NOQA
+from chainer.functions.loss.huber_loss import huber_loss  # NOQA
+from chainer.functions.loss.mean_absolute_error import mean_absolute_error  # NOQA
+from chainer.functions.loss.mean_squared_error import mean_squared_error  # NOQA
+from chainer.functions.loss.sigmoid_cross_entropy import sigmoid_cross_entropy  # NOQA
+from chainer.functions.loss.softmax_cross_entropy import softmax_cross_entropy  # NOQA
+from chainer.functions.loss.squared_error import squared_difference  # NOQA
+from chainer.functions.loss.squared_error import squared_error  # NOQA
+from chainer.functions.loss.vae import bernoulli_nll  # NOQA
+from chainer.functions.loss.vae import gaussian_kl_divergence  # NOQA
+from chainer.functions.loss.vae import gaussian_nll  # NOQA
+
+__all__ = [
+    'absolute_error', 'bernoulli_nll', 'gaussian_kl_divergence', 'gaussian_nll', 'hinge',
+    'huber_loss', 'mean_absolute_error', 'mean_squared_error', 'sigmoid_cross_entropy',
+    'softmax_cross_entropy', 'squared_difference', 'squared_error',
+]
+# Each name's forward is a chainerx composition recorded by chainerx (forward_chainerx), or a
+# composition of native chainer functions (the vae losses).
+NATIVE = frozenset(__all__)

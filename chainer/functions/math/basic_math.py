@@ -16,6 +16,7 @@ import chainerx
 
 from chainer import function_node
 from chainer import variable
+from chainer.functions.math.sum_to import sum_to as sum_to_function
 from chainer.utils import type_check
 
 Variable = variable.Variable
@@ -34,8 +35,7 @@ def _scalar_value(value):
 def _sum_to(gy, shape):
     if gy.shape == shape:
         return gy
-    from chainer.functions.math import sum_to
-    return sum_to.sum_to(gy, shape)
+    return sum_to_function(gy, shape)
 
 
 def _force_array(y, like):
@@ -198,7 +198,7 @@ class PowVarVar(_Binary):
         return _force_array(inputs[0] ** inputs[1], inputs[0]),
 
     def backward(self, indexes, grad_outputs):
-        from chainer.functions.math import exponential
+        from chainer.functions.math.exponential import log
         x0, x1 = self.get_retained_inputs()
         y, = self.get_retained_outputs()
         gy, = grad_outputs
@@ -207,7 +207,7 @@ class PowVarVar(_Binary):
             if i == 0:
                 gx = x1 * x0 ** (x1 - 1) * gy
             else:
-                gx = exponential.log(x0) * y * gy
+                gx = log(x0) * y * gy
             ret.append(_sum_to(gx, self.inputs[i].shape))
         return tuple(ret)
 
@@ -300,8 +300,8 @@ def add(*xs):
         raise TypeError('add takes at least one argument')
     total = xs[0] if isinstance(xs[0], Variable) else variable.as_variable(xs[0])
     if len(xs) == 1:
-        from chainer.functions.math import identity
-        return identity.identity(total)
+        from chainer.functions.math.identity import identity
+        return identity(total)
     for x in xs[1:]:
         total = _add(total, x)
     return total
@@ -356,13 +356,13 @@ def _rpow(self, rhs):
 
 
 def _matmul(self, rhs):
-    from chainer.functions.math import matmul
-    return matmul.matmul(self, rhs)
+    from chainer.functions.math.matmul import matmul
+    return matmul(self, rhs)
 
 
 def _rmatmul(self, rhs):
-    from chainer.functions.math import matmul
-    return matmul.matmul(rhs, self)
+    from chainer.functions.math.matmul import matmul
+    return matmul(rhs, self)
 
 
 def _neg(self):

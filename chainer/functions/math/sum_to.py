@@ -39,8 +39,8 @@ class SumTo(function_node.FunctionNode):
         return (y.copy() if y is x else y),
 
     def backward(self, indexes, grad_outputs):
-        from chainer.functions.array import broadcast
-        return broadcast.broadcast_to(grad_outputs[0], self._in_shape),
+        from chainer.functions.array.broadcast import broadcast_to
+        return broadcast_to(grad_outputs[0], self._in_shape),
 
 
 def sum_to(x, shape):

@@ -1,4 +1,7 @@
 """chainer.functions: the noise family (its public names are listed in __all__)."""
 
-__all__ = []
-NATIVE = frozenset()
+from chainer.functions.noise.dropout import dropout  # NOQA
+from chainer.functions.noise.gaussian import gaussian  # NOQA
+
+__all__ = ['dropout', 'gaussian']
+NATIVE = frozenset(__all__)

@@ -1,4 +1,17 @@
 """chainer.functions: the normalization family (its public names are listed in __all__)."""
 
-__all__ = []
-NATIVE = frozenset()
+from chainer.functions.normalization.batch_normalization import batch_normalization  # NOQA
+from chainer.functions.normalization.batch_normalization import fixed_batch_normalization  # NOQA
+from chainer.functions.normalization.group_normalization import group_normalization  # NOQA
+from chainer.functions.normalization.l2_normalization import normalize  # NOQA
+from chainer.functions.normalization.layer_normalization import layer_normalization  # NOQA
+from chainer.functions.normalization.local_response_normalization import \
+    local_response_normalization  # NOQA
+
+__all__ = [
+    'batch_normalization', 'fixed_batch_normalization', 'group_normalization',
+    'layer_normalization', 'local_response_normalization', 'normalize',
+]
+# Every forward_chainerx is chainerx.batch_norm / fixed_batch_norm or a composition of chainerx
+# routines (whose backward chainerx records).
+NATIVE = frozenset(__all__)

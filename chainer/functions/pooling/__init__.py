@@ -1,4 +1,25 @@
-"""chainer.functions: the pooling family (its public names are listed in __all__)."""
+"""chainer.functions: the pooling family (max/average pooling, unpooling, upsampling, pyramid pooling)."""
 
-__all__ = []
-NATIVE = frozenset()
+from chainer.functions.pooling.average_pooling_2d import average_pooling_2d  # NOQA
+from chainer.functions.pooling.average_pooling_nd import average_pooling_1d  # NOQA
+from chainer.functions.pooling.average_pooling_nd import average_pooling_3d  # NOQA
+from chainer.functions.pooling.average_pooling_nd import average_pooling_nd  # NOQA
+from chainer.functions.pooling.max_pooling_2d import max_pooling_2d  # NOQA
+from chainer.functions.pooling.max_pooling_nd import max_pooling_1d  # NOQA
+from chainer.functions.pooling.max_pooling_nd import max_pooling_3d  # NOQA
+from chainer.functions.pooling.max_pooling_nd import max_pooling_nd  # NOQA
+from chainer.functions.pooling.spatial_pyramid_pooling_2d import spatial_pyramid_pooling_2d  # NOQA
+from chainer.functions.pooling.unpooling_2d import unpooling_2d  # NOQA
+from chainer.functions.pooling.unpooling_nd import unpooling_1d  # NOQA
+from chainer.functions.pooling.unpooling_nd import unpooling_3d  # NOQA
+from chainer.functions.pooling.unpooling_nd import unpooling_nd  # NOQA
+from chainer.functions.pooling.upsampling_2d import upsampling_2d  # NOQA
+
+__all__ = [
+    'average_pooling_1d', 'average_pooling_2d', 'average_pooling_3d', 'average_pooling_nd', 'max_pooling_1d',
+    'max_pooling_2d', 'max_pooling_3d', 'max_pooling_nd', 'spatial_pyramid_pooling_2d', 'unpooling_1d',
+    'unpooling_2d', 'unpooling_3d', 'unpooling_nd', 'upsampling_2d',
+]
+# Forward, backward and double backward stay on chainerx (Note [Native window sums] in _window.py), except
+# for upsampling_2d, whose index scatter has no chainerx routine.
+NATIVE = frozenset(__all__) - {'upsampling_2d'}

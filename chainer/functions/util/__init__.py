@@ -1,4 +1,6 @@
 """chainer.functions: the util family (its public names are listed in __all__)."""
 
-__all__ = []
-NATIVE = frozenset()
+from chainer.functions.util.forget import forget  # NOQA
+
+__all__ = ['forget']
+NATIVE = frozenset(__all__)

@@ -1,5 +1,6 @@
 """chainer.testing.parameterize, product and product_dict."""
 
+import io
 import sys
 import types
 import unittest
@@ -70,7 +71,7 @@ def test_parameterize_generates_one_unittest_class_per_dict(module):
         assert cls.__module__ == module.__name__
     suite = unittest.TestSuite(
         unittest.defaultTestLoader.loadTestsFromTestCase(cls) for cls in generated.values())
-    assert unittest.TextTestRunner(stream=_Null()).run(suite).wasSuccessful()
+    assert unittest.TextTestRunner(stream=io.StringIO()).run(suite).wasSuccessful()
     assert sorted(ran, key=repr) == sorted(
         [(p['shape'], p['dtype']) for p in params], key=repr)
 
@@ -104,7 +105,7 @@ def test_class_decorators_after_parameterize_reach_the_cases(module):
     case, = _generated(module).values()
     first, second = case('test_draw'), case('test_draw')
     for test in (first, second):
-        unittest.TextTestRunner(stream=_Null()).run(test)
+        unittest.TextTestRunner(stream=io.StringIO()).run(test)
     assert first.drawn == second.drawn == numpy.random.RandomState(7).uniform()
 
 
@@ -122,14 +123,6 @@ def test_parameterize_rejects_non_dicts_and_non_classes():
         testing.parameterize([('a', 1)])
     with pytest.raises(TypeError):
         testing.parameterize({'a': 1})(lambda: None)
-
-
-class _Null:
-    def write(self, text):
-        pass
-
-    def flush(self):
-        pass
 
 
 @testing.parameterize({'n': 1}, {'n': 2})

@@ -1,5 +1,6 @@
 """chainer.testing.fix_random and generate_seed."""
 
+import io
 import random
 import unittest
 
@@ -83,7 +84,7 @@ def test_fix_random_on_a_unittest_class_restores_after_each_test():
     expected = numpy.random.RandomState(77).uniform()
     numpy.random.seed(77)
     suite = unittest.defaultTestLoader.loadTestsFromTestCase(TestFixRandomUnittestClass)
-    assert unittest.TextTestRunner(stream=_Null()).run(suite).wasSuccessful()
+    assert unittest.TextTestRunner(stream=io.StringIO()).run(suite).wasSuccessful()
     assert numpy.random.uniform() == expected
 
 
@@ -104,11 +105,3 @@ def test_generate_seed_is_reproducible_under_fix_random():
     assert first == seeds()
     assert all(isinstance(s, int) and 0 <= s < 2 ** 31 - 1 for s in first)
     assert len(set(first)) == 3
-
-
-class _Null:
-    def write(self, text):
-        pass
-
-    def flush(self):
-        pass

@@ -1,0 +1,61 @@
+"""F.swish: x * sigmoid(beta * x) with a learnable beta shared along axis 0."""
+
+import chainerx
+
+from chainer.functions.activation import _util
+from chainer.functions.array.reshape import reshape
+from chainer.functions.activation.sigmoid import sigmoid
+from chainer.functions.activation.sigmoid import sigmoid_array
+from chainer.functions.math.sum_to import sum_to
+
+
+def _swish_chainerx(x, beta):
+    return x * chainerx.sigmoid(x * beta)
+
+
+class Swish(_util.WithParameter):
+    """Swish; its gradients are written with Variables, so it is differentiable to any order."""
+
+    param_name = 'beta'
+    chainerx_routine = staticmethod(_swish_chainerx)
+
+    def forward(self, inputs):
+        x, beta = inputs
+        self.retain_inputs((0, 1))
+        beta = beta.reshape(_util.extended_shape(beta.shape, x.ndim))
+        return x * sigmoid_array(x * beta),
+
+    def backward(self, indexes, grad_outputs):
+        x, beta = self.get_retained_inputs()
+        gy, = grad_outputs
+        shape = _util.extended_shape(beta.shape, x.ndim)
+        b = reshape(beta, shape)
+        s = sigmoid(x * b)
+        y = x * s
+        ret = []
+        if 0 in indexes:
+            ret.append(gy * (s + b * y * (1 - s)))
+        if 1 in indexes:
+            ret.append(reshape(sum_to(gy * y * (x - y), shape), beta.shape))
+        return ret
+
+
+def swish(x, beta):
+    """Swish activation function: ``x * sigmoid(beta * x)``.
+
+    `beta` is broadcast along the first axis and the trailing axes of `x`: its shape must equal
+    ``x.shape[1:1 + beta.ndim]``.
+
+    Args:
+        x (~chainer.Variable or array): Input of a floating-point dtype.
+        beta (~chainer.Variable or array): Parameter of x's dtype.
+
+    Returns:
+        ~chainer.Variable: Output of x's shape and dtype.
+
+    Example:
+        >>> x = numpy.array([[-1, 0, 2]], numpy.float32)
+        >>> F.swish(x, numpy.ones(3, numpy.float32)).array
+        array([[-0.26894143,  0.        ,  1.7615942 ]], dtype=float32)
+    """
+    return Swish().apply((x, beta))[0]

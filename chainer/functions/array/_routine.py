@@ -1,0 +1,124 @@
+"""The base of the array functions whose forward is one NumPy-named routine of one input.
+
+Note [Routine nodes]: most array functions apply one routine with fixed arguments to one input
+(reshape, transpose, squeeze, swapaxes, flip, repeat, ...), and chainerx has each of them under the
+NumPy name, with NumPy's semantics and a backward of its own in C++. So `forward_chainerx` calls the
+chainerx routine (path 1 of Note [Native paths] in chainer/function_node.py) and `forward` the routine
+of the input's array module (NumPy or CuPy). A subclass names the routine in `_routine`, stores its
+arguments in `_args`, and writes `check_type_forward` (the original's conditions) and `backward`.
+
+Note [Errors on chainerx]: path 1 skips the type check, so an argument that chainerx rejects would
+surface as a chainerx error (DimensionError, ...) where NumPy-backed Variables get the original's error
+(InvalidType from the type check, or NumPy's ValueError/IndexError). `forward_chainerx` therefore
+returns `Fallback` when the chainerx routine raises: the fallback path runs the type check and the
+NumPy routine, which raise the same errors as for NumPy-backed Variables. Valid arguments pay nothing
+for it (a try block costs nothing until it catches).
+
+Note [Wrapper fast path]: for chainerx-backed Variables, `FunctionNode.apply` does nothing on path 1
+but call `forward_chainerx` and wrap its outputs; the wrappers call `apply_fast`, which does the same
+with less bookkeeping, so that e.g. F.reshape costs about a microsecond more than chainerx.reshape.
+Anything else (NumPy inputs, raw arrays, mixed inputs, `Fallback`) goes through `apply`.
+"""
+
+import numbers
+
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer import variable
+from chainer.utils import type_check
+
+# What chainerx raises for arguments it rejects (see Note [Errors on chainerx]).
+CHAINERX_ERRORS = (chainerx.DimensionError, chainerx.DtypeError, chainerx.ChainerxError,
+                   chainerx.DeviceError, IndexError, TypeError, ValueError)
+
+Fallback = function_node.Fallback
+_Variable = variable.Variable
+_from_chainerx = variable.Variable._from_chainerx
+
+
+def apply_fast(node, inputs):
+    """`node.apply(inputs)`, with path 1 taken inline for chainerx-backed Variables.
+
+    See Note [Wrapper fast path].
+    """
+    arrays = []
+    for x in inputs:
+        if not (isinstance(x, _Variable) and x._has_chainerx_array):
+            return node.apply(inputs)
+        arrays.append(x._data[0])
+    outputs = node.forward_chainerx(arrays)
+    if outputs is Fallback:
+        return node.apply(inputs)
+    return tuple([_from_chainerx(y) for y in outputs])
+
+
+class RoutineNode(function_node.FunctionNode):
+    """A node computing `<xp>.<_routine>(x, *_args)` (see Note [Routine nodes])."""
+
+    _routine = None
+    _args = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls._routine is not None:
+            cls._chainerx_routine = staticmethod(getattr(chainerx, cls._routine))
+
+    def forward_chainerx(self, inputs):
+        try:
+            return self._chainerx_routine(inputs[0], *self._args),
+        except CHAINERX_ERRORS:
+            return Fallback
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        return utils.force_array(getattr(xp, self._routine)(x, *self._args)),
+
+
+def is_int(value):
+    """Whether `value` is an integer (Python or NumPy), bools excluded."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def as_axis_tuple(axis):
+    """None, an int or a tuple of ints as None or a tuple of ints (TypeError for anything else)."""
+    if axis is None:
+        return None
+    if is_int(axis):
+        return (int(axis),)
+    if isinstance(axis, tuple) and all(is_int(a) for a in axis):
+        return tuple(int(a) for a in axis)
+    raise TypeError('axis must be None, int or tuple of ints, not {!r}'.format(axis))
+
+
+def expect_axis(x_type, axis, extra=0):
+    """Type-checks that `axis` is an axis of an array of `x_type.ndim + extra` dimensions.
+
+    `extra=1` checks a position that may also be just after the last axis (expand_dims, rollaxis).
+    """
+    ndim = x_type.ndim + extra if extra else x_type.ndim
+    if axis >= 0:
+        type_check.expect(ndim > axis)
+    else:
+        type_check.expect(ndim >= -axis)
+
+
+def zeros_on_device_of(array, shape):
+    """Zeros of `shape` with the dtype of `array`, on the device of `array` (any backend)."""
+    if isinstance(array, chainerx.ndarray):
+        return chainerx.zeros(shape, array.dtype, device=array.device)
+    device = backend.get_device_from_array(array)
+    with backend.using_device(device):
+        return device.xp.zeros(shape, array.dtype)
+
+
+def grads_or_zeros(grad_outputs, shapes):
+    """The output gradients with each missing one (None) replaced by a zero Variable of its shape."""
+    if all(g is not None for g in grad_outputs):
+        return grad_outputs
+    template = next(g for g in grad_outputs if g is not None).array
+    return [variable.Variable(zeros_on_device_of(template, shape), requires_grad=False)
+            if g is None else g for g, shape in zip(grad_outputs, shapes)]

@@ -1,0 +1,19 @@
+"""F.flatten: the elements of a Variable as a 1-d Variable."""
+
+from chainer.functions.array.reshape import reshape
+
+
+def flatten(x):
+    """Flattens an input variable into one dimension (a reshape to `(x.size,)`).
+
+    Args:
+        x (~chainer.Variable or array): Input variable.
+
+    Returns:
+        ~chainer.Variable: The 1-d variable of `x.size` elements, in C order.
+
+    Example:
+        >>> F.flatten(numpy.zeros((2, 3))).shape
+        (6,)
+    """
+    return reshape(x, (x.size,))

@@ -1,0 +1,96 @@
+"""F.split_axis: splits a Variable into several along an axis."""
+
+import collections.abc
+
+import numpy
+
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer.functions.array import _routine
+from chainer.utils import type_check
+
+
+class SplitAxis(function_node.FunctionNode):
+    """Splits the input at `indices`, or into `sections` equal parts, along `axis`."""
+
+    def __init__(self, indices_or_sections, axis):
+        if _routine.is_int(indices_or_sections):
+            if indices_or_sections <= 0:
+                raise ValueError('the number of sections must be positive, got {}'.format(
+                    indices_or_sections))
+            self.sections = int(indices_or_sections)
+            self.indices = None
+        elif isinstance(indices_or_sections, (collections.abc.Iterable, chainerx.ndarray)):
+            indices = numpy.asarray(backend.CpuDevice().send(indices_or_sections)
+                                    if isinstance(indices_or_sections, chainerx.ndarray)
+                                    else indices_or_sections)
+            if indices.ndim != 1 or (indices.size and indices.dtype.kind not in 'iu'):
+                raise TypeError('indices_or_sections must be an integer or a 1-D sequence of '
+                                'integers, got {!r}'.format(indices_or_sections))
+            self.indices = tuple(int(i) for i in indices)
+            self.sections = None
+        else:
+            raise TypeError('indices_or_sections must be an integer or a 1-D sequence of integers, '
+                            'not {!r}'.format(indices_or_sections))
+        if not _routine.is_int(axis):
+            raise TypeError('axis must be int, not {!r}'.format(axis))
+        self.axis = int(axis)
+        self._split_arg = self.sections if self.indices is None else self.indices
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        _routine.expect_axis(in_types[0], self.axis)
+        size = in_types[0].shape[self.axis]
+        if self.indices is None:
+            type_check.expect(size % type_check.make_variable(self.sections, 'sections') == 0)
+        elif self.indices:
+            type_check.expect(size >= type_check.make_variable(self.indices[-1], 'max_index'))
+
+    def forward_chainerx(self, inputs):
+        try:
+            return tuple(chainerx.split(inputs[0], self._split_arg, self.axis))
+        except _routine.CHAINERX_ERRORS:
+            return _routine.Fallback
+
+    def forward(self, inputs):
+        x, = inputs
+        ys = tuple(backend.get_array_module(x).split(x, self._split_arg, self.axis))
+        self._shapes = [y.shape for y in ys]
+        return ys
+
+    def backward(self, indexes, grad_outputs):
+        from chainer.functions.array.concat import concat  # concat's backward splits: a cycle
+        return concat(_routine.grads_or_zeros(grad_outputs, self._shapes), self.axis),
+
+
+def split_axis(x, indices_or_sections, axis, force_tuple=True):
+    """Splits an input variable into several along an axis.
+
+    Args:
+        x (~chainer.Variable or array): Input variable.
+        indices_or_sections (int or 1-D sequence of ints): The number of equal parts, or the
+            indices at which to split (as in :func:`numpy.split`).
+        axis (int): The axis to split along.
+        force_tuple (bool): If False and the split gives one part, return it alone instead of in a
+            tuple.
+
+    Returns:
+        tuple of ~chainer.Variable (or a Variable, see `force_tuple`): The parts; the gradient of
+        `x` is the concatenation of theirs (zeros for the parts without one).
+
+    Raises:
+        TypeError: If `indices_or_sections` or `axis` is of another type.
+        ValueError: If the number of sections is not positive.
+        ~chainer.utils.type_check.InvalidType: If `axis` is out of range, the sections do not
+            divide the axis, or the last index exceeds its length.
+
+    Example:
+        >>> [y.shape for y in F.split_axis(numpy.zeros((2, 6)), [1, 4], 1)]
+        [(2, 1), (2, 3), (2, 2)]
+    """
+    ys = _routine.apply_fast(SplitAxis(indices_or_sections, axis), (x,))
+    if force_tuple or len(ys) > 1:
+        return ys
+    return ys[0]

@@ -1,0 +1,188 @@
+"""Array-level convolutions shared by the connection and pooling nodes.
+
+The NumPy/CuPy forms lower a convolution to `im2col` (chainer.utils.conv_nd) and a tensor product; the
+chainerx forms compose chainerx routines that record their own backward in C++ (see Note [Native
+convolution options]).
+
+Note [Native convolution options]: `chainerx.conv` and `chainerx.conv_transpose` have neither dilation nor
+groups. Both are expressed with routines that are differentiable in C++, so that the functions stay on the
+native path (chainer/function_node.py, Note [Native paths]):
+ * dilation: a convolution with dilation d equals one with the kernel spread out, zeros between its taps
+   (extent d * (k - 1) + 1). The spread kernel is itself a transposed convolution of the kernel, each of
+   its (out, in) planes taken as one image, by a 1x1 kernel of ones with stride d.
+ * groups: the input channels, the kernel and the bias are split into `groups` parts with `chainerx.split`,
+   each part is convolved, and the results are concatenated along the channel axis.
+Both give the output (shape, dtype, and values up to rounding) of the im2col forms.
+"""
+
+import numpy
+
+import chainerx
+
+from chainer.utils import conv_nd
+from chainer.utils import type_check
+
+DETERMINISTIC_MESSAGE = (
+    "deterministic argument is not supported anymore. Use chainer.using_config('cudnn_deterministic', "
+    'value) context where value is either `True` or `False`.')
+
+
+def as_tuple(value, ndim, name):
+    """`value` (an int or a sequence of `ndim` ints) as an ndim-tuple; ValueError for a wrong length."""
+    try:
+        return conv_nd.as_tuple(value, ndim)
+    except ValueError:
+        raise ValueError('{} must be an int or a sequence of {} ints, got {!r}'.format(
+            name, ndim, value)) from None
+
+
+def check_groups(groups):
+    """`groups` as an int; ValueError unless it is a positive integer."""
+    if isinstance(groups, bool) or int(groups) != groups or groups < 1:
+        raise ValueError('groups must be a positive integer, got {!r}'.format(groups))
+    return int(groups)
+
+
+def check_types(in_types, ndim, groups, transposed):
+    """The type check of a convolution (W `(out, c / groups, *k)`) or transposed one (W `(c, out / groups, *k)`)."""
+    n_in = in_types.size()
+    type_check.expect(2 <= n_in, n_in <= 3)
+    type_check.argname(in_types, ('x', 'W', 'b')[:len(in_types)])
+    x_type, w_type = in_types[:2]
+    groups = type_check.make_variable(groups, 'groups')
+    type_check.expect(
+        x_type.dtype.kind == 'f',
+        w_type.dtype.kind == 'f',
+        x_type.ndim == ndim + 2,
+        w_type.ndim == ndim + 2,
+    )
+    if transposed:
+        type_check.expect(x_type.shape[1] == w_type.shape[0], w_type.shape[0] % groups == 0)
+        out_channels = w_type.shape[1] * groups
+    else:
+        type_check.expect(x_type.shape[1] == w_type.shape[1] * groups, w_type.shape[0] % groups == 0)
+        out_channels = w_type.shape[0]
+    if type_check.eval(n_in) == 3:
+        b_type = in_types[2]
+        type_check.expect(b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == out_channels)
+
+
+def native_dtypes(inputs):
+    """Whether the chainerx routines compute what the NumPy forward does: float inputs of one dtype."""
+    dtype = inputs[0].dtype
+    return dtype.kind == 'f' and all([a.dtype == dtype for a in inputs[1:]])
+
+
+def _is_numpy(array):
+    return isinstance(array, numpy.ndarray)
+
+
+def _array_module(array):
+    if _is_numpy(array):
+        return numpy
+    import cupy
+    return cupy
+
+
+def im2col(x, ksize, stride, pad, cover_all=False, dilate=1, pval=0):
+    """The patches `(n, c, *ksize, *outs)` of a NumPy or CuPy batch (`pval` fills the padding)."""
+    if _is_numpy(x):
+        return conv_nd.im2col_nd_cpu(x, ksize, stride, pad, pval, cover_all, dilate)
+    col = conv_nd.im2col_nd_gpu(x, ksize, stride, pad, cover_all, dilate)
+    if pval != 0:
+        # The GPU im2col pads with zeros: the patches of a ones image tell padding from pixels.
+        xp = _array_module(x)
+        inside = conv_nd.im2col_nd_gpu(
+            xp.ones((1, 1) + x.shape[2:], x.dtype), ksize, stride, pad, cover_all, dilate)
+        col = xp.where(inside != 0, col, xp.asarray(pval, x.dtype))
+    return col
+
+
+def col2im(col, stride, pad, dims, dilate=1):
+    """Sums NumPy or CuPy patches `(n, c, *ksize, *outs)` back into images of spatial shape `dims`."""
+    if _is_numpy(col):
+        return conv_nd.col2im_nd_cpu(col, stride, pad, dims, dilate)
+    return conv_nd.col2im_nd_gpu(col, stride, pad, dims, dilate)
+
+
+def _groups(size, groups):
+    step = size // groups
+    return [slice(g * step, (g + 1) * step) for g in range(groups)]
+
+
+def _concatenate(xp, parts, axis):
+    return parts[0] if len(parts) == 1 else xp.concatenate(parts, axis=axis)
+
+
+def conv_forward(x, W, stride, pad, cover_all, dilate, groups):
+    """The convolution of x `(n, c, *dims)` with W `(out, c / groups, *k)`: `(n, out, *outs)`.
+
+    The dtype is NumPy's promotion of the two; the caller casts.
+    """
+    xp = _array_module(x)
+    ndim = x.ndim - 2
+    col = im2col(x, W.shape[2:], stride, pad, cover_all, dilate)
+    axes = tuple(range(1, ndim + 2))
+    parts = [xp.tensordot(col[:, cs], W[ws], (axes, axes))
+             for cs, ws in zip(_groups(x.shape[1], groups), _groups(W.shape[0], groups))]
+    y = _concatenate(xp, parts, -1)  # (n, *outs, out)
+    return xp.ascontiguousarray(xp.moveaxis(y, -1, 1))
+
+
+def deconv_forward(x, W, stride, pad, outsize, dilate, groups):
+    """The transposed convolution of x `(n, c, *dims)` with W `(c, out / groups, *k)`: `(n, out, *outsize)`."""
+    xp = _array_module(x)
+    ndim = x.ndim - 2
+    parts = [xp.tensordot(x[:, cs], W[cs], ((1,), (0,))) for cs in _groups(x.shape[1], groups)]
+    gcol = _concatenate(xp, parts, ndim + 1)  # (n, *dims, out, *k)
+    order = (0, ndim + 1) + tuple(range(ndim + 2, 2 * ndim + 2)) + tuple(range(1, ndim + 1))
+    return col2im(gcol.transpose(order), stride, pad, outsize, dilate)
+
+
+def conv_grad_weight(x, gy, ksize, stride, pad, cover_all, dilate, groups):
+    """The gradient `(out, c / groups, *ksize)` of a convolution's kernel from its input and output grad."""
+    xp = _array_module(x)
+    ndim = x.ndim - 2
+    col = im2col(x, ksize, stride, pad, cover_all, dilate)
+    gy_axes = (0,) + tuple(range(2, ndim + 2))
+    col_axes = (0,) + tuple(range(ndim + 2, 2 * ndim + 2))
+    parts = [xp.tensordot(gy[:, os], col[:, cs], (gy_axes, col_axes))
+             for cs, os in zip(_groups(x.shape[1], groups), _groups(gy.shape[1], groups))]
+    return _concatenate(xp, parts, 0)
+
+
+def with_bias(y, b):
+    """`y + b` with b broadcast along the channel axis 1 (y is modified in place when it can be)."""
+    if b is None:
+        return y
+    y += b.reshape((1, -1) + (1,) * (y.ndim - 2))
+    return y
+
+
+# -- chainerx compositions (Note [Native convolution options]) ------------------------------------------------
+
+def chainerx_dilated_kernel(W, dilate):
+    """The kernel W `(a, b, *k)` spread out by `dilate` (zeros between the taps), differentiable in C++."""
+    if all(d == 1 for d in dilate):
+        return W
+    ksize = W.shape[2:]
+    extent = tuple(d * (k - 1) + 1 for d, k in zip(dilate, ksize))
+    planes = W.reshape((W.shape[0] * W.shape[1], 1) + ksize)
+    ones = chainerx.ones((1, 1) + (1,) * len(ksize), W.dtype, W.device)
+    spread = chainerx.conv_transpose(planes, ones, None, dilate, 0, extent)
+    return spread.reshape(W.shape[:2] + extent)
+
+
+def _split(array, groups, axis):
+    if array is None:
+        return (None,) * groups
+    return chainerx.split(array, groups, axis)
+
+
+def chainerx_grouped(routine, x, W, b, groups, *args):
+    """`routine(x, W, b, *args)` (chainerx.conv or conv_transpose) with channel groups."""
+    if groups == 1:
+        return routine(x, W, b, *args)
+    return chainerx.concatenate([
+        routine(xg, wg, bg, *args)
+        for xg, wg, bg in zip(_split(x, groups, 1), _split(W, groups, 0), _split(b, groups, 0))], 1)

@@ -1,0 +1,160 @@
+"""The affine map `linear` (y = x W^T + b) with its gradient nodes."""
+
+import chainer
+import chainerx
+
+from chainer import function_node
+from chainer.utils import type_check
+
+
+def _prod(sizes):
+    result = 1
+    for size in sizes:
+        result *= size
+    return result
+
+
+def _flat_batch(array, n_batch_axes):
+    """The array as a matrix `(prod(batch axes), prod(other axes))`."""
+    shape = array.shape
+    return array.reshape(_prod(shape[:n_batch_axes]), _prod(shape[n_batch_axes:]))
+
+
+class LinearFunction(function_node.FunctionNode):
+    """`y = x W^T + b`, the first `n_batch_axes` axes of x being batch axes and the others features.
+
+    Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x and shape
+    `x.shape[:n_batch_axes] + (W.shape[0],)`.
+    """
+
+    def __init__(self, n_batch_axes=1):
+        self._n_batch_axes = n_batch_axes
+
+    def check_type_forward(self, in_types):
+        n_in = in_types.size()
+        type_check.expect(2 <= n_in, n_in <= 3)
+        type_check.argname(in_types, ('x', 'W', 'b')[:len(in_types)])
+        x_type, w_type = in_types[:2]
+        n_batch_axes = type_check.make_variable(self._n_batch_axes, 'n_batch_axes')
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            w_type.dtype.kind == 'f',
+            x_type.ndim >= 2,
+            x_type.ndim >= n_batch_axes,
+            w_type.ndim == 2,
+        )
+        type_check.expect(type_check.prod(x_type.shape[self._n_batch_axes:]) == w_type.shape[1])
+        if type_check.eval(n_in) == 3:
+            b_type = in_types[2]
+            type_check.expect(b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == w_type.shape[0])
+
+    def forward_chainerx(self, inputs):
+        x, W = inputs[0], inputs[1]
+        if (x.dtype != W.dtype or x.dtype.kind != 'f' or x.ndim < 2
+                or (len(inputs) == 3 and inputs[2].dtype != x.dtype)):
+            return chainer.Fallback  # the NumPy forward's dtype, or the type check's error
+        try:
+            return chainerx.linear(x, W, inputs[2] if len(inputs) == 3 else None, self._n_batch_axes),
+        except chainerx.DimensionError:
+            return chainer.Fallback  # the type check raises the usual error
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, W = inputs[:2]
+        n = self._n_batch_axes
+        y = _flat_batch(x, n).dot(W.T).astype(x.dtype, copy=False)
+        if len(inputs) == 3:
+            y += inputs[2]
+        return y.reshape(x.shape[:n] + (W.shape[0],)),
+
+    def backward(self, indexes, grad_outputs):
+        x, W = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(LinearGradData(x.shape, x.dtype, self._n_batch_axes).apply((W, gy))[0])
+        if 1 in indexes:
+            ret.append(LinearGradWeight(W.dtype, self._n_batch_axes).apply((x, gy))[0])
+        if 2 in indexes:
+            ret.append(chainer.functions.sum(gy, axis=tuple(range(self._n_batch_axes))))
+        return ret
+
+
+class LinearGradData(function_node.FunctionNode):
+    """The gradient of `linear` with respect to x: `gy W`, reshaped to x's shape and cast to its dtype."""
+
+    def __init__(self, x_shape, x_dtype, n_batch_axes):
+        self._x_shape = tuple(x_shape)
+        self._x_dtype = x_dtype
+        self._n_batch_axes = n_batch_axes
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        W, gy = inputs
+        gx = _flat_batch(gy, self._n_batch_axes).dot(W)
+        return gx.astype(self._x_dtype, copy=False).reshape(self._x_shape),
+
+    def backward(self, indexes, grad_outputs):
+        W, gy = self.get_retained_inputs()
+        ggx, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(LinearGradWeight(W.dtype, self._n_batch_axes).apply((ggx, gy))[0])
+        if 1 in indexes:
+            ret.append(linear(ggx, W, n_batch_axes=self._n_batch_axes))
+        return ret
+
+
+class LinearGradWeight(function_node.FunctionNode):
+    """The gradient of `linear` with respect to W: `gy^T x` over the batch axes, cast to W's dtype."""
+
+    def __init__(self, W_dtype, n_batch_axes):
+        self._W_dtype = W_dtype
+        self._n_batch_axes = n_batch_axes
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gy = inputs
+        gW = _flat_batch(gy, self._n_batch_axes).T.dot(_flat_batch(x, self._n_batch_axes))
+        return gW.astype(self._W_dtype, copy=False),
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        ggW, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(LinearGradData(x.shape, x.dtype, self._n_batch_axes).apply((ggW, gy))[0])
+        if 1 in indexes:
+            ret.append(linear(x, ggW, n_batch_axes=self._n_batch_axes))
+        return ret
+
+
+def linear(x, W, b=None, n_batch_axes=1):
+    """Linear (affine) function: `y = x W^T + b`.
+
+    The first `n_batch_axes` axes of x are batch axes; the remaining ones are flattened into the
+    input features, whose number must equal `W.shape[1]`.
+
+    Args:
+        x (~chainer.Variable or array): Input of shape `(s_1, ..., s_B, f_1, ..., f_M)`, with
+            `f_1 * ... * f_M == W.shape[1]` (B = n_batch_axes).
+        W (~chainer.Variable or array): Weight of shape `(out, in)`.
+        b (~chainer.Variable or array): Bias of shape `(out,)`, or None.
+        n_batch_axes (int): Number of batch axes of x (at least 1).
+
+    Returns:
+        ~chainer.Variable: Output of shape `(s_1, ..., s_B, out)` and the dtype of x.
+
+    Raises:
+        ValueError: n_batch_axes is not positive.
+
+    Example:
+        >>> x = numpy.random.uniform(0, 1, (3, 4)).astype(numpy.float32)
+        >>> W = numpy.random.uniform(0, 1, (5, 4)).astype(numpy.float32)
+        >>> F.linear(x, W).shape
+        (3, 5)
+    """
+    if n_batch_axes <= 0:
+        raise ValueError('n_batch_axes should be greater than 0.')
+    args = (x, W) if b is None else (x, W, b)
+    return LinearFunction(n_batch_axes).apply(args)[0]

@@ -1,0 +1,68 @@
+"""F.accuracy: the fraction of samples whose highest score is at the label."""
+
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer.utils import type_check
+
+
+class Accuracy(function_node.FunctionNode):
+    """mean(argmax(y, axis=1) == t) over the labels other than `ignore_label`; not differentiable."""
+
+    def __init__(self, ignore_label=None):
+        self.ignore_label = ignore_label
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x', 't'))
+        x_type, t_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            t_type.dtype.kind == 'i',
+        )
+        t_ndim = type_check.eval(t_type.ndim)
+        type_check.expect(
+            x_type.ndim >= t_type.ndim,
+            x_type.shape[0] == t_type.shape[0],
+            x_type.shape[2: t_ndim + 1] == t_type.shape[1:],
+        )
+        for i in range(t_ndim + 1, type_check.eval(x_type.ndim)):
+            type_check.expect(x_type.shape[i] == 1)
+
+    def forward_chainerx(self, inputs):
+        y, t = inputs
+        # Zero-size labels give NaN in the original (a mean of nothing); the fallback keeps that.
+        if y.dtype.kind != 'f' or t.dtype.kind != 'i' or y.ndim < 2 or t.ndim < 1 or \
+                t.shape[:1] != y.shape[:1] or t.size == 0:
+            return function_node.Fallback
+        return chainerx.accuracy(y, t, self.ignore_label),
+
+    def forward(self, inputs):
+        y, t = inputs
+        xp = backend.get_array_module(y)
+        pred = y.argmax(axis=1).reshape(t.shape)
+        if self.ignore_label is None:
+            return xp.asarray((pred == t).mean(dtype=y.dtype)),
+        mask = t == self.ignore_label
+        ignore_count = int(mask.sum())
+        count = int((xp.where(mask, self.ignore_label, pred) == t).sum()) - ignore_count
+        total = t.size - ignore_count
+        if total == 0:
+            return xp.asarray(0.0, dtype=y.dtype),
+        return xp.asarray(float(count) / total, dtype=y.dtype),
+
+
+def accuracy(y, t, ignore_label=None):
+    """Classification accuracy: the fraction of samples whose argmax over axis 1 equals the label.
+
+    Args:
+        y (~chainer.Variable or array): Float scores of shape (N, C, d1, ..., dk), with possibly
+            trailing axes of size 1 that `t` lacks.
+        t (~chainer.Variable or array): Signed integer labels of shape (N, d1, ..., dk).
+        ignore_label (int or None): Labels of this value are not counted.
+
+    Returns:
+        ~chainer.Variable: A 0-d Variable of y's dtype (0 when every label is ignored). It has no
+        gradient.
+    """
+    return Accuracy(ignore_label=ignore_label).apply((y, t))[0]

@@ -1,0 +1,98 @@
+"""F.argmax and F.argmin: int32 indices of the extreme elements (not differentiable)."""
+
+import numpy
+
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.functions.math import sum as sum_module
+
+
+def _chainerx_argmax(a, axis):
+    return chainerx.argmax(a, axis).astype(numpy.int32)
+
+
+def _chainerx_argmin(a, axis):
+    return chainerx.argmin(a, axis).astype(numpy.int32)
+
+
+class _ArgSelector(function_node.FunctionNode):
+    """Base of ArgMax and ArgMin: `_name` is the routine of NumPy and CuPy, `_chainerx_op` ours."""
+
+    _name = None
+    _chainerx_op = None
+
+    def __init__(self, axis=None):
+        self.axis = sum_module.normalize_single_axis(axis)
+
+    def check_type_forward(self, in_types):
+        sum_module.check_reduction_type(in_types, sum_module.as_axes(self.axis))
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            return function_node.Fallback
+        try:
+            return self._chainerx_op(x, self.axis),
+        except chainerx.DimensionError:
+            return function_node.Fallback  # the type check or NumPy names the error
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        return utils.force_array(getattr(xp, self._name)(x, axis=self.axis), numpy.int32),
+
+    def backward(self, indexes, grad_outputs):
+        return None,
+
+
+class ArgMax(_ArgSelector):
+    """Indices of the maximum elements along an axis."""
+
+    _name = 'argmax'
+    _chainerx_op = staticmethod(_chainerx_argmax)
+
+
+class ArgMin(_ArgSelector):
+    """Indices of the minimum elements along an axis."""
+
+    _name = 'argmin'
+    _chainerx_op = staticmethod(_chainerx_argmin)
+
+
+_DOC = """
+
+    Args:
+        x (~chainer.Variable or array): Input of a float dtype.
+        axis (None or int): The axis to search along; None searches the flattened array.
+
+    Returns:
+        ~chainer.Variable: The int32 indices (of the first {what} where there are ties).
+
+    Raises:
+        TypeError: `axis` is not None or an int.
+        ValueError: The array (or the axis) is empty.
+        ~chainer.utils.type_check.InvalidType: `x` is not float, or `axis` is out of range.
+
+    Example:
+        >>> F.{name}(numpy.array([[1., 4.], [3., 2.]]), axis=1).array
+        array({example}, dtype=int32)
+    """
+
+
+def argmax(x, axis=None):
+    """Returns the indices of the maximum elements along an axis."""
+    y = sum_module.call_chainerx(_chainerx_argmax, x, axis)
+    return ArgMax(axis).apply((x,))[0] if y is None else y
+
+
+def argmin(x, axis=None):
+    """Returns the indices of the minimum elements along an axis."""
+    y = sum_module.call_chainerx(_chainerx_argmin, x, axis)
+    return ArgMin(axis).apply((x,))[0] if y is None else y
+
+
+argmax.__doc__ += _DOC.format(what='maximum', name='argmax', example='[1, 0]')
+argmin.__doc__ += _DOC.format(what='minimum', name='argmin', example='[0, 1]')

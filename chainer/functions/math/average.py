@@ -1,0 +1,72 @@
+"""F.average (alias F.mean): the (weighted) mean, composed of F.sum and the Variable operators."""
+
+import chainerx
+
+from chainer import variable
+from chainer.functions.array import broadcast
+from chainer.functions.array import reshape
+from chainer.functions.math import sum as sum_module
+
+
+def _weights_along(weights, x, axis):
+    """Broadcasts 1-d `weights` along the single axis `axis` of `x` (numpy.average's rules)."""
+    if axis is None or len(axis) != 1:
+        raise TypeError('Axis must be specified when shapes of x and weights differ: {} and {}'.format(
+            x.shape, weights.shape))
+    if weights.ndim != 1:
+        raise TypeError('1-d weights expected when shapes of x and weights differ: {} and {}'.format(
+            x.shape, weights.shape))
+    a = axis[0]
+    if not -x.ndim <= a < x.ndim:
+        raise ValueError('axis {} is out of bounds for an array of dimension {}'.format(a, x.ndim))
+    if weights.shape[0] != x.shape[a]:
+        raise ValueError('Length of weights ({}) not compatible with axis {} of shape {}'.format(
+            weights.shape[0], a, x.shape))
+    shape = [1] * x.ndim
+    shape[a] = x.shape[a]
+    return broadcast.broadcast_to(reshape.reshape(weights, tuple(shape)), x.shape)
+
+
+def average(x, axis=None, weights=None, keepdims=False):
+    """Computes the (weighted) average of the elements over the given axes.
+
+    Args:
+        x (~chainer.Variable or array): Input of a float dtype.
+        axis (None, int or tuple of int): Axes to average over; None averages all elements.
+        weights (~chainer.Variable or array): Optional weights of the dtype of `x`: an array of the
+            shape of `x`, or a 1-d array along the single axis `axis`. The result is
+            ``sum(x * weights) / sum(weights)`` over the axes.
+        keepdims (bool): Keep the reduced axes with length 1.
+
+    Returns:
+        ~chainer.Variable: The average.
+
+    Raises:
+        TypeError: `axis` has a wrong type, or `weights` has neither the shape of `x` nor is 1-d
+            with a single `axis`.
+        ValueError: `axis` repeats an axis or is out of range for 1-d weights, or the length of
+            1-d weights differs from that axis of `x`.
+        ~chainer.utils.type_check.InvalidType: `x` (or `weights`) is not float, or an axis is out
+            of range.
+
+    Example:
+        >>> F.average(numpy.array([1., 2., 6.]), weights=numpy.array([1., 1., 2.])).array
+        array(3.75)
+    """
+    if weights is None:
+        y = sum_module.call_chainerx(chainerx.mean, x, axis, keepdims)
+        if y is not None:
+            return y
+    axis = sum_module.normalize_axis(axis)
+    if weights is None:
+        x_sum = sum_module.sum(x, axis, keepdims)
+        return x_sum / sum_module.reduced_size(x.shape, axis)
+    x = variable.as_variable(x)
+    weights = variable.as_variable(weights)
+    if weights.shape == x.shape:
+        return sum_module.sum(x * weights, axis, keepdims) / sum_module.sum(weights, axis, keepdims)
+    x_sum = sum_module.sum(x * _weights_along(weights, x, axis), axis, keepdims)
+    return x_sum / sum_module.sum(weights)
+
+
+mean = average

@@ -1,0 +1,72 @@
+"""F.cholesky: the lower-triangular Cholesky factor of a symmetric positive-definite matrix.
+
+Note [Gradient of the Cholesky factor]: for a = L L^T and the output gradient G, write
+Phi(X) for the lower triangle of X with its diagonal halved. The gradient with respect to a
+symmetric a is sym(L^-T Phi(L^T G) L^-1), where sym(M) = (M + M^T) / 2; it is what chainerx's own
+backward computes. The symmetrization is taken inside: L^-T (Phi(L^T G) + Phi(L^T G)^T) L^-1 / 2,
+and Phi(L^T G)^T = (G^T L) * mask^T, so only matrix products and constant masks are needed.
+"""
+
+import numpy
+
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer.functions.math import inv as inv_module
+from chainer.functions.math import matmul
+
+
+class Cholesky(function_node.FunctionNode):
+    """Cholesky factor L (lower triangular, a = L L^T) of a symmetric positive-definite matrix."""
+
+    def check_type_forward(self, in_types):
+        inv_module.check_square_type(in_types, False)
+
+    def forward_chainerx(self, inputs):
+        a, = inputs
+        if a.dtype not in inv_module._LAPACK_DTYPES:
+            return function_node.Fallback
+        try:
+            return chainerx.linalg.cholesky(a),
+        except chainerx.ChainerxError:
+            return function_node.Fallback  # the type check or NumPy names the error
+
+    def forward(self, inputs):
+        self.retain_outputs((0,))
+        return inv_module.linalg_array('cholesky', inputs[0]),
+
+    def backward(self, indexes, grad_outputs):
+        lower, = self.get_retained_outputs()
+        g, = grad_outputs
+        n = lower.shape[0]
+        mask = numpy.tril(numpy.ones((n, n), lower.dtype)) - numpy.eye(n, dtype=lower.dtype) / 2
+        device = backend.get_device_from_array(lower.array)
+        phi = (matmul.matmul(lower, g, transa=True) * device.send(mask)
+               + matmul.matmul(g, lower, transa=True) * device.send(mask.T.copy()))
+        lower_inv = inv_module.inv(lower)
+        return matmul.matmul(matmul.matmul(lower_inv, phi, transa=True), lower_inv) * 0.5,
+
+
+def cholesky(a):
+    """Computes the Cholesky factor of a symmetric positive-definite matrix.
+
+    Only the lower triangle of `a` is read. The gradient is that of a symmetric input (see Note
+    [Gradient of the Cholesky factor]).
+
+    Args:
+        a (~chainer.Variable or array): A float symmetric positive-definite matrix.
+
+    Returns:
+        ~chainer.Variable: The lower-triangular L with ``a = L L^T``.
+
+    Raises:
+        numpy.linalg.LinAlgError: `a` is not positive definite.
+        ~chainer.utils.type_check.InvalidType: `a` is not a float square matrix.
+
+    Example:
+        >>> F.cholesky(numpy.array([[4., 2.], [2., 2.]])).array
+        array([[2., 0.],
+               [1., 1.]])
+    """
+    return Cholesky().apply((a,))[0]

@@ -1,0 +1,90 @@
+"""F.cumprod: the cumulative product along an axis (or of the flattened array).
+
+Note [Gradient of a cumulative product with zeros]: with y_i = x_0 ... x_i, the gradient of x_k is
+g_k = sum_{i >= k} gy_i * y_i / x_k, the reverse cumulative sum of gy * y divided by x_k, which is
+undefined at zeros. Let z be the first zero along the axis and g' the gradient at x', which is x with
+x_z replaced by one (computed recursively: x' has one zero fewer). Before z the formula holds as it
+is (the terms from z on vanish with y). At z, g_z = g'_z, as g_z does not depend on x_z. After z,
+g_k = x_z * g'_k: zero, but with the derivative g'_k with respect to x_z that the double backward
+needs. All of it is written with differentiable functions (Cumsum, Cumprod, arithmetic).
+"""
+
+from chainer import backend
+from chainer import function_node
+from chainer.functions.array import reshape
+from chainer.functions.math import cumsum as cumsum_module
+from chainer.functions.math import sum as sum_module
+
+
+def _reverse_cumsum(x, axis):
+    return cumsum_module.Cumsum(axis, reverse=True).apply((x,))[0]
+
+
+def _cumprod_grad(x, y, gy, axis):
+    """The gradient of cumprod(x) along `axis` (an int) for output gradient `gy` (Variables)."""
+    x_array = x.array
+    is_zero = x_array == 0
+    if not bool(is_zero.any()):
+        return _reverse_cumsum(gy * y, axis) / x
+    xp = backend.get_array_module(x_array)
+    dtype = x.dtype
+    zero = is_zero.astype(dtype)
+    n_seen = xp.cumsum(zero, axis=axis)
+    before = (n_seen == 0).astype(dtype)
+    first = zero * (n_seen == 1).astype(dtype)
+    after = 1 - before - first
+    gx_before = _reverse_cumsum(gy * y, axis) / (x * before + (1 - before)) * before
+    x_first_one = x * (1 - first) + first
+    y_first_one = Cumprod(axis).apply((x_first_one,))[0]
+    gx_first_one = _cumprod_grad(x_first_one, y_first_one, gy, axis)
+    x_first = sum_module.sum(x * first, axis, keepdims=True)
+    return gx_before + gx_first_one * (first + x_first * after)
+
+class Cumprod(function_node.FunctionNode):
+    """Cumulative product along an axis."""
+
+    def __init__(self, axis=None):
+        self.axis = sum_module.normalize_single_axis(axis)
+
+    def check_type_forward(self, in_types):
+        sum_module.check_reduction_type(in_types, sum_module.as_axes(self.axis))
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        x, = inputs
+        xp = backend.get_array_module(x)
+        if self.axis is None:
+            return xp.cumprod(x.reshape((-1,)), axis=0),
+        return xp.cumprod(x, axis=self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        if self.axis is not None:
+            return _cumprod_grad(x, y, grad_outputs[0], self.axis),
+        gx = _cumprod_grad(reshape.reshape(x, (-1,)), y, grad_outputs[0], 0)
+        return reshape.reshape(gx, x.shape),
+
+
+def cumprod(x, axis=None):
+    """Computes the cumulative product of the elements along an axis.
+
+    Args:
+        x (~chainer.Variable or array): Input of a float dtype.
+        axis (None or int): The axis (negative values count from the end); None multiplies the
+            flattened array, giving a 1-d result.
+
+    Returns:
+        ~chainer.Variable: The cumulative products, of the shape of `x` (1-d if `axis` is None).
+
+    Raises:
+        TypeError: `axis` is not None or an int.
+        ~chainer.utils.type_check.InvalidType: `x` is not float, or `axis` is out of range.
+
+    Example:
+        >>> F.cumprod(numpy.array([[1., 2.], [3., 4.]]), axis=1).array
+        array([[ 1.,  2.],
+               [ 3., 12.]])
+    """
+    return Cumprod(axis).apply((x,))[0]

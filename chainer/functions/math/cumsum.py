@@ -1,0 +1,73 @@
+"""F.cumsum: the cumulative sum along an axis (or of the flattened array)."""
+
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer.functions.array import reshape
+from chainer.functions.math import sum as sum_module
+
+
+def cumsum_array(xp, x, axis, reverse=False):
+    """The cumulative sum of a NumPy, CuPy or chainerx array; `reverse` sums from the end."""
+    if axis is None:
+        x = x.reshape((-1,))
+        axis = 0
+    if not reverse:
+        return xp.cumsum(x, axis=axis)
+    return xp.flip(xp.cumsum(xp.flip(x, axis), axis=axis), axis)
+
+
+class Cumsum(function_node.FunctionNode):
+    """Cumulative sum along an axis; with `reverse`, from the last element backwards."""
+
+    def __init__(self, axis=None, reverse=False):
+        self.axis = sum_module.normalize_single_axis(axis)
+        self.reverse = reverse
+
+    def check_type_forward(self, in_types):
+        sum_module.check_reduction_type(in_types, sum_module.as_axes(self.axis))
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            return function_node.Fallback
+        try:
+            return cumsum_array(chainerx, x, self.axis, self.reverse),
+        except chainerx.DimensionError:
+            return function_node.Fallback  # the type check names the error
+
+    def forward(self, inputs):
+        x, = inputs
+        return cumsum_array(backend.get_array_module(x), x, self.axis, self.reverse),
+
+    def backward(self, indexes, grad_outputs):
+        axis = self.axis
+        gx, = Cumsum(0 if axis is None else axis, not self.reverse).apply(grad_outputs)
+        if axis is None:
+            gx = reshape.reshape(gx, self.inputs[0].shape)
+        return gx,
+
+
+def cumsum(x, axis=None):
+    """Computes the cumulative sum of the elements along an axis.
+
+    Args:
+        x (~chainer.Variable or array): Input of a float dtype.
+        axis (None or int): The axis (negative values count from the end); None sums the
+            flattened array, giving a 1-d result.
+
+    Returns:
+        ~chainer.Variable: The cumulative sums, of the shape of `x` (1-d if `axis` is None).
+
+    Raises:
+        TypeError: `axis` is not None or an int.
+        ~chainer.utils.type_check.InvalidType: `x` is not float, or `axis` is out of range.
+
+    Example:
+        >>> F.cumsum(numpy.array([[1., 2.], [3., 4.]]), axis=1).array
+        array([[1., 3.],
+               [3., 7.]])
+    """
+    y = sum_module.call_chainerx(chainerx.cumsum, x, axis)
+    return Cumsum(axis).apply((x,))[0] if y is None else y

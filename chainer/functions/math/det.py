@@ -1,0 +1,71 @@
+"""F.det and F.batch_det: the determinant of a square matrix, or of each matrix of a batch."""
+
+from chainer import function_node
+from chainer import utils
+from chainer.functions.array import reshape
+from chainer.functions.array import transpose
+from chainer.functions.math import inv as inv_module
+
+
+class Det(function_node.FunctionNode):
+    """Determinant of a square matrix (or, if `batched`, of each matrix of a 3-d batch).
+
+    The gradient is det(a) * inv(a)^T, so it does not exist where `a` is singular.
+    """
+
+    def __init__(self, batched=False):
+        self.batched = batched
+
+    def check_type_forward(self, in_types):
+        inv_module.check_square_type(in_types, self.batched)
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        return utils.force_array(inv_module.linalg_array('det', inputs[0])),
+
+    def backward(self, indexes, grad_outputs):
+        a, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        a_inv = inv_module.Inv(self.batched).apply((a,))[0]
+        a_inv_t = transpose.transpose(a_inv, tuple(range(a.ndim - 2)) + (a.ndim - 1, a.ndim - 2))
+        coefficient = reshape.reshape(grad_outputs[0] * y, y.shape + (1, 1))
+        return a_inv_t * coefficient,
+
+
+def det(a):
+    """Computes the determinant of a square matrix.
+
+    Args:
+        a (~chainer.Variable or array): A float square matrix.
+
+    Returns:
+        ~chainer.Variable: The determinant (0-d).
+
+    Raises:
+        ~chainer.utils.type_check.InvalidType: `a` is not a float square matrix.
+
+    Example:
+        >>> F.det(numpy.array([[2., 1.], [1., 3.]])).array
+        array(5.)
+    """
+    return Det().apply((a,))[0]
+
+
+def batch_det(a):
+    """Computes the determinant of each square matrix of a batch.
+
+    Args:
+        a (~chainer.Variable or array): A float batch of square matrices, of shape (B, N, N).
+
+    Returns:
+        ~chainer.Variable: The determinants, of shape (B,).
+
+    Raises:
+        ~chainer.utils.type_check.InvalidType: `a` is not a float 3-d batch of square matrices.
+
+    Example:
+        >>> F.batch_det(numpy.full((2, 1, 1), 3.)).array
+        array([3., 3.])
+    """
+    return Det(batched=True).apply((a,))[0]

@@ -1,0 +1,80 @@
+"""F.prod: the product of the elements over some axes.
+
+Note [Gradient of a product with zeros]: the gradient of y = prod(x) with respect to x_k is the
+product of the other elements, y / x_k, which is undefined at x_k == 0. Where the reduction holds
+no zero the backward uses y / x (so its own gradient flows through y, which is again a prod). Where
+it holds zeros, an element that is not zero gets 0 (its "others" include a zero). A zero gets R, the
+product of the nonzero elements, if it is the only zero; if there are exactly two, R times the other
+zero (0, but its derivative with respect to that zero is R, as the double backward needs); with
+more zeros 0. All of it is written with differentiable functions.
+"""
+
+from chainer import function_node
+from chainer import utils
+from chainer.functions.math import sum as sum_module
+
+
+def _products_of_others(x, y, axis, keepdims):
+    """For each element of `x`, the product of the other elements of its reduction (a Variable)."""
+    shape = x.shape
+    y = sum_module.unreduce(y, shape, axis, keepdims)
+    x_array = x.array
+    is_zero = x_array == 0
+    if not bool(is_zero.any()):
+        return y / x
+    zero = is_zero.astype(x.dtype)
+    nonzero = 1 - zero
+    x_ones = x * nonzero + zero
+    n_zeros = zero.sum(axis=axis, keepdims=True)
+    only_zero = zero * (n_zeros == 1).astype(x.dtype)
+    pair_zero = zero * (n_zeros == 2).astype(x.dtype)
+    x_zeros = x * zero
+    other_zero = sum_module.unreduce(sum_module.sum(x_zeros, axis, True), shape, axis, True) - x_zeros
+    nonzero_product = sum_module.unreduce(prod(x_ones, axis, True), shape, axis, True)
+    return y / x_ones * nonzero + nonzero_product * (only_zero + other_zero * pair_zero)
+
+class Prod(function_node.FunctionNode):
+    """Product of the elements over some axes."""
+
+    def __init__(self, axis=None, keepdims=False):
+        self.axis = sum_module.normalize_axis(axis)
+        self.keepdims = keepdims
+
+    def check_type_forward(self, in_types):
+        sum_module.check_reduction_type(in_types, self.axis)
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        x, = inputs
+        return utils.force_array(x.prod(axis=self.axis, keepdims=self.keepdims)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        gy = sum_module.unreduce(grad_outputs[0], x.shape, self.axis, self.keepdims)
+        return gy * _products_of_others(x, y, self.axis, self.keepdims),
+
+
+def prod(x, axis=None, keepdims=False):
+    """Multiplies the elements of an array over the given axes.
+
+    Args:
+        x (~chainer.Variable or array): Input of a float dtype.
+        axis (None, int or tuple of int): Axes to multiply over (negative values count from the
+            end); None multiplies all elements.
+        keepdims (bool): Keep the reduced axes with length 1.
+
+    Returns:
+        ~chainer.Variable: The product.
+
+    Raises:
+        TypeError: `axis` is not None, an int or a tuple of ints.
+        ValueError: `axis` repeats an axis.
+        ~chainer.utils.type_check.InvalidType: `x` is not float, or an axis is out of range.
+
+    Example:
+        >>> F.prod(numpy.array([[1., 2.], [3., 4.]]), axis=0).array
+        array([3., 8.])
+    """
+    return Prod(axis, keepdims).apply((x,))[0]

@@ -1,0 +1,182 @@
+"""F.sum, and the axis helpers that every reduction of the math family shares.
+
+The helpers validate an `axis` argument as the original's reductions do (TypeError for a wrong type,
+ValueError for a repeated axis, InvalidType from the type check for an axis out of range) and undo a
+reduction in backward (put the reduced axes back and broadcast the gradient).
+
+Note [Reduction native path]: the wrappers of the reductions that chainerx computes call the routine
+directly for a float chainerx-backed Variable (`call_chainerx`), so they cost little more than the
+routine itself; the routine records its backward in C++. An argument that chainerx rejects (a bad
+axis: chainerx.DimensionError or TypeError) sends the call to the node instead, whose argument
+checks, type check and NumPy forward raise the original's errors, as for NumPy-backed Variables.
+Raw chainerx arrays reach the same routine through the node's `forward_chainerx`.
+"""
+
+import operator
+
+import chainerx
+
+from chainer import function_node
+from chainer import utils
+from chainer import variable
+from chainer.functions.array import broadcast
+from chainer.functions.array import reshape
+from chainer.utils import type_check
+
+
+Variable = variable.Variable
+_from_chainerx = Variable._from_chainerx
+_CHAINERX_ARGUMENT_ERRORS = (chainerx.DimensionError, TypeError)
+
+
+def call_chainerx(routine, x, *args):
+    """`routine(array, *args)` as a Variable if `x` is a float chainerx-backed Variable, else None.
+
+    None also when chainerx rejects the arguments (see Note [Reduction native path]).
+    """
+    if isinstance(x, Variable) and x._has_chainerx_array:
+        a = x._data[0]
+        if a.dtype.kind == 'f':
+            try:
+                return _from_chainerx(routine(a, *args))
+            except _CHAINERX_ARGUMENT_ERRORS:
+                return None
+    return None
+
+
+_AXIS_TYPES = 'None, int or tuple of int are required'
+
+
+def _as_int(value, message=_AXIS_TYPES):
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError('{}, got {!r}'.format(message, value))
+
+
+def normalize_axis(axis):
+    """Returns `axis` (None, an int or a tuple of ints) as None or a tuple of ints.
+
+    Raises:
+        TypeError: `axis` is of another type.
+        ValueError: The tuple repeats an axis.
+    """
+    if axis is None:
+        return None
+    if isinstance(axis, tuple):
+        axis = tuple([_as_int(a) for a in axis])
+        if len(set(axis)) != len(axis):
+            raise ValueError('duplicate value in axis: ({})'.format(', '.join(map(str, axis))))
+        return axis
+    return (_as_int(axis),)
+
+
+def normalize_single_axis(axis):
+    """Returns `axis` (None or an int) as None or an int; TypeError for other types."""
+    return None if axis is None else _as_int(axis, 'axis must be None or an int')
+
+
+def as_axes(axis):
+    """A single axis (None or an int) as the tuple form of `normalize_axis` (None or a 1-tuple)."""
+    return None if axis is None else (axis,)
+
+
+def check_reduction_type(in_types, axis):
+    """The type check of the reductions: one float input `x`, every axis of `axis` in its range.
+
+    Args:
+        in_types: The `in_types` of `check_type_forward`.
+        axis (None or tuple of int): The normalized axes (None: all axes).
+    """
+    type_check._argname(in_types, ('x',))
+    x_type, = in_types
+    type_check.expect(x_type.dtype.kind == 'f')
+    for a in axis or ():
+        if a >= 0:
+            type_check.expect(a < x_type.ndim)
+        else:
+            type_check.expect(-a - 1 < x_type.ndim)
+
+
+def kept_shape(shape, axis):
+    """The shape of a reduction of `shape` over `axis` (None: all axes) with keepdims=True."""
+    if axis is None:
+        return (1,) * len(shape)
+    ndim = len(shape)
+    reduced = {a % ndim for a in axis}
+    return tuple([1 if i in reduced else n for i, n in enumerate(shape)])
+
+
+def reduced_size(shape, axis):
+    """The number of elements that a reduction of `shape` over `axis` combines into one."""
+    ndim = len(shape)
+    axes = range(ndim) if axis is None else {a % ndim for a in axis}
+    return utils.size_of_shape([shape[a] for a in axes])
+
+
+def unreduce(gy, shape, axis, keepdims):
+    """Broadcasts `gy`, a Variable shaped like a reduction of `shape`, back to `shape`."""
+    if not keepdims and axis is not None:
+        gy = reshape.reshape(gy, kept_shape(shape, axis))
+    return broadcast.broadcast_to(gy, shape)
+
+
+def unreduce_array(y, shape, axis, keepdims):
+    """`unreduce` for an array, without broadcasting: the reduced axes are put back with length 1."""
+    if not keepdims and axis is not None:
+        y = y.reshape(kept_shape(shape, axis))
+    return y
+
+
+class Sum(function_node.FunctionNode):
+    """Sum of the elements over some axes."""
+
+    def __init__(self, axis=None, keepdims=False):
+        self.axis = normalize_axis(axis)
+        self.keepdims = keepdims
+
+    def check_type_forward(self, in_types):
+        check_reduction_type(in_types, self.axis)
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            return function_node.Fallback
+        try:
+            return chainerx.sum(x, self.axis, self.keepdims),
+        except chainerx.DimensionError:
+            return function_node.Fallback  # the type check or NumPy names the error
+
+    def forward(self, inputs):
+        x, = inputs
+        return utils.force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
+
+    def backward(self, indexes, grad_outputs):
+        return unreduce(grad_outputs[0], self.inputs[0].shape, self.axis, self.keepdims),
+
+
+def sum(x, axis=None, keepdims=False):  # NOQA: shadows the builtin, as the original's name does
+    """Sums the elements of an array over the given axes.
+
+    Args:
+        x (~chainer.Variable or array): Input of a float dtype.
+        axis (None, int or tuple of int): Axes to sum over (negative values count from the end);
+            None sums over all axes.
+        keepdims (bool): Keep the reduced axes with length 1.
+
+    Returns:
+        ~chainer.Variable: The sum.
+
+    Raises:
+        TypeError: `axis` is not None, an int or a tuple of ints.
+        ValueError: `axis` repeats an axis.
+        ~chainer.utils.type_check.InvalidType: `x` is not float, or an axis is out of range.
+
+    Example:
+        >>> F.sum(numpy.arange(6.).reshape(2, 3), axis=1).array
+        array([ 3., 12.])
+    """
+    y = call_chainerx(chainerx.sum, x, axis, keepdims)
+    return Sum(axis, keepdims).apply((x,))[0] if y is None else y

@@ -1,0 +1,66 @@
+"""F.group_normalization: normalizes each sample over groups of channels."""
+
+from chainer.functions.normalization import _affine
+from chainer.functions.normalization import _standardize
+from chainer.utils import type_check
+
+
+class GroupNormalization(_affine.AffineNormalization):
+    """Standardizes each group of channels of each sample, then applies per-channel gamma, beta."""
+
+    def __init__(self, groups, eps=1e-5):
+        if not isinstance(groups, int) or isinstance(groups, bool):
+            raise TypeError("Argument: 'groups' type must be (int).")
+        if groups <= 0:
+            raise ValueError("Argument: 'groups' must be positive, got {}".format(groups))
+        super().__init__(eps)
+        self.groups = groups
+
+    def layout(self, x_shape):
+        n, c = x_shape[:2]
+        view = (n, self.groups, _standardize.reduced_size(x_shape, range(1, len(x_shape))) //
+                self.groups)
+        return _standardize.Layout(view, (2,), (1, c) + (1,) * (len(x_shape) - 2))
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x', 'gamma', 'beta'))
+        x_type, gamma_type, beta_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim >= 2,
+            gamma_type.ndim == 1,
+            beta_type.ndim == 1,
+            gamma_type.dtype == x_type.dtype,
+            beta_type.dtype == x_type.dtype,
+            x_type.shape[1] == gamma_type.shape[0],
+            x_type.shape[1] == beta_type.shape[0],
+        )
+
+    def _check_groups(self, x):
+        if x.shape[1] % self.groups != 0:
+            raise ValueError("The number of channels {} is not divisible by 'groups' argument "
+                             "{}.".format(x.shape[1], self.groups))
+
+    def forward_chainerx(self, inputs):
+        self._check_groups(inputs[0])
+        return super().forward_chainerx(inputs)
+
+    def forward(self, inputs):
+        self._check_groups(inputs[0])
+        return super().forward(inputs)
+
+
+def group_normalization(x, groups, gamma, beta, eps=1e-5):
+    """Group normalization: each sample's channels are split in groups, each standardized.
+
+    Args:
+        x (~chainer.Variable or array): Float input of shape (N, C, ...).
+        groups (int): The number of groups; it must divide C.
+        gamma (~chainer.Variable or array): Per-channel scale of shape (C,), x's dtype.
+        beta (~chainer.Variable or array): Per-channel shift of shape (C,), x's dtype.
+        eps (float): Added to the variance for stability.
+
+    Returns:
+        ~chainer.Variable: The normalized input.
+    """
+    return GroupNormalization(groups, eps).apply((x, gamma, beta))[0]

@@ -1,0 +1,101 @@
+"""F.local_response_normalization: divides each channel by a power of its neighbours' energy."""
+
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.utils import type_check
+
+
+def _window_sum(a, half):
+    """sum of a[:, c - half:c + half + 1] along axis 1 (zeros beyond the edges), for each c."""
+    if half == 0:
+        return a
+    xp = backend.get_array_module(a)
+    pad_shape = a.shape[:1] + (half,) + a.shape[2:]
+    if xp is chainerx:
+        zeros = chainerx.zeros(pad_shape, a.dtype, device=a.device)
+    else:
+        zeros = xp.zeros(pad_shape, a.dtype)
+    padded = xp.concatenate((zeros, a, zeros), axis=1)
+    channels = a.shape[1]
+    total = padded[:, :channels]
+    for offset in range(1, 2 * half + 1):
+        total = total + padded[:, offset:offset + channels]
+    return total
+
+
+class ChannelWindowSum(function_node.FunctionNode):
+    """_window_sum as a node: linear and symmetric, so its backward is itself."""
+
+    def __init__(self, half):
+        self.half = half
+
+    def forward_chainerx(self, inputs):
+        return _window_sum(inputs[0], self.half),
+
+    def forward(self, inputs):
+        return _window_sum(inputs[0], self.half),
+
+    def backward(self, indexes, grad_outputs):
+        return ChannelWindowSum(self.half).apply(grad_outputs)
+
+
+class LocalResponseNormalization(function_node.FunctionNode):
+    """y = x * (k + alpha * sum of x ** 2 over the n nearest channels) ** -beta."""
+
+    def __init__(self, n=5, k=2, alpha=1e-4, beta=.75):
+        self.half = int(n) // 2
+        self.k = k
+        self.alpha = alpha
+        self.beta = beta
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim >= 2,
+        )
+
+    def _compute(self, x):
+        return x * (self.k + self.alpha * _window_sum(x * x, self.half)) ** -self.beta
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f' or x.ndim < 2:
+            return function_node.Fallback
+        return self._compute(x),
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return utils.force_array(self._compute(inputs[0])),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        gy, = grad_outputs
+        window = ChannelWindowSum(self.half)
+        unit_scale = self.k + self.alpha * window.apply((x * x,))[0]
+        scale = unit_scale ** -self.beta
+        summand = gy * x * scale / unit_scale
+        window_summand = ChannelWindowSum(self.half).apply((summand,))[0]
+        return gy * scale - (2 * self.alpha * self.beta) * x * window_summand,
+
+
+def local_response_normalization(x, n=5, k=2, alpha=1e-4, beta=.75):
+    """Local response normalization across channels (axis 1).
+
+    y[:, i] = x[:, i] / (k + alpha * sum_{|j - i| <= n // 2} x[:, j] ** 2) ** beta.
+
+    Args:
+        x (~chainer.Variable or array): Float input of shape (N, C, ...).
+        n (int): The width of the channel window (its half-width is n // 2).
+        k (float): Constant added to the sum.
+        alpha (float): Multiplier of the sum.
+        beta (float): Exponent.
+
+    Returns:
+        ~chainer.Variable: The normalized input.
+    """
+    return LocalResponseNormalization(n, k, alpha, beta).apply((x,))[0]

@@ -1,0 +1,247 @@
+"""Window operations shared by the pooling functions, in adjoint pairs.
+
+A pooling geometry (ksize, stride, pad, cover_all) maps an image `(n, c, *dims)` to windows at the positions
+`(n, c, *outs)`. Two pairs of linear maps on it make up the pooling family and its gradients:
+ * `WindowSum` (the sum of each window, optionally divided by the window size or by the number of its
+   elements inside the image) and `WindowSpread` (each value added to every pixel of its window, after the
+   same division). Average pooling is a WindowSum; unpooling is a WindowSpread; each is the other's backward.
+ * `WindowGather` (the element of each window that `indexes` names) and `WindowScatter` (each value added to
+   the pixel of its window that `indexes` names). The backward of max pooling is a WindowScatter with the
+   argmax indexes; upsampling is a WindowScatter; each is the other's backward.
+All four are linear, so their backwards are again in this set and gradients of any order exist.
+
+Note [Native window sums]: on chainerx, a window sum is a convolution of each channel (moved to the batch
+axis) with a kernel of ones, and a window spread the transposed convolution with it; both are
+differentiable in C++ and cover every geometry (cover_all included), so both nodes run natively.
+"""
+
+import numpy
+
+import chainer
+import chainerx
+
+from chainer import backend
+from chainer import function_node
+from chainer.functions.connection import _convolution
+from chainer.utils import conv
+from chainer.utils import type_check
+
+
+def _prod(values):
+    result = 1
+    for value in values:
+        result *= value
+    return result
+
+
+def spatial_ndim(x, expected=None):
+    """The number of spatial axes of x `(n, c, *dims)`; ValueError if not `expected` (or if below 1)."""
+    ndim = len(x.shape) - 2
+    if expected is not None and ndim != expected:
+        raise ValueError(
+            "The number of dimensions under channel dimension of the input 'x' should be {}. But the actual "
+            'ndim was {}.'.format(expected, ndim))
+    if ndim < 1:
+        raise ValueError("the input 'x' must have a batch, a channel and at least one spatial axis, got "
+                         'shape {}'.format(x.shape))
+    return ndim
+
+
+class PoolingND(function_node.FunctionNode):
+    """Base of the window nodes: the geometry and the type check of a float input `(n, c, *dims)`.
+
+    Args:
+        ndim (int): Number of spatial axes.
+        ksize (int or tuple of ints): Window size.
+        stride (int, tuple of ints or None): Window step (None: ksize).
+        pad (int or tuple of ints): Padding on both sides.
+        cover_all (bool): Add windows so that every pixel is covered.
+    """
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True):
+        self.ndim = ndim
+        self.ksize = _convolution.as_tuple(ksize, ndim, 'ksize')
+        self.stride = self.ksize if stride is None else _convolution.as_tuple(stride, ndim, 'stride')
+        self.pad = _convolution.as_tuple(pad, ndim, 'pad')
+        self.cover_all = bool(cover_all)
+
+    @property
+    def geometry(self):
+        """`(ndim, ksize, stride, pad, cover_all)`: the arguments that make a node of the same windows."""
+        return self.ndim, self.ksize, self.stride, self.pad, self.cover_all
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 2 + self.ndim)
+
+    def out_dims(self, dims):
+        """The window positions `outs` along each axis for an image of spatial shape `dims`."""
+        return tuple(conv.get_conv_outsize(size, k, s, p, self.cover_all)
+                     for size, k, s, p in zip(dims, self.ksize, self.stride, self.pad))
+
+    def image_dims(self, outs, outsize):
+        """The image shape for window positions `outs`: `outsize`, or the smallest one by default."""
+        if outsize is not None:
+            return outsize
+        return tuple(conv.get_deconv_outsize(out, k, s, p, self.cover_all)
+                     for out, k, s, p in zip(outs, self.ksize, self.stride, self.pad))
+
+    def check_outsize(self, x_type, outsize):
+        """Type check of a node from windows to an image: `outsize` has windows of x's spatial shape."""
+        if outsize is None:
+            return
+        for i, out in enumerate(self.out_dims(outsize)):
+            type_check.expect(x_type.shape[2 + i] == out)
+
+    def col(self, x, pval=0):
+        """The windows `(n, c, prod(ksize), *outs)` of a NumPy/CuPy image."""
+        col = _convolution.im2col(x, self.ksize, self.stride, self.pad, self.cover_all, pval=pval)
+        return col.reshape(x.shape[:2] + (_prod(self.ksize),) + col.shape[2 + self.ndim:])
+
+    def uncol(self, col, dims):
+        """Sums windows `(n, c, prod(ksize), *outs)` into a NumPy/CuPy image of spatial shape `dims`."""
+        col = col.reshape(col.shape[:2] + self.ksize + col.shape[3:])
+        return _convolution.col2im(col, self.stride, self.pad, dims)
+
+    def per_channel(self, routine, x, *args):
+        """`routine(x, ones kernel, None, stride, pad, *args)` per channel (Note [Native window sums])."""
+        ones = chainerx.ones((1, 1) + self.ksize, x.dtype, x.device)
+        y = routine(x.reshape((x.shape[0] * x.shape[1], 1) + x.shape[2:]), ones, None, self.stride, self.pad,
+                    *args)
+        return y.reshape(x.shape[:2] + y.shape[2:])
+
+
+def window_counts(dims, outs, ksize, stride, pad):
+    """The number of image pixels (not padding) in each window: a NumPy int array of shape `outs`."""
+    counts = numpy.ones((), numpy.int64)
+    for axis, (size, out, k, s, p) in enumerate(zip(dims, outs, ksize, stride, pad)):
+        start = numpy.arange(out) * s - p
+        inside = numpy.minimum(start + k, size) - numpy.maximum(start, 0)
+        counts = counts * numpy.maximum(inside, 0).reshape((-1,) + (1,) * (len(outs) - axis - 1))
+    return counts
+
+
+class _Divided(PoolingND):
+    """Base of WindowSum and WindowSpread: the division of window values by `divisor`.
+
+    `divisor` is None (none), 'size' (the window size) or 'count' (the window's pixels inside the image).
+    """
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, divisor=None):
+        super().__init__(ndim, ksize, stride, pad, cover_all)
+        self.divisor = divisor
+
+    def divide(self, values, dims, outs):
+        """`values` (at window positions `outs` of an image of shape `dims`) divided by the divisor."""
+        if self.divisor is None:
+            return values
+        if self.divisor == 'size':
+            return values / _prod(self.ksize)
+        counts = window_counts(dims, outs, self.ksize, self.stride, self.pad)
+        if isinstance(values, chainerx.ndarray):
+            return values / chainerx.array(counts, values.dtype, values.device)
+        xp = backend.get_array_module(values)
+        return values / xp.asarray(counts, values.dtype)
+
+
+class WindowSum(_Divided):
+    """The sum of each window (divided as `divisor` says): x `(n, c, *dims)` -> `(n, c, *outs)`."""
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            return chainer.Fallback
+        y = self.per_channel(chainerx.conv, x, self.cover_all)
+        return self.divide(y, x.shape[2:], y.shape[2:]),
+
+    def forward(self, inputs):
+        x, = inputs
+        self._dims = x.shape[2:]
+        col = self.col(x)
+        y = col.sum(axis=2, dtype=numpy.float32 if x.dtype == numpy.float16 else x.dtype)
+        return self.divide(y, x.shape[2:], y.shape[2:]).astype(x.dtype, copy=False),
+
+    def backward(self, indexes, grad_outputs):
+        return WindowSpread(*self.geometry, divisor=self.divisor, outsize=self._dims).apply(grad_outputs)
+
+
+class WindowSpread(_Divided):
+    """Each value (divided as `divisor` says) added to every pixel of its window: the adjoint of WindowSum.
+
+    x `(n, c, *outs)` -> `(n, c, *outsize)`; outsize defaults to the smallest image with windows `outs`.
+    """
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, divisor=None, outsize=None):
+        super().__init__(ndim, ksize, stride, pad, cover_all, divisor)
+        self.outsize = None if outsize is None else _convolution.as_tuple(outsize, ndim, 'outsize')
+
+    def check_type_forward(self, in_types):
+        super().check_type_forward(in_types)
+        self.check_outsize(in_types[0], self.outsize)
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            return chainer.Fallback
+        dims = self.image_dims(x.shape[2:], self.outsize)
+        try:
+            return self.per_channel(chainerx.conv_transpose, self.divide(x, dims, x.shape[2:]), dims),
+        except chainerx.DimensionError:
+            return chainer.Fallback  # the type check raises the usual error
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        dims = self.image_dims(x.shape[2:], self.outsize)
+        values = self.divide(x, dims, x.shape[2:]).astype(x.dtype, copy=False)
+        col = xp.broadcast_to(values[:, :, None], x.shape[:2] + (_prod(self.ksize),) + x.shape[2:])
+        return self.uncol(col, dims),
+
+    def backward(self, indexes, grad_outputs):
+        return WindowSum(*self.geometry, divisor=self.divisor).apply(grad_outputs)
+
+
+class _Indexed(PoolingND):
+    """Base of WindowGather and WindowScatter: `indexes` `(n, c, *outs)` name one element of each window."""
+
+    def __init__(self, ndim, ksize, stride, pad, cover_all, indexes, outsize=None):
+        super().__init__(ndim, ksize, stride, pad, cover_all)
+        self.indexes = indexes
+        self.outsize = None if outsize is None else _convolution.as_tuple(outsize, ndim, 'outsize')
+
+
+class WindowGather(_Indexed):
+    """The element of each window that `indexes` names: image `(n, c, *dims)` -> `(n, c, *outs)`."""
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.outsize = x.shape[2:]
+        return xp.take_along_axis(self.col(x), self.indexes[:, :, None], 2)[:, :, 0],
+
+    def backward(self, indexes, grad_outputs):
+        return WindowScatter(*self.geometry, self.indexes, self.outsize).apply(grad_outputs)
+
+
+class WindowScatter(_Indexed):
+    """Each value added to the pixel of its window that `indexes` names: the adjoint of WindowGather.
+
+    x `(n, c, *outs)` -> `(n, c, *outsize)`; outsize defaults to the smallest image with windows `outs`.
+    """
+
+    def check_type_forward(self, in_types):
+        super().check_type_forward(in_types)
+        x_type = in_types[0]
+        type_check.expect(x_type.shape == type_check.make_variable(tuple(self.indexes.shape), 'indexes.shape'))
+        self.check_outsize(x_type, self.outsize)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        positions = xp.arange(_prod(self.ksize)).reshape((-1,) + (1,) * self.ndim)
+        col = xp.where(self.indexes[:, :, None] == positions, x[:, :, None], xp.zeros((), x.dtype))
+        return self.uncol(col, self.image_dims(x.shape[2:], self.outsize)),
+
+    def backward(self, indexes, grad_outputs):
+        return WindowGather(*self.geometry, self.indexes).apply(grad_outputs)

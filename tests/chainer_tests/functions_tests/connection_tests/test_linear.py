@@ -1,0 +1,96 @@
+"""linear: forward against NumPy, gradients (native and fallback paths), n_batch_axes, errors."""
+
+import numpy
+import pytest
+
+import chainer
+import chainerx
+from chainer import testing
+from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.connection.linear import LinearFunction
+
+import conv_reference
+from mode_utils import make_array, mode  # NOQA: F401 (fixture)
+
+
+@testing.parameterize(*testing.product_dict(
+    [{'x_shape': (3, 4), 'n_batch_axes': 1}, {'x_shape': (3, 2, 2), 'n_batch_axes': 1},
+     {'x_shape': (2, 3, 4), 'n_batch_axes': 2}, {'x_shape': (2, 1, 3, 2), 'n_batch_axes': 3},
+     {'x_shape': (0, 4), 'n_batch_axes': 1}],
+    [{'x_dtype': numpy.float16, 'W_dtype': numpy.float16}, {'x_dtype': numpy.float32, 'W_dtype': numpy.float32},
+     {'x_dtype': numpy.float64, 'W_dtype': numpy.float64}, {'x_dtype': numpy.float32, 'W_dtype': numpy.float64}],
+    [{'nobias': False, 'fallback': False}, {'nobias': True, 'fallback': False},
+     {'nobias': False, 'fallback': True}],
+))
+@testing.inject_backend_tests(None, conv_reference.BACKENDS)
+class TestLinear(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.fallback:
+            conv_reference.force_fallback(self, LinearFunction)
+        (self.check_forward_options, self.check_backward_options,
+         self.check_double_backward_options) = conv_reference.tolerances(self.x_dtype)
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-1, 1, self.x_shape).astype(self.x_dtype)
+        in_size = int(numpy.prod(self.x_shape[self.n_batch_axes:]))
+        W = numpy.random.uniform(-1, 1, (5, in_size)).astype(self.W_dtype)
+        if self.nobias:
+            return x, W
+        return x, W, numpy.random.uniform(-1, 1, 5).astype(self.x_dtype)
+
+    def forward(self, inputs, device):
+        return F.linear(*inputs, n_batch_axes=self.n_batch_axes),
+
+    def forward_expected(self, inputs):
+        x, W = inputs[:2]
+        n = self.n_batch_axes
+        x2 = x.reshape(int(numpy.prod(x.shape[:n])), -1 if x.size else W.shape[1]).astype(numpy.float64)
+        y = x2.dot(W.T.astype(numpy.float64))
+        if len(inputs) == 3:
+            y += inputs[2]
+        return y.reshape(x.shape[:n] + (5,)).astype(self.x_dtype),
+
+
+def _arrays(mode, *shapes, dtype=numpy.float64):
+    rng = numpy.random.RandomState(0)
+    return [make_array(mode, rng.uniform(-1, 1, shape), dtype) for shape in shapes]
+
+
+def test_gradient_dtypes_follow_the_inputs(mode):
+    x, = _arrays(mode, (3, 4), dtype=numpy.float32)
+    W, = _arrays(mode, (2, 4), dtype=numpy.float64)
+    xv, Wv = chainer.Variable(x), chainer.Variable(W)
+    y = F.linear(xv, Wv)
+    assert y.dtype == numpy.float32
+    gx, gW = chainer.grad([F.sum(y * y)], [xv, Wv])
+    assert gx.dtype == numpy.float32 and gW.dtype == numpy.float64
+
+
+@pytest.mark.parametrize('make_call, error', [
+    (lambda a: F.linear(a((3, 4)), a((2, 5))), type_check.InvalidType),
+    (lambda a: F.linear(a((4,)), a((2, 1))), type_check.InvalidType),
+    (lambda a: F.linear(a((3, 4)), a((2, 4, 1))), type_check.InvalidType),
+    (lambda a: F.linear(a((3, 4)).astype(numpy.int32), a((2, 4)).astype(numpy.int32)), type_check.InvalidType),
+    (lambda a: F.linear(a((3, 4)), a((2, 4)), a((3,))), type_check.InvalidType),
+    (lambda a: F.linear(a((3, 4)), a((2, 4)), a((2,)).astype(numpy.float32)), type_check.InvalidType),
+    (lambda a: F.linear(a((3, 4)), a((2, 4)), a((2,)), n_batch_axes=0), ValueError),
+    (lambda a: F.linear(a((3, 4, 2)), a((2, 2)), n_batch_axes=3), type_check.InvalidType),
+])
+def test_errors(mode, make_call, error):
+    with pytest.raises(error):
+        make_call(lambda shape: _arrays(mode, shape)[0])
+
+
+def test_native_path_takes_no_fallback():
+    x, W, b = [chainer.Variable(a) for a in _arrays('chainerx', (2, 3, 4), (5, 12), (5,))]
+    before = chainer.function_node.fallback_count
+    y = F.linear(x, W, b)
+    gx, gW = chainer.grad([F.sum(y * y)], [x, W], enable_double_backprop=True)
+    chainer.grad([F.sum(gx * gx) + F.sum(gW * gW)], [x, W, b])
+    assert chainer.function_node.fallback_count == before
+    assert isinstance(y.array, chainerx.ndarray) and y.shape == (2, 5)
+
+
+testing.run_module(__name__, __file__)
