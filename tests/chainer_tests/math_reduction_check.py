@@ -10,6 +10,7 @@ import numpy
 import pytest
 
 import chainer
+from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -59,3 +60,45 @@ def gradients(mode, function, *values):
     y = function(*xs)
     gy = make_array(mode, numpy.ones(y.shape))
     return y, chainer.grad([y], xs, grad_outputs=[gy])
+
+
+# Per dtype: (forward, backward, double backward) tolerances; float16 is computed in float32.
+LINALG_TOLERANCES = {
+    numpy.float16: ({'atol': 1e-2, 'rtol': 1e-2}, {'atol': 5e-2, 'rtol': 5e-2},
+                    {'atol': 1e-1, 'rtol': 1e-1}),
+    numpy.float32: ({'atol': 1e-5, 'rtol': 1e-4}, {'atol': 1e-3, 'rtol': 1e-3},
+                    {'atol': 1e-2, 'rtol': 1e-2}),
+    numpy.float64: ({'atol': 1e-10, 'rtol': 1e-10}, {'atol': 1e-5, 'rtol': 1e-4},
+                    {'atol': 1e-4, 'rtol': 1e-3}),
+}
+
+
+def well_conditioned(shape, dtype):
+    """Random square matrices (or a batch of them) far from singular."""
+    n = shape[-1]
+    a = numpy.random.uniform(-1, 1, shape) + n * numpy.eye(n)
+    return a.astype(dtype)
+
+
+class LinalgTestCase(testing.FunctionTestCase):
+    """A function of one matrix (or batch) input; subclasses set `function` and `reference`."""
+
+    __test__ = False  # a base: only the parameterized subclasses run
+    function = None
+    reference = None
+
+    def setUp(self):
+        forward, backward, double = LINALG_TOLERANCES[self.dtype]
+        self.check_forward_options = forward
+        self.check_backward_options = backward
+        self.check_double_backward_options = double
+
+    def generate_inputs(self):
+        return well_conditioned(self.shape, self.dtype),
+
+    def forward(self, inputs, device):
+        return type(self).function(inputs[0]),
+
+    def forward_expected(self, inputs):
+        reference = type(self).reference
+        return numpy.asarray(reference(inputs[0].astype(numpy.float64))).astype(self.dtype),

@@ -13,6 +13,7 @@ from chainer.functions.activation.log_softmax import log_softmax  # NOQA
 from chainer.functions.activation.maxout import maxout  # NOQA
 from chainer.functions.activation.prelu import prelu  # NOQA
 from chainer.functions.activation.relu import relu  # NOQA
+from chainer.functions.activation.rrelu import rrelu  # NOQA
 from chainer.functions.activation.selu import selu  # NOQA
 from chainer.functions.activation.sigmoid import sigmoid  # NOQA
 from chainer.functions.activation.softmax import softmax  # NOQA
@@ -22,6 +23,6 @@ from chainer.functions.activation.tanh import tanh  # NOQA
 
 __all__ = [
     'clipped_relu', 'crelu', 'elu', 'hard_sigmoid', 'leaky_relu', 'log_softmax', 'maxout', 'prelu',
-    'relu', 'relu6', 'selu', 'sigmoid', 'softmax', 'softplus', 'swish', 'tanh',
+    'relu', 'relu6', 'rrelu', 'selu', 'sigmoid', 'softmax', 'softplus', 'swish', 'tanh',
 ]
 NATIVE = frozenset(__all__)

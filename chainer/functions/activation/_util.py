@@ -63,20 +63,26 @@ class Unary(function_node.FunctionNode):
 
 
 def extended_shape(param_shape, ndim):
-    """The shape that broadcasts a parameter of `param_shape` along axes 1, 2, ... of an ndim array."""
+    """The shape that broadcasts a parameter of `param_shape` along axes 1, 2, ... of ndim axes."""
     return (1,) + tuple(param_shape) + (1,) * (ndim - len(param_shape) - 1)
 
 
 class WithParameter(function_node.FunctionNode):
     """Base of prelu and swish: an input x and a parameter whose shape is x.shape[1:1 + p.ndim].
 
-    Subclasses name the parameter in `param_name` and define `chainerx_routine(x, p_extended)`.
+    Subclasses name the parameter in `param_name` and define the function of x and the parameter
+    reshaped to broadcast (`extended_shape`) twice: `chainerx_routine` with chainerx routines that
+    have a C++ backward, `array_routine` for NumPy and CuPy arrays; and `backward`.
     """
 
     param_name = None
 
     @staticmethod
-    def chainerx_routine(a, p):
+    def chainerx_routine(x, p):
+        raise NotImplementedError
+
+    @staticmethod
+    def array_routine(x, p):
         raise NotImplementedError
 
     def check_type_forward(self, in_types):
@@ -94,6 +100,11 @@ class WithParameter(function_node.FunctionNode):
         if x.dtype.kind != 'f' or x.dtype != p.dtype or x.shape[1:1 + p.ndim] != p.shape:
             return _Fallback  # the fallback's type check reports it
         return self.chainerx_routine(x, p.reshape(extended_shape(p.shape, x.ndim))),
+
+    def forward(self, inputs):
+        x, p = inputs
+        self.retain_inputs((0, 1))
+        return self.array_routine(x, p.reshape(extended_shape(p.shape, x.ndim))),
 
 
 class LinearMap(function_node.FunctionNode):
@@ -172,7 +183,7 @@ def where(condition, x, y):
 
 
 def check_positive_number(value, name):
-    """Raises TypeError unless `value` is a real number (not a bool), ValueError unless it is > 0."""
+    """Raises TypeError unless `value` is a real number (not a bool), ValueError unless > 0."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError('{} must be a float value, not {}'.format(name, type(value).__name__))
     if not value > 0:

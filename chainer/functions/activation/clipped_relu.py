@@ -8,7 +8,8 @@ from chainer.functions.activation import _util
 
 
 def _clipped_relu_chainerx(a, z):
-    # The scalar first: where relu(a) == z the tie passes no gradient to `a` (Note [Kink gradients]).
+    # The scalar first: where relu(a) == z the tie passes no gradient to `a`
+    # (Note [Kink gradients]).
     return chainerx.minimum(z, chainerx.relu(a))
 
 

@@ -11,17 +11,16 @@ def _prelu_chainerx(x, w):
     return chainerx.where(x >= 0, x, x * w)
 
 
+def _prelu_array(x, w):
+    return _util.where(x >= 0, x, x * w)
+
+
 class PReLUFunction(_util.WithParameter):
     """Parametric ReLU; at x == 0 the gradient is 1 for x and 0 for W."""
 
     param_name = 'W'
     chainerx_routine = staticmethod(_prelu_chainerx)
-
-    def forward(self, inputs):
-        x, w = inputs
-        self.retain_inputs((0, 1))
-        w = w.reshape(_util.extended_shape(w.shape, x.ndim))
-        return _util.where(x >= 0, x, x * w),
+    array_routine = staticmethod(_prelu_array)
 
     def backward(self, indexes, grad_outputs):
         x, w = self.get_retained_inputs()

@@ -3,9 +3,9 @@
 import chainerx
 
 from chainer.functions.activation import _util
-from chainer.functions.array.reshape import reshape
 from chainer.functions.activation.sigmoid import sigmoid
 from chainer.functions.activation.sigmoid import sigmoid_array
+from chainer.functions.array.reshape import reshape
 from chainer.functions.math.sum_to import sum_to
 
 
@@ -13,17 +13,16 @@ def _swish_chainerx(x, beta):
     return x * chainerx.sigmoid(x * beta)
 
 
+def _swish_array(x, beta):
+    return x * sigmoid_array(x * beta)
+
+
 class Swish(_util.WithParameter):
     """Swish; its gradients are written with Variables, so it is differentiable to any order."""
 
     param_name = 'beta'
     chainerx_routine = staticmethod(_swish_chainerx)
-
-    def forward(self, inputs):
-        x, beta = inputs
-        self.retain_inputs((0, 1))
-        beta = beta.reshape(_util.extended_shape(beta.shape, x.ndim))
-        return x * sigmoid_array(x * beta),
+    array_routine = staticmethod(_swish_array)
 
     def backward(self, indexes, grad_outputs):
         x, beta = self.get_retained_inputs()

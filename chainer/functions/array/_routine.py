@@ -22,6 +22,8 @@ Anything else (NumPy inputs, raw arrays, mixed inputs, `Fallback`) goes through 
 
 import numbers
 
+import numpy
+
 import chainerx
 
 from chainer import backend
@@ -44,14 +46,24 @@ def apply_fast(node, inputs):
 
     See Note [Wrapper fast path].
     """
-    arrays = []
-    for x in inputs:
+    if len(inputs) == 1:
+        x = inputs[0]
         if not (isinstance(x, _Variable) and x._has_chainerx_array):
             return node.apply(inputs)
-        arrays.append(x._data[0])
+        arrays = (x._data[0],)
+    elif not inputs:
+        return node.apply(inputs)  # its type check raises
+    else:
+        arrays = []
+        for x in inputs:
+            if not (isinstance(x, _Variable) and x._has_chainerx_array):
+                return node.apply(inputs)
+            arrays.append(x._data[0])
     outputs = node.forward_chainerx(arrays)
     if outputs is Fallback:
         return node.apply(inputs)
+    if len(outputs) == 1:
+        return _from_chainerx(outputs[0]),
     return tuple([_from_chainerx(y) for y in outputs])
 
 
@@ -80,13 +92,16 @@ class RoutineNode(function_node.FunctionNode):
 
 def is_int(value):
     """Whether `value` is an integer (Python or NumPy), bools excluded."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    return type(value) is int or (  # the common case first: ABC checks cost a few 100 ns
+        isinstance(value, numbers.Integral) and not isinstance(value, (bool, numpy.bool_)))
 
 
 def as_axis_tuple(axis):
     """None, an int or a tuple of ints as None or a tuple of ints (TypeError for anything else)."""
     if axis is None:
         return None
+    if type(axis) is int:
+        return (axis,)
     if is_int(axis):
         return (int(axis),)
     if isinstance(axis, tuple) and all(is_int(a) for a in axis):

@@ -29,15 +29,20 @@ def _is_basic_item(item):
 
 def normalize_key(key):
     """The key as a tuple of items (see Note [Index keys])."""
-    if isinstance(key, list):
-        if any(item is None or item is Ellipsis or isinstance(item, slice) for item in key):
+    if type(key) is not tuple:
+        if isinstance(key, list):
+            if any(item is None or item is Ellipsis or isinstance(item, slice) for item in key):
+                key = tuple(key)
+            else:
+                key = (key,)
+        elif isinstance(key, tuple):
             key = tuple(key)
         else:
             key = (key,)
-    elif not isinstance(key, tuple):
-        key = (key,)
-    if any(isinstance(item, variable.Variable) for item in key):
-        key = tuple([item.array if isinstance(item, variable.Variable) else item for item in key])
+    for item in key:
+        if isinstance(item, variable.Variable):
+            return tuple([item.array if isinstance(item, variable.Variable) else item
+                          for item in key])
     return key
 
 

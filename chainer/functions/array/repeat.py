@@ -19,19 +19,22 @@ class Repeat(_routine.RoutineNode):
     _routine = 'repeat'
 
     def __init__(self, repeats, axis=None):
-        if _routine.is_int(repeats) or isinstance(repeats, bool):
+        # Like NumPy, bools count as integers here (the original allowed them too).
+        if isinstance(repeats, (int, numpy.integer)):
             repeats = (int(repeats),)
-        elif not (isinstance(repeats, (tuple, list))
-                  and all(isinstance(r, (int, numpy.integer)) for r in repeats)):
+        elif isinstance(repeats, (tuple, list)) and all(
+                isinstance(r, (int, numpy.integer)) for r in repeats):
+            repeats = tuple([int(r) for r in repeats])
+        else:
             raise TypeError('repeats must be int or tuple of ints, not {!r}'.format(repeats))
-        if any(r < 0 for r in repeats):
+        if repeats and min(repeats) < 0:
             raise ValueError('all elements in repeats must be zero or larger, got {}'.format(
                 repeats))
         if axis is not None and not _routine.is_int(axis):
             raise TypeError('axis must be int or None, not {!r}'.format(axis))
-        self.repeats = tuple(int(r) for r in repeats)
-        self.axis = None if axis is None else int(axis)
-        self._args = (self.repeats[0] if len(self.repeats) == 1 else self.repeats, self.axis)
+        self.repeats = repeats
+        self.axis = axis if axis is None or type(axis) is int else int(axis)
+        self._args = (repeats[0] if len(repeats) == 1 else repeats, self.axis)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))

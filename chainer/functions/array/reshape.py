@@ -58,10 +58,8 @@ def reshape(x, shape):
         >>> y.shape
         (3, 2)
     """
-    if isinstance(shape, numbers.Integral):
-        shape = (int(shape),)
-    elif type(shape) is not tuple:
-        shape = tuple(shape)
+    if type(shape) is not tuple:
+        shape = (int(shape),) if isinstance(shape, numbers.Integral) else tuple(shape)
     if x.shape == shape:
         return variable.as_variable(x)
     if shape.count(-1) > 1:

@@ -9,7 +9,20 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer.functions.array import _routine
+from chainer.functions.array.get_item import GetItemGrad
 from chainer.utils import type_check
+
+
+def _tile_in_order(slices, n):
+    """Whether the slices, in order, cover 0..n once (always, unless split indices decrease)."""
+    position = 0
+    for part in slices:
+        start, stop, _ = part.indices(n)
+        if stop > start:
+            if start != position:
+                return False
+            position = stop
+    return position == n
 
 
 class SplitAxis(function_node.FunctionNode):
@@ -40,13 +53,12 @@ class SplitAxis(function_node.FunctionNode):
         self._split_arg = self.sections if self.indices is None else self.indices
 
     def check_type_forward(self, in_types):
+        # Indices past the end give empty parts, as in NumPy (the original refused them).
         type_check._argname(in_types, ('x',))
         _routine.expect_axis(in_types[0], self.axis)
-        size = in_types[0].shape[self.axis]
         if self.indices is None:
-            type_check.expect(size % type_check.make_variable(self.sections, 'sections') == 0)
-        elif self.indices:
-            type_check.expect(size >= type_check.make_variable(self.indices[-1], 'max_index'))
+            sections = type_check.make_variable(self.sections, 'sections')
+            type_check.expect(in_types[0].shape[self.axis] % sections == 0)
 
     def forward_chainerx(self, inputs):
         try:
@@ -60,9 +72,29 @@ class SplitAxis(function_node.FunctionNode):
         self._shapes = [y.shape for y in ys]
         return ys
 
+    def _part_slices(self, n):
+        """The slices of the axis that the parts are, as NumPy cuts them (indices may decrease)."""
+        if self.indices is None:
+            size = n // self.sections
+            return [slice(i * size, (i + 1) * size) for i in range(self.sections)]
+        bounds = [0] + list(self.indices) + [n]
+        return [slice(start, stop) for start, stop in zip(bounds[:-1], bounds[1:])]
+
     def backward(self, indexes, grad_outputs):
         from chainer.functions.array.concat import concat  # concat's backward splits: a cycle
-        return concat(_routine.grads_or_zeros(grad_outputs, self._shapes), self.axis),
+        in_shape = self.inputs[0].shape
+        axis = self.axis % len(in_shape)
+        slices = self._part_slices(in_shape[axis])
+        if _tile_in_order(slices, in_shape[axis]):
+            return concat(_routine.grads_or_zeros(grad_outputs, self._shapes), self.axis),
+        # Overlapping parts: scatter each part's gradient to its place and add them up.
+        gx = None
+        for part, gy in zip(slices, grad_outputs):
+            if gy is not None:
+                key = (slice(None),) * axis + (part,)
+                g, = GetItemGrad(key, in_shape).apply((gy,))
+                gx = g if gx is None else gx + g
+        return gx,
 
 
 def split_axis(x, indices_or_sections, axis, force_tuple=True):

@@ -37,9 +37,9 @@ class Where(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         x, y = inputs
         condition = self.condition
-        if condition.dtype != numpy.bool_ or x.dtype != y.dtype:
+        if condition.dtype.kind != 'b' or x.dtype != y.dtype:
             return function_node.Fallback  # the type check raises for them
-        if not isinstance(condition, chainerx.ndarray) or condition.device is not x.device:
+        if type(condition) is not chainerx.ndarray or condition.device is not x.device:
             condition = backend.get_device_from_array(x).send(condition)
         try:
             return chainerx.where(condition, x, y),
@@ -63,9 +63,12 @@ class Where(function_node.FunctionNode):
         return ret
 
 
+_OPERAND_TYPES = (variable.Variable, chainerx.ndarray, numpy.ndarray)
+
+
 def _as_operand(value, other):
     # A scalar operand becomes a 0-d array of the other operand's dtype, on its device.
-    if not isinstance(value, (numbers.Number, numpy.generic)):
+    if isinstance(value, _OPERAND_TYPES) or not isinstance(value, (numbers.Number, numpy.generic)):
         return value
     array = other.array if isinstance(other, variable.Variable) else other
     if array is None or isinstance(array, (numbers.Number, numpy.generic)):

@@ -15,10 +15,10 @@ from chainer.functions.connection.embed_id import embed_id  # NOQA
 from chainer.functions.connection.linear import linear  # NOQA
 
 __all__ = [
-    'bilinear', 'convolution_1d', 'convolution_2d', 'convolution_3d', 'convolution_nd', 'deconvolution_1d',
-    'deconvolution_2d', 'deconvolution_3d', 'deconvolution_nd', 'depthwise_convolution_2d',
-    'dilated_convolution_2d', 'embed_id', 'linear',
+    'bilinear', 'convolution_1d', 'convolution_2d', 'convolution_3d', 'convolution_nd',
+    'deconvolution_1d', 'deconvolution_2d', 'deconvolution_3d', 'deconvolution_nd',
+    'depthwise_convolution_2d', 'dilated_convolution_2d', 'embed_id', 'linear',
 ]
-# Forward, backward and double backward stay on chainerx for the usual arguments (float inputs of one
-# dtype; see Note [Native convolution options] in _convolution.py for dilate and groups).
+# Forward, backward and double backward stay on chainerx for the usual arguments (float inputs of
+# one dtype; see Note [Native convolution options] in _convolution.py for dilate and groups).
 NATIVE = frozenset(__all__)

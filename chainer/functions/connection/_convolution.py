@@ -1,34 +1,41 @@
 """Array-level convolutions shared by the connection and pooling nodes.
 
-The NumPy/CuPy forms lower a convolution to `im2col` (chainer.utils.conv_nd) and a tensor product; the
-chainerx forms compose chainerx routines that record their own backward in C++ (see Note [Native
+The NumPy/CuPy forms lower a convolution to `im2col` (chainer.utils.conv_nd) and a tensor product;
+the chainerx forms compose chainerx routines that record their own backward in C++ (see Note [Native
 convolution options]).
 
-Note [Native convolution options]: `chainerx.conv` and `chainerx.conv_transpose` have neither dilation nor
-groups. Both are expressed with routines that are differentiable in C++, so that the functions stay on the
-native path (chainer/function_node.py, Note [Native paths]):
- * dilation: a convolution with dilation d equals one with the kernel spread out, zeros between its taps
-   (extent d * (k - 1) + 1). The spread kernel is itself a transposed convolution of the kernel, each of
-   its (out, in) planes taken as one image, by a 1x1 kernel of ones with stride d.
- * groups: the input channels, the kernel and the bias are split into `groups` parts with `chainerx.split`,
-   each part is convolved, and the results are concatenated along the channel axis.
-Both give the output (shape, dtype, and values up to rounding) of the im2col forms.
+Note [Native convolution options]: `chainerx.conv` and `chainerx.conv_transpose` have neither
+dilation nor groups. Both are expressed with routines that are differentiable in C++, so that the
+functions stay on the native path (chainer/function_node.py, Note [Native paths]):
+ * dilation: a convolution with dilation d equals one with the kernel spread out, zeros between its
+   taps (extent d * (k - 1) + 1). The spread kernel is itself a transposed convolution of the
+   kernel, each of its (out, in) planes taken as one image, by a 1x1 kernel of ones with stride d.
+ * groups: the input channels, the kernel and the bias are split into `groups` parts with
+   `chainerx.split`, each part is convolved, and the results are concatenated along the channel
+   axis.
+Both give the output (shape, dtype, and values up to rounding) of the im2col forms, with one
+exception: an infinite or NaN input element that only the skipped taps would read meets a zero tap
+of the spread kernel and makes its output NaN.
 """
 
 import numpy
 
 import chainerx
 
+from chainer import backend
 from chainer.utils import conv_nd
 from chainer.utils import type_check
 
 DETERMINISTIC_MESSAGE = (
-    "deterministic argument is not supported anymore. Use chainer.using_config('cudnn_deterministic', "
-    'value) context where value is either `True` or `False`.')
+    'deterministic argument is not supported anymore. Use '
+    "chainer.using_config('cudnn_deterministic', value) context where value is either `True` or "
+    '`False`.')
 
 
 def as_tuple(value, ndim, name):
-    """`value` (an int or a sequence of `ndim` ints) as an ndim-tuple; ValueError for a wrong length."""
+    """`value` (an int or `ndim` ints) as an ndim-tuple; ValueError for a wrong length."""
+    if type(value) is int:  # the common case, without the general checks
+        return (value,) * ndim
     try:
         return conv_nd.as_tuple(value, ndim)
     except ValueError:
@@ -36,15 +43,33 @@ def as_tuple(value, ndim, name):
             name, ndim, value)) from None
 
 
+def spatial_ndim(x, expected=None):
+    """The number of spatial axes of x `(n, c, *dims)`; ValueError if not `expected` or below 1."""
+    ndim = len(x.shape) - 2
+    if expected is not None and ndim != expected:
+        raise ValueError(
+            "The number of dimensions under channel dimension of the input 'x' should be {}. But "
+            'the actual ndim was {}.'.format(expected, ndim))
+    if ndim < 1:
+        raise ValueError("the input 'x' must have a batch, a channel and at least one spatial "
+                         'axis, got shape {}'.format(x.shape))
+    return ndim
+
+
 def check_groups(groups):
     """`groups` as an int; ValueError unless it is a positive integer."""
+    if type(groups) is int and groups >= 1:
+        return groups
     if isinstance(groups, bool) or int(groups) != groups or groups < 1:
         raise ValueError('groups must be a positive integer, got {!r}'.format(groups))
     return int(groups)
 
 
 def check_types(in_types, ndim, groups, transposed):
-    """The type check of a convolution (W `(out, c / groups, *k)`) or transposed one (W `(c, out / groups, *k)`)."""
+    """The type check of a convolution or, with `transposed`, of a transposed convolution.
+
+    A convolution's W is `(out, c / groups, *k)`; a transposed one's is `(c, out / groups, *k)`.
+    """
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
     type_check.argname(in_types, ('x', 'W', 'b')[:len(in_types)])
@@ -60,38 +85,31 @@ def check_types(in_types, ndim, groups, transposed):
         type_check.expect(x_type.shape[1] == w_type.shape[0], w_type.shape[0] % groups == 0)
         out_channels = w_type.shape[1] * groups
     else:
-        type_check.expect(x_type.shape[1] == w_type.shape[1] * groups, w_type.shape[0] % groups == 0)
+        type_check.expect(
+            x_type.shape[1] == w_type.shape[1] * groups, w_type.shape[0] % groups == 0)
         out_channels = w_type.shape[0]
     if type_check.eval(n_in) == 3:
         b_type = in_types[2]
-        type_check.expect(b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == out_channels)
+        type_check.expect(
+            b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == out_channels)
 
 
 def native_dtypes(inputs):
-    """Whether the chainerx routines compute what the NumPy forward does: float inputs of one dtype."""
+    """Whether the chainerx routines compute what NumPy does: float inputs of one dtype."""
     dtype = inputs[0].dtype
-    return dtype.kind == 'f' and all([a.dtype == dtype for a in inputs[1:]])
-
-
-def _is_numpy(array):
-    return isinstance(array, numpy.ndarray)
-
-
-def _array_module(array):
-    if _is_numpy(array):
-        return numpy
-    import cupy
-    return cupy
+    if dtype.kind != 'f' or inputs[1].dtype != dtype:
+        return False
+    return len(inputs) == 2 or inputs[2].dtype == dtype
 
 
 def im2col(x, ksize, stride, pad, cover_all=False, dilate=1, pval=0):
     """The patches `(n, c, *ksize, *outs)` of a NumPy or CuPy batch (`pval` fills the padding)."""
-    if _is_numpy(x):
+    if isinstance(x, numpy.ndarray):
         return conv_nd.im2col_nd_cpu(x, ksize, stride, pad, pval, cover_all, dilate)
     col = conv_nd.im2col_nd_gpu(x, ksize, stride, pad, cover_all, dilate)
     if pval != 0:
         # The GPU im2col pads with zeros: the patches of a ones image tell padding from pixels.
-        xp = _array_module(x)
+        xp = backend.get_array_module(x)
         inside = conv_nd.im2col_nd_gpu(
             xp.ones((1, 1) + x.shape[2:], x.dtype), ksize, stride, pad, cover_all, dilate)
         col = xp.where(inside != 0, col, xp.asarray(pval, x.dtype))
@@ -99,8 +117,8 @@ def im2col(x, ksize, stride, pad, cover_all=False, dilate=1, pval=0):
 
 
 def col2im(col, stride, pad, dims, dilate=1):
-    """Sums NumPy or CuPy patches `(n, c, *ksize, *outs)` back into images of spatial shape `dims`."""
-    if _is_numpy(col):
+    """Sums NumPy/CuPy patches `(n, c, *ksize, *outs)` into images of spatial shape `dims`."""
+    if isinstance(col, numpy.ndarray):
         return conv_nd.col2im_nd_cpu(col, stride, pad, dims, dilate)
     return conv_nd.col2im_nd_gpu(col, stride, pad, dims, dilate)
 
@@ -119,7 +137,7 @@ def conv_forward(x, W, stride, pad, cover_all, dilate, groups):
 
     The dtype is NumPy's promotion of the two; the caller casts.
     """
-    xp = _array_module(x)
+    xp = backend.get_array_module(x)
     ndim = x.ndim - 2
     col = im2col(x, W.shape[2:], stride, pad, cover_all, dilate)
     axes = tuple(range(1, ndim + 2))
@@ -130,8 +148,11 @@ def conv_forward(x, W, stride, pad, cover_all, dilate, groups):
 
 
 def deconv_forward(x, W, stride, pad, outsize, dilate, groups):
-    """The transposed convolution of x `(n, c, *dims)` with W `(c, out / groups, *k)`: `(n, out, *outsize)`."""
-    xp = _array_module(x)
+    """The transposed convolution `(n, out, *outsize)` of x `(n, c, *dims)` with W.
+
+    W is `(c, out / groups, *k)`. The dtype is NumPy's promotion of the two; the caller casts.
+    """
+    xp = backend.get_array_module(x)
     ndim = x.ndim - 2
     parts = [xp.tensordot(x[:, cs], W[cs], ((1,), (0,))) for cs in _groups(x.shape[1], groups)]
     gcol = _concatenate(xp, parts, ndim + 1)  # (n, *dims, out, *k)
@@ -140,8 +161,8 @@ def deconv_forward(x, W, stride, pad, outsize, dilate, groups):
 
 
 def conv_grad_weight(x, gy, ksize, stride, pad, cover_all, dilate, groups):
-    """The gradient `(out, c / groups, *ksize)` of a convolution's kernel from its input and output grad."""
-    xp = _array_module(x)
+    """The kernel gradient `(out, c / groups, *ksize)` of a convolution from x and gy."""
+    xp = backend.get_array_module(x)
     ndim = x.ndim - 2
     col = im2col(x, ksize, stride, pad, cover_all, dilate)
     gy_axes = (0,) + tuple(range(2, ndim + 2))
@@ -159,12 +180,10 @@ def with_bias(y, b):
     return y
 
 
-# -- chainerx compositions (Note [Native convolution options]) ------------------------------------------------
+# -- chainerx compositions (Note [Native convolution options]) ------------------------------------
 
 def chainerx_dilated_kernel(W, dilate):
-    """The kernel W `(a, b, *k)` spread out by `dilate` (zeros between the taps), differentiable in C++."""
-    if all(d == 1 for d in dilate):
-        return W
+    """The kernel W `(a, b, *k)` spread out by `dilate` (zeros between the taps), on chainerx."""
     ksize = W.shape[2:]
     extent = tuple(d * (k - 1) + 1 for d, k in zip(dilate, ksize))
     planes = W.reshape((W.shape[0] * W.shape[1], 1) + ksize)

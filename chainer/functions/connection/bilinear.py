@@ -59,8 +59,8 @@ class BilinearFunction(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         e1, e2, W = inputs[:3]
         dtype = e1.dtype
-        if (dtype.kind != 'f' or any([a.dtype != dtype for a in inputs[1:]]) or e1.ndim < 2 or e2.ndim < 2
-                or W.ndim != 3 or e1.shape[0] != e2.shape[0]):
+        if (dtype.kind != 'f' or any([a.dtype != dtype for a in inputs[1:]]) or e1.ndim < 2
+                or e2.ndim < 2 or W.ndim != 3 or e1.shape[0] != e2.shape[0]):
             return chainer.Fallback  # the type check raises the usual error
         e1, e2 = _as_matrix(e1), _as_matrix(e2)
         n, (J, L, K) = e1.shape[0], W.shape
@@ -121,9 +121,9 @@ def _matrix(variable):
 def bilinear(e1, e2, W, V1=None, V2=None, b=None):
     """Bilinear function, an extension of the linear function to two inputs.
 
-    `y[i, k] = sum_{j, l} e1[i, j] e2[i, l] W[j, l, k] + sum_j e1[i, j] V1[j, k] + sum_l e2[i, l] V2[l, k]
-    + b[k]`, where e1 and e2 are flattened to matrices `(batch, -1)`. V1, V2 and b are all given or
-    all None.
+    `y[i, k] = sum_{j, l} e1[i, j] e2[i, l] W[j, l, k] + sum_j e1[i, j] V1[j, k] + sum_l e2[i, l]
+    V2[l, k] + b[k]`, where e1 and e2 are flattened to matrices `(batch, -1)`. V1, V2 and b are all
+    given or all None.
 
     Args:
         e1 (~chainer.Variable or array): Left input of shape `(i, j)` (or `(i, ...)`, flattened).
@@ -142,7 +142,7 @@ def bilinear(e1, e2, W, V1=None, V2=None, b=None):
     flags = [V1 is None, V2 is None, b is None]
     if any(flags):
         if not all(flags):
-            raise ValueError('All coefficients and bias for bilinear() must be None, if at least one of '
-                             'them is None.')
+            raise ValueError('All coefficients and bias for bilinear() must be None, if at least '
+                             'one of them is None.')
         return BilinearFunction().apply((e1, e2, W))[0]
     return BilinearFunction().apply((e1, e2, W, V1, V2, b))[0]

@@ -12,8 +12,11 @@ class Convolution2DFunction(ConvolutionND):
     """
 
     def __init__(self, stride=1, pad=0, cover_all=False, **kwargs):
-        dilate, groups = argument.parse_kwargs(
-            kwargs, ('dilate', 1), ('groups', 1), deterministic=_convolution.DETERMINISTIC_MESSAGE)
+        dilate, groups = 1, 1
+        if kwargs:
+            dilate, groups = argument.parse_kwargs(
+                kwargs, ('dilate', 1), ('groups', 1),
+                deterministic=_convolution.DETERMINISTIC_MESSAGE)
         super().__init__(2, stride, pad, cover_all, dilate, groups)
 
 

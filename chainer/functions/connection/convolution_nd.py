@@ -1,7 +1,7 @@
-"""N-dimensional convolution: `convolution_nd`, `convolution_1d`, `convolution_3d` (2-d: convolution_2d.py).
+"""N-dimensional convolution: `convolution_nd`, `convolution_1d`, `convolution_3d`.
 
-The backward of a convolution is a transposed convolution of the output gradient (for the input) and a
-weight-gradient node (for the kernel), both again differentiable, so gradients of any order exist.
+The backward of a convolution is a transposed convolution of the output gradient (for the input) and
+a weight-gradient node (for the kernel), both again differentiable, so gradients of any order exist.
 """
 
 import chainer
@@ -9,15 +9,16 @@ import chainerx
 
 from chainer import function_node
 from chainer.functions.connection import _convolution
-# A module import (the two modules use each other); both load while the package's __init__ runs, before the
-# package attributes of these names become the functions.
+# A module import (the two modules use each other); both load while the package's __init__ runs,
+# before the package attributes of these names become the functions.
 from chainer.functions.connection import deconvolution_nd
 
 
 class ConvolutionND(function_node.FunctionNode):
-    """N-dimensional convolution (cross-correlation) of x `(n, c, *dims)` with W `(out, c / groups, *k)`.
+    """N-dimensional convolution (cross-correlation) of x `(n, c, *dims)` with a kernel W.
 
-    Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x.
+    Inputs are `(x, W)` or `(x, W, b)` with W `(out, c / groups, *k)`; the output has the dtype of
+    x.
     """
 
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
@@ -26,6 +27,7 @@ class ConvolutionND(function_node.FunctionNode):
         self.pad = _convolution.as_tuple(pad, ndim, 'pad')
         self.cover_all = bool(cover_all)
         self.dilate = _convolution.as_tuple(dilate, ndim, 'dilate')
+        self._dilated = any([d != 1 for d in self.dilate])
         self.groups = _convolution.check_groups(groups)
 
     def check_type_forward(self, in_types):
@@ -36,7 +38,8 @@ class ConvolutionND(function_node.FunctionNode):
         if x.ndim != self.ndim + 2 or not _convolution.native_dtypes(inputs):
             return chainer.Fallback  # the type check raises the usual error
         try:
-            W = _convolution.chainerx_dilated_kernel(W, self.dilate)
+            if self._dilated:
+                W = _convolution.chainerx_dilated_kernel(W, self.dilate)
             return _convolution.chainerx_grouped(
                 chainerx.conv, x, W, inputs[2] if len(inputs) == 3 else None, self.groups,
                 self.stride, self.pad, self.cover_all),
@@ -46,7 +49,8 @@ class ConvolutionND(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         x, W = inputs[:2]
-        y = _convolution.conv_forward(x, W, self.stride, self.pad, self.cover_all, self.dilate, self.groups)
+        y = _convolution.conv_forward(
+            x, W, self.stride, self.pad, self.cover_all, self.dilate, self.groups)
         y = y.astype(x.dtype, copy=False)
         return _convolution.with_bias(y, inputs[2] if len(inputs) == 3 else None),
 
@@ -55,8 +59,7 @@ class ConvolutionND(function_node.FunctionNode):
         gy, = grad_outputs
         ret = []
         if 0 in indexes:
-            ret.append(deconvolution_nd.DeconvolutionND(
-                self.ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups).apply((gy, W))[0])
+            ret.append(_input_grad(self, x.shape, gy, W))
         if 1 in indexes:
             ret.append(ConvolutionNDGradW(self, W.shape, W.dtype).apply((x, gy))[0])
         if 2 in indexes:
@@ -95,12 +98,17 @@ class ConvolutionNDGradW(function_node.FunctionNode):
         ggW, = grad_outputs
         ret = []
         if 0 in indexes:
-            ret.append(deconvolution_nd.DeconvolutionND(
-                self.ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups).apply((gy, ggW))[0])
+            ret.append(_input_grad(self, x.shape, gy, ggW))
         if 1 in indexes:
-            ret.append(ConvolutionND(
-                self.ndim, self.stride, self.pad, self.cover_all, self.dilate, self.groups).apply((x, ggW))[0])
+            ret.append(ConvolutionND(self.ndim, self.stride, self.pad, self.cover_all, self.dilate,
+                                     self.groups).apply((x, ggW))[0])
         return ret
+
+
+def _input_grad(conv, x_shape, gy, W):
+    """The gradient of the input of the convolution `conv` (of x_shape) with kernel W from gy."""
+    return deconvolution_nd.DeconvolutionND(
+        conv.ndim, conv.stride, conv.pad, x_shape[2:], conv.dilate, conv.groups).apply((gy, W))[0]
 
 
 def bias_grad(gy):
@@ -108,24 +116,12 @@ def bias_grad(gy):
     return chainer.functions.sum(gy, axis=(0,) + tuple(range(2, gy.ndim)))
 
 
-def spatial_ndim(x, expected=None):
-    """The number of spatial axes of x `(n, c, *dims)`; ValueError if not `expected` (or if below 1)."""
-    ndim = len(x.shape) - 2
-    if expected is not None and ndim != expected:
-        raise ValueError(
-            "The number of dimensions under channel dimension of the input 'x' should be {}. But the actual "
-            'ndim was {}.'.format(expected, ndim))
-    if ndim < 1:
-        raise ValueError("the input 'x' must have a batch, a channel and at least one spatial axis, got "
-                         'shape {}'.format(x.shape))
-    return ndim
-
-
 def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
     """N-dimensional convolution function.
 
     Computes `y[n, o, p] = b[o] + sum_{c, k} W[o, c, k] * x_pad[n, c, p * stride + k * dilate]` for
-    every output position p, where x_pad is x zero-padded by `pad` on both sides of each spatial axis.
+    every output position p, where x_pad is x zero-padded by `pad` on both sides of each spatial
+    axis.
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, d_1, ..., d_N)`.
@@ -141,12 +137,16 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
 
     Returns:
         ~chainer.Variable: Output of shape `(n, c_O, l_1, ..., l_N)` and the dtype of x, where
-        `l_i = (d_i + 2 * pad_i - dilate_i * (k_i - 1) - 1) // stride_i + 1` (rounded up with cover_all).
+        `l_i = (d_i + 2 * pad_i - dilate_i * (k_i - 1) - 1) // stride_i + 1` (rounded up with
+        cover_all).
 
     Example:
-        >>> y = F.convolution_nd(x, W, pad=1)   # x (2, 3, 8, 8, 8), W (4, 3, 3, 3, 3): y (2, 4, 8, 8, 8)
+        >>> x = numpy.ones((2, 3, 8, 8, 8), numpy.float32)
+        >>> W = numpy.ones((4, 3, 3, 3, 3), numpy.float32)
+        >>> F.convolution_nd(x, W, pad=1).shape
+        (2, 4, 8, 8, 8)
     """
-    ndim = spatial_ndim(x)
+    ndim = _convolution.spatial_ndim(x)
     args = (x, W) if b is None else (x, W, b)
     return ConvolutionND(ndim, stride, pad, cover_all, dilate, groups).apply(args)[0]
 
@@ -157,7 +157,7 @@ def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     Raises:
         ValueError: x does not have exactly one spatial axis.
     """
-    spatial_ndim(x, 1)
+    _convolution.spatial_ndim(x, 1)
     return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)
 
 
@@ -167,5 +167,5 @@ def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     Raises:
         ValueError: x does not have exactly three spatial axes.
     """
-    spatial_ndim(x, 3)
+    _convolution.spatial_ndim(x, 3)
     return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)

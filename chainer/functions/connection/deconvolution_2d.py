@@ -1,4 +1,4 @@
-"""Two-dimensional transposed convolution: `deconvolution_2d` (the N-d node with two spatial axes)."""
+"""Two-dimensional transposed convolution: `deconvolution_2d` (the N-d node with 2 spatial axes)."""
 
 from chainer.functions.connection import _convolution
 from chainer.functions.connection.deconvolution_nd import DeconvolutionND
@@ -6,14 +6,17 @@ from chainer.utils import argument
 
 
 class Deconvolution2DFunction(DeconvolutionND):
-    """Two-dimensional transposed convolution of x `(n, c, h, w)` with W `(c, out / groups, kh, kw)`.
+    """Two-dimensional transposed convolution of x `(n, c, h, w)` with W `(c, out / groups, *k)`.
 
     Takes `dilate` and `groups` as keyword arguments, like :func:`deconvolution_2d`.
     """
 
     def __init__(self, stride=1, pad=0, outsize=None, **kwargs):
-        dilate, groups = argument.parse_kwargs(
-            kwargs, ('dilate', 1), ('groups', 1), deterministic=_convolution.DETERMINISTIC_MESSAGE)
+        dilate, groups = 1, 1
+        if kwargs:
+            dilate, groups = argument.parse_kwargs(
+                kwargs, ('dilate', 1), ('groups', 1),
+                deterministic=_convolution.DETERMINISTIC_MESSAGE)
         super().__init__(2, stride, pad, outsize, dilate, groups)
 
 

@@ -1,4 +1,4 @@
-"""N-dimensional transposed convolution: `deconvolution_nd`, `deconvolution_1d`, `deconvolution_3d`."""
+"""N-dimensional transposed convolution: `deconvolution_nd`, `deconvolution_1d` and `_3d`."""
 
 import chainer
 import chainerx
@@ -13,8 +13,8 @@ from chainer.utils import type_check
 class DeconvolutionND(function_node.FunctionNode):
     """N-dimensional transposed convolution of x `(n, c, *dims)` with W `(c, out / groups, *k)`.
 
-    Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x and the spatial shape `outsize`
-    (by default the smallest whose convolution gives back the shape of x).
+    Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x and the spatial shape
+    `outsize` (by default the smallest whose convolution gives back the shape of x).
     """
 
     def __init__(self, ndim, stride=1, pad=0, outsize=None, dilate=1, groups=1):
@@ -23,6 +23,7 @@ class DeconvolutionND(function_node.FunctionNode):
         self.pad = _convolution.as_tuple(pad, ndim, 'pad')
         self.outsize = None if outsize is None else _convolution.as_tuple(outsize, ndim, 'outsize')
         self.dilate = _convolution.as_tuple(dilate, ndim, 'dilate')
+        self._dilated = any([d != 1 for d in self.dilate])
         self.groups = _convolution.check_groups(groups)
 
     def check_type_forward(self, in_types):
@@ -42,8 +43,8 @@ class DeconvolutionND(function_node.FunctionNode):
         outsize = tuple(conv.get_deconv_outsize(size, k, s, p, d=d) for size, k, s, p, d in zip(
             x_shape[2:], W_shape[2:], self.stride, self.pad, self.dilate))
         if any(out <= 0 for out in outsize):
-            raise ValueError('the output size {} of the deconvolution (input {}, kernel {}) must be '
-                             'positive'.format(outsize, x_shape, W_shape))
+            raise ValueError('the output size {} of the deconvolution (input {}, kernel {}) must '
+                             'be positive'.format(outsize, x_shape, W_shape))
         return outsize
 
     def forward_chainerx(self, inputs):
@@ -52,7 +53,8 @@ class DeconvolutionND(function_node.FunctionNode):
             return chainer.Fallback  # the type check raises the usual error
         try:
             outsize = self._output_size(x.shape, W.shape)
-            W = _convolution.chainerx_dilated_kernel(W, self.dilate)
+            if self._dilated:
+                W = _convolution.chainerx_dilated_kernel(W, self.dilate)
             return _convolution.chainerx_grouped(
                 chainerx.conv_transpose, x, W, inputs[2] if len(inputs) == 3 else None, self.groups,
                 self.stride, self.pad, outsize),
@@ -67,7 +69,8 @@ class DeconvolutionND(function_node.FunctionNode):
         self.cover_all = any(
             conv.get_conv_outsize(out, k, s, p, d=d) != size for out, size, k, s, p, d in zip(
                 outsize, x.shape[2:], W.shape[2:], self.stride, self.pad, self.dilate))
-        y = _convolution.deconv_forward(x, W, self.stride, self.pad, outsize, self.dilate, self.groups)
+        y = _convolution.deconv_forward(
+            x, W, self.stride, self.pad, outsize, self.dilate, self.groups)
         y = y.astype(x.dtype, copy=False)
         return _convolution.with_bias(y, inputs[2] if len(inputs) == 3 else None),
 
@@ -80,7 +83,8 @@ class DeconvolutionND(function_node.FunctionNode):
         if 0 in indexes:
             ret.append(forward_conv.apply((gy, W))[0])
         if 1 in indexes:
-            ret.append(convolution_nd.ConvolutionNDGradW(forward_conv, W.shape, W.dtype).apply((gy, x))[0])
+            grad_w = convolution_nd.ConvolutionNDGradW(forward_conv, W.shape, W.dtype)
+            ret.append(grad_w.apply((gy, x))[0])
         if 2 in indexes:
             ret.append(convolution_nd.bias_grad(gy))
         return ret
@@ -90,7 +94,8 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     """N-dimensional transposed convolution (deconvolution) function.
 
     The adjoint of :func:`~chainer.functions.convolution_nd` with respect to its input: each input
-    element scatters `x[n, c, p] * W[c, o, k]` to the output position `p * stride + k * dilate - pad`.
+    element scatters `x[n, c, p] * W[c, o, k]` to the output position `p * stride + k * dilate -
+    pad`.
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, d_1, ..., d_N)`.
@@ -99,15 +104,15 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         stride (int or tuple of ints): Stride, for every axis or per axis.
         pad (int or tuple of ints): Padding removed from both sides of the output.
         outsize (None or tuple of ints): Spatial output shape; by default
-            `stride * (d - 1) + dilate * (k - 1) + 1 - 2 * pad` per axis. A given outsize must be one
-            whose convolution (with or without cover_all) gives back the shape of x.
+            `stride * (d - 1) + dilate * (k - 1) + 1 - 2 * pad` per axis. A given outsize must be
+            one whose convolution (with or without cover_all) gives back the shape of x.
         dilate (int or tuple of ints): Spacing between the kernel taps.
         groups (int): Number of channel groups.
 
     Returns:
         ~chainer.Variable: Output of shape `(n, c_O, *outsize)` and the dtype of x.
     """
-    ndim = convolution_nd.spatial_ndim(x)
+    ndim = _convolution.spatial_ndim(x)
     args = (x, W) if b is None else (x, W, b)
     return DeconvolutionND(ndim, stride, pad, outsize, dilate, groups).apply(args)[0]
 
@@ -118,15 +123,15 @@ def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     Raises:
         ValueError: x does not have exactly one spatial axis.
     """
-    convolution_nd.spatial_ndim(x, 1)
+    _convolution.spatial_ndim(x, 1)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
 
 
 def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
-    """3-dimensional transposed convolution: :func:`deconvolution_nd` for x of shape `(n, c, d1, d2, d3)`.
+    """3-dimensional transposed convolution: :func:`deconvolution_nd` for x `(n, c, d1, d2, d3)`.
 
     Raises:
         ValueError: x does not have exactly three spatial axes.
     """
-    convolution_nd.spatial_ndim(x, 3)
+    _convolution.spatial_ndim(x, 3)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)

@@ -11,7 +11,7 @@ from chainer.utils import type_check
 
 
 def _ids_and_mask(xp, x, ignore_label):
-    """The ids to look up (ignored ones replaced by 0) and the mask of ignored ids (None if none)."""
+    """The ids to look up (ignored ones replaced by 0) and the mask of the ignored (or None)."""
     if ignore_label is None:
         return x, None
     ignored = x == ignore_label
@@ -70,7 +70,7 @@ class EmbedIDFunction(function_node.FunctionNode):
 
 
 class EmbedIDGrad(function_node.FunctionNode):
-    """The gradient of `embed_id` with respect to W: the rows of gy summed into the rows their ids name."""
+    """The gradient of `embed_id` for W: each row of gy added to the row of W its id names."""
 
     def __init__(self, W_shape, ignore_label=None):
         self.W_shape = tuple(W_shape)
@@ -98,8 +98,8 @@ class EmbedIDGrad(function_node.FunctionNode):
 def embed_id(x, W, ignore_label=None):
     """Efficient linear function for one-hot input: a lookup of rows of W.
 
-    For integer ids x, `y[i_1, ..., i_N, :] = W[x[i_1, ..., i_N], :]`; where `x` equals `ignore_label`,
-    the row is zero (and receives no gradient).
+    For integer ids x, `y[i_1, ..., i_N, :] = W[x[i_1, ..., i_N], :]`; where `x` equals
+    `ignore_label`, the row is zero (and receives no gradient).
 
     Args:
         x (~chainer.Variable or array): Integer ids, of any shape.

@@ -46,15 +46,18 @@ class LinearFunction(function_node.FunctionNode):
         type_check.expect(type_check.prod(x_type.shape[self._n_batch_axes:]) == w_type.shape[1])
         if type_check.eval(n_in) == 3:
             b_type = in_types[2]
-            type_check.expect(b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == w_type.shape[0])
+            type_check.expect(
+                b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == w_type.shape[0])
 
     def forward_chainerx(self, inputs):
         x, W = inputs[0], inputs[1]
-        if (x.dtype != W.dtype or x.dtype.kind != 'f' or x.ndim < 2
-                or (len(inputs) == 3 and inputs[2].dtype != x.dtype)):
+        dtype = x.dtype
+        if (W.dtype != dtype or dtype.kind != 'f' or x.ndim < 2
+                or (len(inputs) == 3 and inputs[2].dtype != dtype)):
             return chainer.Fallback  # the NumPy forward's dtype, or the type check's error
         try:
-            return chainerx.linear(x, W, inputs[2] if len(inputs) == 3 else None, self._n_batch_axes),
+            b = inputs[2] if len(inputs) == 3 else None
+            return chainerx.linear(x, W, b, self._n_batch_axes),
         except chainerx.DimensionError:
             return chainer.Fallback  # the type check raises the usual error
 
@@ -81,7 +84,7 @@ class LinearFunction(function_node.FunctionNode):
 
 
 class LinearGradData(function_node.FunctionNode):
-    """The gradient of `linear` with respect to x: `gy W`, reshaped to x's shape and cast to its dtype."""
+    """The gradient of `linear` for x: `gy W`, reshaped to x's shape and cast to x's dtype."""
 
     def __init__(self, x_shape, x_dtype, n_batch_axes):
         self._x_shape = tuple(x_shape)
@@ -106,7 +109,7 @@ class LinearGradData(function_node.FunctionNode):
 
 
 class LinearGradWeight(function_node.FunctionNode):
-    """The gradient of `linear` with respect to W: `gy^T x` over the batch axes, cast to W's dtype."""
+    """The gradient of `linear` for W: `gy^T x` over the batch axes, cast to W's dtype."""
 
     def __init__(self, W_dtype, n_batch_axes):
         self._W_dtype = W_dtype

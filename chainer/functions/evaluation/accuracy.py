@@ -7,8 +7,15 @@ from chainer import function_node
 from chainer.utils import type_check
 
 
+def _shapes_match(y_shape, t_shape):
+    """check_type_forward's shape conditions, on plain shapes."""
+    n = len(t_shape)
+    return 1 <= n <= len(y_shape) and y_shape[:1] == t_shape[:1] and \
+        y_shape[2:n + 1] == t_shape[1:] and all(d == 1 for d in y_shape[n + 1:])
+
+
 class Accuracy(function_node.FunctionNode):
-    """mean(argmax(y, axis=1) == t) over the labels other than `ignore_label`; not differentiable."""
+    """mean(argmax(y, axis=1) == t) over the labels but `ignore_label`; not differentiable."""
 
     def __init__(self, ignore_label=None):
         self.ignore_label = ignore_label
@@ -32,8 +39,8 @@ class Accuracy(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         y, t = inputs
         # Zero-size labels give NaN in the original (a mean of nothing); the fallback keeps that.
-        if y.dtype.kind != 'f' or t.dtype.kind != 'i' or y.ndim < 2 or t.ndim < 1 or \
-                t.shape[:1] != y.shape[:1] or t.size == 0:
+        if y.dtype.kind != 'f' or t.dtype.kind != 'i' or not _shapes_match(y.shape, t.shape) or \
+                t.size == 0:
             return function_node.Fallback
         return chainerx.accuracy(y, t, self.ignore_label),
 

@@ -5,7 +5,7 @@ from chainer.utils import type_check
 
 
 class DifferenceLoss(function_node.FunctionNode):
-    """Two float inputs `x0`, `x1` of one dtype and shape; the gradient of `x1` is minus that of `x0`."""
+    """Two float inputs of one dtype and shape; the gradient of x1 is minus that of x0."""
 
     _input_names = ('x0', 'x1')
 

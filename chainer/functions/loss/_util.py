@@ -1,5 +1,7 @@
 """Helpers shared by the loss, evaluation, normalization and rnn functions."""
 
+import numpy
+
 import chainer
 import chainerx
 
@@ -9,7 +11,9 @@ Variable = variable.Variable
 
 
 def constant(array):
-    """`array` (NumPy, CuPy or chainerx) as a Variable that never requires grad."""
+    """`array` (NumPy, CuPy or chainerx; NumPy scalars too) as a Variable that never requires grad."""
+    if isinstance(array, numpy.generic):
+        array = numpy.asarray(array)
     return Variable(array, requires_grad=False)
 
 
@@ -22,7 +26,7 @@ def check_reduce(reduce, valid):
 
 
 def same_float_arrays(a, b):
-    """Whether `a` and `b` are float arrays of one dtype and shape (the difference losses' check)."""
+    """Whether `a` and `b` are float arrays of one dtype and shape."""
     return a.dtype == b.dtype and a.shape == b.shape and a.dtype.kind == 'f'
 
 

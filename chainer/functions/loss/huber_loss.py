@@ -66,7 +66,7 @@ class HuberLoss(function_node.FunctionNode):
 
 
 def huber_loss(x, t, delta, reduce='sum_along_second_axis'):
-    """Huber loss: 0.5 * d ** 2 where |d| <= delta, delta * (|d| - 0.5 * delta) elsewhere, d = x - t.
+    """Huber loss: 0.5 * d ** 2 where |d| <= delta, else delta * (|d| - 0.5 * delta), d = x - t.
 
     Args:
         x (~chainer.Variable or array): Float input.

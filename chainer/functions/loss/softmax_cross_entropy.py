@@ -1,10 +1,11 @@
-"""F.softmax_cross_entropy: the cross entropy of the softmax of scores against labels or soft targets.
+"""F.softmax_cross_entropy: the cross entropy of the softmax of scores and labels or soft targets.
 
-Note [Softmax cross entropy on chainerx]: chainerx.softmax_cross_entropy only covers 2-d scores with
-ignore_label -1 and no class weights, so the node composes chainerx.log_softmax, a one-hot selection
-(`where`, which keeps -inf log-probabilities of unselected classes out of the sum) and the reductions
-instead: every argument combination runs natively and chainerx records the backward, double backward
-included. The NumPy forward uses the same composition, so the two agree to the last reduction.
+Note [Softmax cross entropy on chainerx]: chainerx.softmax_cross_entropy only covers 2-d scores
+with ignore_label -1 and no class weights, so the node composes chainerx.log_softmax, a one-hot
+selection (`where`, which keeps -inf log-probabilities of unselected classes out of the sum) and
+the reductions instead: every argument combination runs natively and chainerx records the
+backward, double backward included. The NumPy forward uses the same composition, so the two
+agree to the last reduction.
 """
 
 import numpy
@@ -82,8 +83,9 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             return
         valid = xp.logical_or(xp.logical_and(t >= 0, t < x.shape[1]), t == self.ignore_label)
         if not bool(valid.all()):
-            raise ValueError('Each label `t` need to satisfy `0 <= t < x.shape[1] or t == {}`'.format(
-                self.ignore_label))
+            raise ValueError(
+                'Each label `t` need to satisfy `0 <= t < x.shape[1] or t == {}`'.format(
+                    self.ignore_label))
 
     def _hard_loss(self, xp, x, t, log_y):
         self._check_labels(xp, x, t)
@@ -167,7 +169,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         return chainer.functions.log(t) + 1 + minus_log_y
 
     def _sample_weight(self, xp, x, t):
-        """Each label's class weight (1 without weights), 0 where ignored: (N, 1, ...) of x.dtype."""
+        """Each label's class weight (1 without weights; 0 if ignored), (N, 1, ...) of x.dtype."""
         valid = (t != self.ignore_label).astype(x.dtype)
         weight = self._weight(xp, x)
         if weight is not None:

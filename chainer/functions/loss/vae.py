@@ -1,4 +1,4 @@
-"""F.gaussian_kl_divergence, F.bernoulli_nll, F.gaussian_nll: the losses of variational autoencoders.
+"""F.gaussian_kl_divergence, F.bernoulli_nll, F.gaussian_nll: losses of variational autoencoders.
 
 They are compositions of Variable operators, F.exp, F.softplus and F.sum_to, as in the original, so
 they broadcast like the operators do and run natively on chainerx wherever those do.

@@ -4,8 +4,9 @@ Native (Note [Native paths] in chainer/function_node.py) means that on float Var
 chainerx arrays the forward, backward and double backward never take the NumPy fallback: the
 chainerx routines (sum, amax/amin, argmax/argmin, cumsum, logsumexp, matmul, dot, linalg.inv,
 linalg.cholesky), or compositions of them, record their backward in C++. The others fall back
-because chainerx lacks a routine: prod, cumprod, einsum and det have none, batch_inv needs a batched
-inverse. argmax and argmin are native but not differentiable (their int32 outputs are off the graph).
+because chainerx lacks a routine: prod, cumprod, einsum and det have none, batch_inv needs a
+batched inverse. argmax and argmin are native but not differentiable (their int32 outputs are off
+the graph).
 """
 
 from chainer.functions.math.argminmax import argmax  # NOQA

@@ -7,7 +7,10 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
-from chainer.functions.math import sum as sum_module
+from chainer.functions.math.sum import as_axes
+from chainer.functions.math.sum import call_chainerx
+from chainer.functions.math.sum import check_reduction_type
+from chainer.functions.math.sum import normalize_single_axis
 
 
 def _chainerx_argmax(a, axis):
@@ -25,10 +28,10 @@ class _ArgSelector(function_node.FunctionNode):
     _chainerx_op = None
 
     def __init__(self, axis=None):
-        self.axis = sum_module.normalize_single_axis(axis)
+        self.axis = normalize_single_axis(axis)
 
     def check_type_forward(self, in_types):
-        sum_module.check_reduction_type(in_types, sum_module.as_axes(self.axis))
+        check_reduction_type(in_types, as_axes(self.axis))
 
     def forward_chainerx(self, inputs):
         x, = inputs
@@ -84,13 +87,13 @@ _DOC = """
 
 def argmax(x, axis=None):
     """Returns the indices of the maximum elements along an axis."""
-    y = sum_module.call_chainerx(_chainerx_argmax, x, axis)
+    y = call_chainerx(_chainerx_argmax, x, axis)
     return ArgMax(axis).apply((x,))[0] if y is None else y
 
 
 def argmin(x, axis=None):
     """Returns the indices of the minimum elements along an axis."""
-    y = sum_module.call_chainerx(_chainerx_argmin, x, axis)
+    y = call_chainerx(_chainerx_argmin, x, axis)
     return ArgMin(axis).apply((x,))[0] if y is None else y
 
 

@@ -4,18 +4,21 @@ import chainerx
 
 from chainer import variable
 from chainer.functions.array import broadcast
-from chainer.functions.array import reshape
-from chainer.functions.math import sum as sum_module
+from chainer.functions.array.reshape import reshape
+from chainer.functions.math.sum import call_chainerx
+from chainer.functions.math.sum import normalize_axis
+from chainer.functions.math.sum import reduced_size
+from chainer.functions.math.sum import sum as sum_function
 
 
 def _weights_along(weights, x, axis):
     """Broadcasts 1-d `weights` along the single axis `axis` of `x` (numpy.average's rules)."""
     if axis is None or len(axis) != 1:
-        raise TypeError('Axis must be specified when shapes of x and weights differ: {} and {}'.format(
-            x.shape, weights.shape))
+        raise TypeError('Axis must be specified when shapes of x and weights differ: {} and {}'
+                        .format(x.shape, weights.shape))
     if weights.ndim != 1:
-        raise TypeError('1-d weights expected when shapes of x and weights differ: {} and {}'.format(
-            x.shape, weights.shape))
+        raise TypeError('1-d weights expected when shapes of x and weights differ: {} and {}'
+                        .format(x.shape, weights.shape))
     a = axis[0]
     if not -x.ndim <= a < x.ndim:
         raise ValueError('axis {} is out of bounds for an array of dimension {}'.format(a, x.ndim))
@@ -24,7 +27,7 @@ def _weights_along(weights, x, axis):
             weights.shape[0], a, x.shape))
     shape = [1] * x.ndim
     shape[a] = x.shape[a]
-    return broadcast.broadcast_to(reshape.reshape(weights, tuple(shape)), x.shape)
+    return broadcast.broadcast_to(reshape(weights, tuple(shape)), x.shape)
 
 
 def average(x, axis=None, weights=None, keepdims=False):
@@ -54,19 +57,19 @@ def average(x, axis=None, weights=None, keepdims=False):
         array(3.75)
     """
     if weights is None:
-        y = sum_module.call_chainerx(chainerx.mean, x, axis, keepdims)
+        y = call_chainerx(chainerx.mean, x, axis, keepdims)
         if y is not None:
             return y
-    axis = sum_module.normalize_axis(axis)
+    axis = normalize_axis(axis)
     if weights is None:
-        x_sum = sum_module.sum(x, axis, keepdims)
-        return x_sum / sum_module.reduced_size(x.shape, axis)
+        x_sum = sum_function(x, axis, keepdims)
+        return x_sum / reduced_size(x.shape, axis)
     x = variable.as_variable(x)
     weights = variable.as_variable(weights)
     if weights.shape == x.shape:
-        return sum_module.sum(x * weights, axis, keepdims) / sum_module.sum(weights, axis, keepdims)
-    x_sum = sum_module.sum(x * _weights_along(weights, x, axis), axis, keepdims)
-    return x_sum / sum_module.sum(weights)
+        return sum_function(x * weights, axis, keepdims) / sum_function(weights, axis, keepdims)
+    x_sum = sum_function(x * _weights_along(weights, x, axis), axis, keepdims)
+    return x_sum / sum_function(weights)
 
 
 mean = average

@@ -40,6 +40,9 @@ def _sum_to(gy, shape):
 
 def _force_array(y, like):
     if isinstance(y, numpy.generic):
+        # NumPy 1 promotes a 0-d float array with a Python float to float64; keep the array's float dtype.
+        if y.dtype.kind == 'f' and like.dtype.kind == 'f':
+            return numpy.asarray(y, like.dtype)
         return numpy.asarray(y)
     return y
 

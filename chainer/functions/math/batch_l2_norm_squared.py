@@ -2,7 +2,7 @@
 
 from chainer import function_node
 from chainer import utils
-from chainer.functions.math import sum as sum_module
+from chainer.functions.math.sum import unreduce
 from chainer.utils import type_check
 
 
@@ -31,7 +31,7 @@ class BatchL2NormSquared(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         axes = tuple(range(1, x.ndim))
-        return 2 * x * sum_module.unreduce(grad_outputs[0], x.shape, axes, False),
+        return 2 * x * unreduce(grad_outputs[0], x.shape, axes, False),
 
 
 def batch_l2_norm_squared(x):

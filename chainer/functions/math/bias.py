@@ -1,7 +1,7 @@
 """F.bias: adds an array to another along a run of its axes (broadcasting the rest)."""
 
 from chainer import variable
-from chainer.functions.array import reshape
+from chainer.functions.array.reshape import reshape
 
 
 def along_axis(x, y, axis):
@@ -13,9 +13,9 @@ def along_axis(x, y, axis):
     x_shape, y_shape = x.shape, y.shape
     n = len(y_shape)
     if not 0 <= axis <= len(x_shape) - n or x_shape[axis:axis + n] != y_shape:
-        raise ValueError('y of shape {} does not match the axes of x of shape {} from axis {}'.format(
-            y_shape, x_shape, axis))
-    return reshape.reshape(y, (1,) * axis + y_shape + (1,) * (len(x_shape) - axis - n))
+        raise ValueError('y of shape {} does not match the axes of x of shape {} from axis {}'
+                         .format(y_shape, x_shape, axis))
+    return reshape(y, (1,) * axis + y_shape + (1,) * (len(x_shape) - axis - n))
 
 
 def bias(x, y, axis=1):

@@ -13,19 +13,22 @@ import chainerx
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions.math import inv as inv_module
-from chainer.functions.math import matmul
+from chainer.functions.math.inv import LAPACK_DTYPES
+from chainer.functions.math.inv import check_square_type
+from chainer.functions.math.inv import inv
+from chainer.functions.math.inv import linalg_array
+from chainer.functions.math.matmul import matmul
 
 
 class Cholesky(function_node.FunctionNode):
     """Cholesky factor L (lower triangular, a = L L^T) of a symmetric positive-definite matrix."""
 
     def check_type_forward(self, in_types):
-        inv_module.check_square_type(in_types, False)
+        check_square_type(in_types, False)
 
     def forward_chainerx(self, inputs):
         a, = inputs
-        if a.dtype not in inv_module._LAPACK_DTYPES:
+        if a.dtype not in LAPACK_DTYPES:
             return function_node.Fallback
         try:
             return chainerx.linalg.cholesky(a),
@@ -34,7 +37,7 @@ class Cholesky(function_node.FunctionNode):
 
     def forward(self, inputs):
         self.retain_outputs((0,))
-        return inv_module.linalg_array('cholesky', inputs[0]),
+        return linalg_array('cholesky', inputs[0]),
 
     def backward(self, indexes, grad_outputs):
         lower, = self.get_retained_outputs()
@@ -42,10 +45,10 @@ class Cholesky(function_node.FunctionNode):
         n = lower.shape[0]
         mask = numpy.tril(numpy.ones((n, n), lower.dtype)) - numpy.eye(n, dtype=lower.dtype) / 2
         device = backend.get_device_from_array(lower.array)
-        phi = (matmul.matmul(lower, g, transa=True) * device.send(mask)
-               + matmul.matmul(g, lower, transa=True) * device.send(mask.T.copy()))
-        lower_inv = inv_module.inv(lower)
-        return matmul.matmul(matmul.matmul(lower_inv, phi, transa=True), lower_inv) * 0.5,
+        phi = (matmul(lower, g, transa=True) * device.send(mask)
+               + matmul(g, lower, transa=True) * device.send(mask.T.copy()))
+        lower_inv = inv(lower)
+        return matmul(matmul(lower_inv, phi, transa=True), lower_inv) * 0.5,
 
 
 def cholesky(a):

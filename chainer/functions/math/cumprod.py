@@ -2,22 +2,25 @@
 
 Note [Gradient of a cumulative product with zeros]: with y_i = x_0 ... x_i, the gradient of x_k is
 g_k = sum_{i >= k} gy_i * y_i / x_k, the reverse cumulative sum of gy * y divided by x_k, which is
-undefined at zeros. Let z be the first zero along the axis and g' the gradient at x', which is x with
-x_z replaced by one (computed recursively: x' has one zero fewer). Before z the formula holds as it
-is (the terms from z on vanish with y). At z, g_z = g'_z, as g_z does not depend on x_z. After z,
-g_k = x_z * g'_k: zero, but with the derivative g'_k with respect to x_z that the double backward
-needs. All of it is written with differentiable functions (Cumsum, Cumprod, arithmetic).
+undefined at zeros. Let z be the first zero along the axis and g' the gradient at x', which is x
+with x_z replaced by one (computed recursively: x' has one zero fewer). Before z the formula holds
+as it is (the terms from z on vanish with y). At z, g_z = g'_z, as g_z does not depend on x_z.
+After z, g_k = x_z * g'_k: zero, but with the derivative g'_k with respect to x_z that the double
+backward needs. All of it is written with differentiable functions (Cumsum, Cumprod, arithmetic).
 """
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import reshape
-from chainer.functions.math import cumsum as cumsum_module
-from chainer.functions.math import sum as sum_module
+from chainer.functions.array.reshape import reshape
+from chainer.functions.math.cumsum import Cumsum
+from chainer.functions.math.sum import as_axes
+from chainer.functions.math.sum import check_reduction_type
+from chainer.functions.math.sum import normalize_single_axis
+from chainer.functions.math.sum import sum as sum_function
 
 
 def _reverse_cumsum(x, axis):
-    return cumsum_module.Cumsum(axis, reverse=True).apply((x,))[0]
+    return Cumsum(axis, reverse=True).apply((x,))[0]
 
 
 def _cumprod_grad(x, y, gy, axis):
@@ -37,17 +40,18 @@ def _cumprod_grad(x, y, gy, axis):
     x_first_one = x * (1 - first) + first
     y_first_one = Cumprod(axis).apply((x_first_one,))[0]
     gx_first_one = _cumprod_grad(x_first_one, y_first_one, gy, axis)
-    x_first = sum_module.sum(x * first, axis, keepdims=True)
+    x_first = sum_function(x * first, axis, keepdims=True)
     return gx_before + gx_first_one * (first + x_first * after)
+
 
 class Cumprod(function_node.FunctionNode):
     """Cumulative product along an axis."""
 
     def __init__(self, axis=None):
-        self.axis = sum_module.normalize_single_axis(axis)
+        self.axis = normalize_single_axis(axis)
 
     def check_type_forward(self, in_types):
-        sum_module.check_reduction_type(in_types, sum_module.as_axes(self.axis))
+        check_reduction_type(in_types, as_axes(self.axis))
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -63,8 +67,8 @@ class Cumprod(function_node.FunctionNode):
         y, = self.get_retained_outputs()
         if self.axis is not None:
             return _cumprod_grad(x, y, grad_outputs[0], self.axis),
-        gx = _cumprod_grad(reshape.reshape(x, (-1,)), y, grad_outputs[0], 0)
-        return reshape.reshape(gx, x.shape),
+        gx = _cumprod_grad(reshape(x, (-1,)), y, grad_outputs[0], 0)
+        return reshape(gx, x.shape),
 
 
 def cumprod(x, axis=None):

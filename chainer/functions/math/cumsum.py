@@ -4,8 +4,11 @@ import chainerx
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions.array import reshape
-from chainer.functions.math import sum as sum_module
+from chainer.functions.array.reshape import reshape
+from chainer.functions.math.sum import as_axes
+from chainer.functions.math.sum import call_chainerx
+from chainer.functions.math.sum import check_reduction_type
+from chainer.functions.math.sum import normalize_single_axis
 
 
 def cumsum_array(xp, x, axis, reverse=False):
@@ -22,11 +25,11 @@ class Cumsum(function_node.FunctionNode):
     """Cumulative sum along an axis; with `reverse`, from the last element backwards."""
 
     def __init__(self, axis=None, reverse=False):
-        self.axis = sum_module.normalize_single_axis(axis)
+        self.axis = normalize_single_axis(axis)
         self.reverse = reverse
 
     def check_type_forward(self, in_types):
-        sum_module.check_reduction_type(in_types, sum_module.as_axes(self.axis))
+        check_reduction_type(in_types, as_axes(self.axis))
 
     def forward_chainerx(self, inputs):
         x, = inputs
@@ -45,7 +48,7 @@ class Cumsum(function_node.FunctionNode):
         axis = self.axis
         gx, = Cumsum(0 if axis is None else axis, not self.reverse).apply(grad_outputs)
         if axis is None:
-            gx = reshape.reshape(gx, self.inputs[0].shape)
+            gx = reshape(gx, self.inputs[0].shape)
         return gx,
 
 
@@ -69,5 +72,5 @@ def cumsum(x, axis=None):
         array([[1., 3.],
                [3., 7.]])
     """
-    y = sum_module.call_chainerx(chainerx.cumsum, x, axis)
+    y = call_chainerx(chainerx.cumsum, x, axis)
     return Cumsum(axis).apply((x,))[0] if y is None else y

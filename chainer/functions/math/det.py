@@ -2,9 +2,11 @@
 
 from chainer import function_node
 from chainer import utils
-from chainer.functions.array import reshape
-from chainer.functions.array import transpose
-from chainer.functions.math import inv as inv_module
+from chainer.functions.array.reshape import reshape
+from chainer.functions.array.transpose import transpose
+from chainer.functions.math.inv import Inv
+from chainer.functions.math.inv import check_square_type
+from chainer.functions.math.inv import linalg_array
 
 
 class Det(function_node.FunctionNode):
@@ -17,19 +19,19 @@ class Det(function_node.FunctionNode):
         self.batched = batched
 
     def check_type_forward(self, in_types):
-        inv_module.check_square_type(in_types, self.batched)
+        check_square_type(in_types, self.batched)
 
     def forward(self, inputs):
         self.retain_inputs((0,))
         self.retain_outputs((0,))
-        return utils.force_array(inv_module.linalg_array('det', inputs[0])),
+        return utils.force_array(linalg_array('det', inputs[0])),
 
     def backward(self, indexes, grad_outputs):
         a, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
-        a_inv = inv_module.Inv(self.batched).apply((a,))[0]
-        a_inv_t = transpose.transpose(a_inv, tuple(range(a.ndim - 2)) + (a.ndim - 1, a.ndim - 2))
-        coefficient = reshape.reshape(grad_outputs[0] * y, y.shape + (1, 1))
+        a_inv = Inv(self.batched).apply((a,))[0]
+        a_inv_t = transpose(a_inv, tuple(range(a.ndim - 2)) + (a.ndim - 1, a.ndim - 2))
+        coefficient = reshape(grad_outputs[0] * y, y.shape + (1, 1))
         return a_inv_t * coefficient,
 
 

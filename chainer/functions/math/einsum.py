@@ -16,7 +16,7 @@ import string
 from chainer import backend
 from chainer import function_node
 from chainer import utils
-from chainer.functions.math import sum_to
+from chainer.functions.math.sum_to import sum_to
 from chainer.utils import type_check
 
 _ELLIPSIS = '...'
@@ -55,7 +55,7 @@ class EinSum(function_node.FunctionNode):
         y = utils.force_array(xp.einsum(','.join(self.in_terms) + '->' + present, *inputs))
         if present == self.out_term:
             return y,
-        # Broadcast along the missing letters and place the values on the repeated letters' diagonal.
+        # Broadcast along the missing letters; place the values on the repeated letters' diagonal.
         it = iter(y.shape)
         y = y.reshape(tuple([next(it) if c in letters else 1 for c in unique]))
         grids = {c: xp.arange(self.sizes[c]).reshape(
@@ -73,7 +73,7 @@ class EinSum(function_node.FunctionNode):
             node = EinSum(terms, self.in_terms[i], self.sizes)
             gx = node.apply([grad_outputs[0]] + [inputs[j] for j in others])[0]
             shape = inputs[i].shape
-            ret.append(gx if gx.shape == shape else sum_to.sum_to(gx, shape))
+            ret.append(gx if gx.shape == shape else sum_to(gx, shape))
         return ret
 
 

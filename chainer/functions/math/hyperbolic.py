@@ -2,8 +2,8 @@
 
 import chainerx
 
-from chainer.functions.math.square import square
 from chainer.functions.math import unary
+from chainer.functions.math.square import square
 
 
 def _arctanh_chainerx(x):

@@ -6,10 +6,10 @@ import chainerx
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions.math import matmul
+from chainer.functions.math.matmul import matmul
 from chainer.utils import type_check
 
-_LAPACK_DTYPES = (numpy.float32, numpy.float64)
+LAPACK_DTYPES = (numpy.float32, numpy.float64)
 
 
 def linalg_array(routine, a):
@@ -43,7 +43,7 @@ class Inv(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         a, = inputs
-        if self.batched or a.dtype not in _LAPACK_DTYPES:
+        if self.batched or a.dtype not in LAPACK_DTYPES:
             return function_node.Fallback
         try:
             return chainerx.linalg.inv(a),
@@ -56,8 +56,8 @@ class Inv(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
-        gy_yt = matmul.matmul(grad_outputs[0], y, transb=True)
-        return -matmul.matmul(y, gy_yt, transa=True),
+        gy_yt = matmul(grad_outputs[0], y, transb=True)
+        return -matmul(y, gy_yt, transa=True),
 
 
 def inv(a):

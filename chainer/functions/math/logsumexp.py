@@ -5,18 +5,21 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
-from chainer.functions.math import exponential
-from chainer.functions.math import sum as sum_module
+from chainer.functions.math.exponential import exp
+from chainer.functions.math.sum import call_chainerx
+from chainer.functions.math.sum import check_reduction_type
+from chainer.functions.math.sum import normalize_axis
+from chainer.functions.math.sum import unreduce
 
 
 class LogSumExp(function_node.FunctionNode):
     """Logarithm of the sum of the exponentials of the elements over some axes."""
 
     def __init__(self, axis=None):
-        self.axis = sum_module.normalize_axis(axis)
+        self.axis = normalize_axis(axis)
 
     def check_type_forward(self, in_types):
-        sum_module.check_reduction_type(in_types, self.axis)
+        check_reduction_type(in_types, self.axis)
 
     def forward_chainerx(self, inputs):
         x, = inputs
@@ -40,8 +43,8 @@ class LogSumExp(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
         shape = x.shape
-        gy = sum_module.unreduce(grad_outputs[0], shape, self.axis, False)
-        return gy * exponential.exp(x - sum_module.unreduce(y, shape, self.axis, False)),
+        gy = unreduce(grad_outputs[0], shape, self.axis, False)
+        return gy * exp(x - unreduce(y, shape, self.axis, False)),
 
 
 def logsumexp(x, axis=None):
@@ -67,5 +70,5 @@ def logsumexp(x, axis=None):
         >>> F.logsumexp(numpy.array([1000., 1000.])).array
         array(1000.69314718)
     """
-    y = sum_module.call_chainerx(chainerx.logsumexp, x, axis)
+    y = call_chainerx(chainerx.logsumexp, x, axis)
     return LogSumExp(axis).apply((x,))[0] if y is None else y

@@ -18,9 +18,9 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer import variable
-from chainer.functions.array import reshape
-from chainer.functions.math import sum as sum_module
-from chainer.functions.math import sum_to
+from chainer.functions.array.reshape import reshape
+from chainer.functions.math.sum import call_chainerx
+from chainer.functions.math.sum_to import sum_to
 from chainer.utils import type_check
 
 Variable = variable.Variable
@@ -98,8 +98,8 @@ class MatMul(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         a, b = self.get_retained_inputs()
         # The operands as (stacks of) matrices: 1-d ones become a row and a column.
-        a2 = a if a.ndim >= 2 else reshape.reshape(a, (1,) + a.shape)
-        b2 = b if b.ndim >= 2 else reshape.reshape(b, b.shape + (1,))
+        a2 = a if a.ndim >= 2 else reshape(a, (1,) + a.shape)
+        b2 = b if b.ndim >= 2 else reshape(b, b.shape + (1,))
         ta = self.transa and a.ndim >= 2
         tb = self.transb and b.ndim >= 2
         gy = grad_outputs[0]
@@ -107,7 +107,7 @@ class MatMul(function_node.FunctionNode):
         cols = b2.shape[-2 if tb else -1]
         gy_shape = numpy.broadcast_shapes(a2.shape[:-2], b2.shape[:-2]) + (rows, cols)
         if gy.shape != gy_shape:
-            gy = reshape.reshape(gy, gy_shape)
+            gy = reshape(gy, gy_shape)
         ret = []
         if 0 in indexes:
             if ta:  # a = (gy b^T)^T = b gy^T with b as it is used
@@ -126,8 +126,8 @@ class MatMul(function_node.FunctionNode):
 
 def _restore(g, shape2, shape):
     """Sums a gradient over broadcast batch axes and drops the axis added to a 1-d operand."""
-    g = sum_to.sum_to(g, shape2)
-    return g if shape2 == shape else reshape.reshape(g, shape)
+    g = sum_to(g, shape2)
+    return g if shape2 == shape else reshape(g, shape)
 
 
 def matmul(a, b, transa=False, transb=False):
@@ -156,7 +156,7 @@ def matmul(a, b, transa=False, transb=False):
                [14., 50.]])
     """
     if isinstance(b, Variable) and b._has_chainerx_array and b._data[0].dtype.kind == 'f':
-        y = sum_module.call_chainerx(_chainerx_matmul, a, b._data[0], transa, transb)
+        y = call_chainerx(_chainerx_matmul, a, b._data[0], transa, transb)
         if y is not None:
             return y
     return MatMul(transa, transb).apply((a, b))[0]
@@ -187,4 +187,4 @@ def batch_matmul(a, b, transa=False, transb=False):
 
 
 def _as_batch_matrices(x):
-    return reshape.reshape(x, x.shape[:2] + (-1,))
+    return reshape(x, x.shape[:2] + (-1,))

@@ -8,7 +8,11 @@ import chainerx
 
 from chainer import function_node
 from chainer import utils
-from chainer.functions.math import sum as sum_module
+from chainer.functions.math.sum import call_chainerx
+from chainer.functions.math.sum import check_reduction_type
+from chainer.functions.math.sum import normalize_axis
+from chainer.functions.math.sum import unreduce
+from chainer.functions.math.sum import unreduce_array
 
 
 class _SelectorReduction(function_node.FunctionNode):
@@ -18,11 +22,11 @@ class _SelectorReduction(function_node.FunctionNode):
     _method = None
 
     def __init__(self, axis=None, keepdims=False):
-        self.axis = sum_module.normalize_axis(axis)
+        self.axis = normalize_axis(axis)
         self.keepdims = keepdims
 
     def check_type_forward(self, in_types):
-        sum_module.check_reduction_type(in_types, self.axis)
+        check_reduction_type(in_types, self.axis)
 
     def forward_chainerx(self, inputs):
         x, = inputs
@@ -44,9 +48,9 @@ class _SelectorReduction(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
         shape = x.shape
-        y = sum_module.unreduce_array(y.array, shape, self.axis, self.keepdims)
+        y = unreduce_array(y.array, shape, self.axis, self.keepdims)
         selected = (x.array == y).astype(x.dtype)
-        return sum_module.unreduce(grad_outputs[0], shape, self.axis, self.keepdims) * selected,
+        return unreduce(grad_outputs[0], shape, self.axis, self.keepdims) * selected,
 
 
 class Max(_SelectorReduction):
@@ -89,13 +93,13 @@ _DOC = """
 
 def max(x, axis=None, keepdims=False):  # NOQA: shadows the builtin, as the original's name does
     """Takes the maximum of the elements over the given axes."""
-    y = sum_module.call_chainerx(chainerx.amax, x, axis, keepdims)
+    y = call_chainerx(chainerx.amax, x, axis, keepdims)
     return Max(axis, keepdims).apply((x,))[0] if y is None else y
 
 
 def min(x, axis=None, keepdims=False):  # NOQA: shadows the builtin, as the original's name does
     """Takes the minimum of the elements over the given axes."""
-    y = sum_module.call_chainerx(chainerx.amin, x, axis, keepdims)
+    y = call_chainerx(chainerx.amin, x, axis, keepdims)
     return Min(axis, keepdims).apply((x,))[0] if y is None else y
 
 

@@ -11,13 +11,16 @@ more zeros 0. All of it is written with differentiable functions.
 
 from chainer import function_node
 from chainer import utils
-from chainer.functions.math import sum as sum_module
+from chainer.functions.math.sum import check_reduction_type
+from chainer.functions.math.sum import normalize_axis
+from chainer.functions.math.sum import sum as sum_function
+from chainer.functions.math.sum import unreduce
 
 
 def _products_of_others(x, y, axis, keepdims):
     """For each element of `x`, the product of the other elements of its reduction (a Variable)."""
     shape = x.shape
-    y = sum_module.unreduce(y, shape, axis, keepdims)
+    y = unreduce(y, shape, axis, keepdims)
     x_array = x.array
     is_zero = x_array == 0
     if not bool(is_zero.any()):
@@ -29,19 +32,20 @@ def _products_of_others(x, y, axis, keepdims):
     only_zero = zero * (n_zeros == 1).astype(x.dtype)
     pair_zero = zero * (n_zeros == 2).astype(x.dtype)
     x_zeros = x * zero
-    other_zero = sum_module.unreduce(sum_module.sum(x_zeros, axis, True), shape, axis, True) - x_zeros
-    nonzero_product = sum_module.unreduce(prod(x_ones, axis, True), shape, axis, True)
+    other_zero = unreduce(sum_function(x_zeros, axis, True), shape, axis, True) - x_zeros
+    nonzero_product = unreduce(prod(x_ones, axis, True), shape, axis, True)
     return y / x_ones * nonzero + nonzero_product * (only_zero + other_zero * pair_zero)
+
 
 class Prod(function_node.FunctionNode):
     """Product of the elements over some axes."""
 
     def __init__(self, axis=None, keepdims=False):
-        self.axis = sum_module.normalize_axis(axis)
+        self.axis = normalize_axis(axis)
         self.keepdims = keepdims
 
     def check_type_forward(self, in_types):
-        sum_module.check_reduction_type(in_types, self.axis)
+        check_reduction_type(in_types, self.axis)
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -52,7 +56,7 @@ class Prod(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
-        gy = sum_module.unreduce(grad_outputs[0], x.shape, self.axis, self.keepdims)
+        gy = unreduce(grad_outputs[0], x.shape, self.axis, self.keepdims)
         return gy * _products_of_others(x, y, self.axis, self.keepdims),
 
 

@@ -1,7 +1,7 @@
 """F.scale: multiplies an array by another along a run of its axes (broadcasting the rest)."""
 
 from chainer import variable
-from chainer.functions.math import bias as bias_module
+from chainer.functions.math.bias import along_axis
 
 
 def scale(x, y, axis=1):
@@ -28,4 +28,4 @@ def scale(x, y, axis=1):
         array([[0., 1., 2.],
                [0., 1., 2.]])
     """
-    return variable.as_variable(x) * bias_module.along_axis(x, y, axis)
+    return variable.as_variable(x) * along_axis(x, y, axis)

@@ -16,9 +16,9 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions.math import unary
 from chainer.functions.math.exponential import exp
 from chainer.functions.math.square import square
-from chainer.functions.math import unary
 from chainer.utils import type_check
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -27,7 +27,7 @@ _SQRT_TWO_PI = math.sqrt(2.0 * math.pi)
 
 
 def _scipy_routine(name, math_fallback=None):
-    """`(xp, x) -> y` computing `special.<name>` (or `math_fallback` elementwise without SciPy)."""
+    """`(xp, *args) -> y` computing `special.<name>` (`math_fallback` elementwise without SciPy)."""
     def forward(xp, *args):
         try:
             special = unary.special_module(xp)
@@ -128,7 +128,7 @@ class _ParametrizedSpecial(function_node.FunctionNode):
     """
 
     _name = None
-    _routine = None         # the name in scipy.special
+    _xp_forward = None      # (xp, p, v) -> array
     _arg_names = None
     _parameter_kind = None  # the dtype kind the parameter must have
 
@@ -145,8 +145,7 @@ class _ParametrizedSpecial(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         p, v = inputs
         xp = backend.get_array_module(v)
-        y = _scipy_routine(self._routine)(xp, p, v)
-        return utils.force_array(y, v.dtype),
+        return utils.force_array(self._xp_forward(xp, p, v), v.dtype),
 
     def backward(self, indexes, grad_outputs):
         p, v = self.get_retained_inputs()
@@ -155,7 +154,10 @@ class _ParametrizedSpecial(function_node.FunctionNode):
 
 
 class Polygamma(_ParametrizedSpecial):
-    _name = _routine = 'polygamma'
+    """The polygamma function of integer orders `n` and a floating-point variable `x`."""
+
+    _name = 'polygamma'
+    _xp_forward = staticmethod(_scipy_routine('polygamma'))
     _arg_names = ('n', 'x')
     _parameter_kind = 'i'
 
@@ -165,7 +167,10 @@ class Polygamma(_ParametrizedSpecial):
 
 
 class Zeta(_ParametrizedSpecial):
-    _name = _routine = 'zeta'
+    """The Hurwitz zeta function of exponents `x` and a floating-point variable `q`."""
+
+    _name = 'zeta'
+    _xp_forward = staticmethod(_scipy_routine('zeta'))
     _arg_names = ('x', 'q')
     _parameter_kind = 'f'
 

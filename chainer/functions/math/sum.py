@@ -20,7 +20,7 @@ from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.functions.array import broadcast
-from chainer.functions.array import reshape
+from chainer.functions.array.reshape import reshape
 from chainer.utils import type_check
 
 
@@ -119,12 +119,12 @@ def reduced_size(shape, axis):
 def unreduce(gy, shape, axis, keepdims):
     """Broadcasts `gy`, a Variable shaped like a reduction of `shape`, back to `shape`."""
     if not keepdims and axis is not None:
-        gy = reshape.reshape(gy, kept_shape(shape, axis))
+        gy = reshape(gy, kept_shape(shape, axis))
     return broadcast.broadcast_to(gy, shape)
 
 
 def unreduce_array(y, shape, axis, keepdims):
-    """`unreduce` for an array, without broadcasting: the reduced axes are put back with length 1."""
+    """`unreduce` for an array, without broadcasting: puts the reduced axes back with length 1."""
     if not keepdims and axis is not None:
         y = y.reshape(kept_shape(shape, axis))
     return y

@@ -115,7 +115,8 @@ def _as_axis_tuple(axes, ndim):
         raise TypeError('axes must be an int or a pair of ints or sequences of ints') from None
     for a in axes:
         if not -ndim <= a < ndim:
-            raise ValueError('axis {} is out of bounds for an array of dimension {}'.format(a, ndim))
+            raise ValueError('axis {} is out of bounds for an array of dimension {}'.format(
+                a, ndim))
     axes = tuple([a % ndim for a in axes])
     if len(set(axes)) != len(axes):
         raise ValueError('repeated axis in tensordot axes: {}'.format(axes))

@@ -5,9 +5,9 @@ See Note [Elementwise tables] in unary.py.
 
 import chainerx
 
+from chainer.functions.math import unary
 from chainer.functions.math.sqrt import rsqrt
 from chainer.functions.math.square import square
-from chainer.functions.math import unary
 
 
 def _one_minus_square(x):

@@ -15,10 +15,15 @@ import chainerx
 from chainer import backend
 
 
-def random_module(array):
-    """The `random` module that draws noise for `array`: CuPy's for CuPy arrays, else NumPy's."""
+def host_module(array):
+    """The array module that makes the noise for `array`: CuPy for CuPy arrays, else NumPy."""
     xp = backend.get_array_module(array)
-    return numpy.random if xp is numpy or xp is chainerx else xp.random
+    return numpy if xp is chainerx else xp
+
+
+def random_module(array):
+    """The `random` module that draws noise for `array` (CuPy's for CuPy arrays, else NumPy's)."""
+    return host_module(array).random
 
 
 def on_device_of(array, like):
@@ -28,3 +33,8 @@ def on_device_of(array, like):
             array = array.to_device(like.device)
         return array.as_grad_stopped()
     return chainerx.array(array, device=like.device, copy=False)
+
+
+def as_dtype(array, dtype):
+    """`array` (a constant combined with Variables in backward) cast to `dtype` if it differs."""
+    return array if array.dtype == dtype else array.astype(dtype)

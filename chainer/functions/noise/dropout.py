@@ -1,7 +1,5 @@
 """F.dropout: zeroes elements at random with probability `ratio` and scales the others."""
 
-import chainerx
-
 from chainer import configuration
 from chainer import function_node
 from chainer import utils
@@ -51,7 +49,8 @@ class Dropout(function_node.FunctionNode):
         return utils.force_array(x * self.mask),
 
     def backward(self, indexes, grad_outputs):
-        return grad_outputs[0] * self.mask,
+        gy, = grad_outputs
+        return gy * _random.as_dtype(self.mask, gy.dtype),
 
 
 def dropout(x, ratio=.5, **kwargs):

@@ -34,7 +34,8 @@ class Gaussian(function_node.FunctionNode):
         mean, ln_var = inputs
         if mean.dtype.kind != 'f' or mean.dtype != ln_var.dtype or mean.shape != ln_var.shape:
             return function_node.Fallback  # the fallback's type check reports it
-        self.eps = _random.on_device_of(self._draw(ln_var) if self.eps is None else self.eps, ln_var)
+        eps = self._draw(ln_var) if self.eps is None else self.eps
+        self.eps = _random.on_device_of(eps, ln_var)
         return mean + chainerx.exp(ln_var * 0.5) * self.eps,
 
     def forward(self, inputs):
@@ -52,7 +53,7 @@ class Gaussian(function_node.FunctionNode):
         if 0 in indexes:
             ret.append(gy)
         if 1 in indexes:
-            ret.append(gy * exp(ln_var * 0.5) * self.eps * 0.5)
+            ret.append(gy * exp(ln_var * 0.5) * _random.as_dtype(self.eps, gy.dtype) * 0.5)
         return ret
 
 

@@ -1,13 +1,13 @@
 """What batch, layer and group normalization share: standardization over axes and its gradients.
 
-Note [Normalization layouts]: the three normalize x over some axes and then apply gamma and beta along
-others. A `Layout` says how: x is viewed in the shape `view` (group normalization splits the channels
-into groups; None keeps x's shape), standardized over `axes` of that view, and gamma/beta are reshaped
-to `param_shape` to broadcast against x. The forward (`affine_normalize`) is written with array
-methods common to NumPy, CuPy and chainerx, so on chainerx it is one composition of routines whose
-backward chainerx records (first and second order). The backward on the other paths
-(`affine_normalize_grads`) recomputes the standardized x as a composition of Variable operators and
-F.sum_to, so that the gradients it returns are differentiable again.
+Note [Normalization layouts]: the three normalize x over some axes and then apply gamma and beta
+along others. A `Layout` says how: x is viewed in the shape `view` (group normalization splits the
+channels into groups; None keeps x's shape), standardized over `axes` of that view, and gamma and
+beta are reshaped to `param_shape` to broadcast against x. The forward (`affine_normalize`) is
+written with array methods common to NumPy, CuPy and chainerx, so on chainerx it is one composition
+of routines whose backward chainerx records (first and second order). The backward on the other
+paths (`affine_normalize_grads`) recomputes the standardized x as a composition of Variable
+operators and F.sum_to, so that the gradients it returns are differentiable again.
 """
 
 import collections
@@ -41,7 +41,7 @@ def keepdims_shape(shape, axes):
 
 
 def standardize_array(x, axes, eps):
-    """(x - mean) / sqrt(var + eps) over `axes` of a NumPy, CuPy or chainerx array, and mean, var."""
+    """(x - mean) / sqrt(var + eps) over `axes` of a NumPy, CuPy or chainerx array; mean; var."""
     xp = chainer.backend.get_array_module(x)
     mean = x.mean(axis=axes, keepdims=True)
     centered = x - mean

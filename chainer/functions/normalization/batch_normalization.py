@@ -1,9 +1,10 @@
 """F.batch_normalization and F.fixed_batch_normalization.
 
 Both compute in the promotion of x's and gamma's dtypes (float32 for a float16 x with float32
-parameters, as L.BatchNormalization's mixed16 mode uses) and return x's dtype. On chainerx they call
-chainerx.batch_norm (which updates the running statistics in place, as the NumPy path does) and
-chainerx.fixed_batch_norm, whose backward chainerx records for every input, double backward included.
+parameters, as L.BatchNormalization's mixed16 mode uses) and return x's dtype. On chainerx they
+call chainerx.batch_norm (which updates the running statistics in place, as the NumPy path does)
+and chainerx.fixed_batch_norm, whose backward chainerx records for every input, double backward
+included.
 """
 
 import numpy
@@ -37,7 +38,8 @@ def _normalize_axis(axis, x_ndim):
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     for a in axes:
         if not isinstance(a, int) or not -x_ndim <= a < x_ndim:
-            raise ValueError('axis {} is invalid for an input of {} dimensions'.format(axis, x_ndim))
+            raise ValueError('axis {} is invalid for an input of {} dimensions'.format(
+                axis, x_ndim))
     normalized = tuple(sorted(a % x_ndim for a in axes))
     if len(set(normalized)) != len(normalized):
         raise ValueError('axis {} has duplicates'.format(axis))
@@ -58,11 +60,15 @@ def _check_types(in_types, axis, names):
     _standardize.expect_param(gamma_type, x_type, _kept_axes(x_ndim, axes), in_types[2:])
 
 
-def _plausible(x, params):
-    """Cheap check before a chainerx routine: float x, parameters of one float dtype and rank < x's."""
+def _plausible(x, params, axis):
+    """_check_types on plain arrays (before a chainerx routine, which skips the type check)."""
     gamma = params[0]
-    return x.dtype.kind == 'f' and gamma.dtype.kind == 'f' and x.ndim > gamma.ndim and all(
-        p.dtype == gamma.dtype and p.shape == gamma.shape for p in params[1:])
+    if x.dtype.kind != 'f' or gamma.dtype.kind != 'f' or x.ndim <= gamma.ndim or any(
+            p.dtype != gamma.dtype or p.shape != gamma.shape for p in params[1:]):
+        return False
+    axes = _reduced_axes(x.ndim, gamma.ndim, axis)
+    return max(axes, default=-1) < x.ndim and \
+        tuple([x.shape[i] for i in _kept_axes(x.ndim, axes)]) == gamma.shape
 
 
 def _update_running_stat(running, stat, decay):
@@ -90,7 +96,7 @@ class BatchNormalization(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         x, gamma, beta = inputs
-        if not _plausible(x, (gamma, beta)):
+        if not _plausible(x, (gamma, beta), self.axis):
             return function_node.Fallback
         mean, var = self.running_mean, self.running_var
         if mean is None and var is None:
@@ -145,7 +151,7 @@ class FixedBatchNormalization(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         x, gamma = inputs[:2]
-        if not _plausible(x, inputs[1:]):
+        if not _plausible(x, inputs[1:], self.axis):
             return function_node.Fallback
         axes = _reduced_axes(x.ndim, gamma.ndim, self.axis)
         return chainerx.fixed_batch_norm(*inputs, eps=self.eps, axis=axes),

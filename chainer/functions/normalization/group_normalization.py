@@ -22,6 +22,9 @@ class GroupNormalization(_affine.AffineNormalization):
                 self.groups)
         return _standardize.Layout(view, (2,), (1, c) + (1,) * (len(x_shape) - 2))
 
+    def fits(self, x_shape, gamma_shape):
+        return len(x_shape) >= 2 and tuple(gamma_shape) == tuple(x_shape[1:2])
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'gamma', 'beta'))
         x_type, gamma_type, beta_type = in_types

@@ -11,6 +11,9 @@ class LayerNormalization(_affine.AffineNormalization):
     def layout(self, x_shape):
         return _standardize.Layout(None, tuple(range(1, len(x_shape))), (1,) + tuple(x_shape[1:]))
 
+    def fits(self, x_shape, gamma_shape):
+        return len(x_shape) >= 2 and tuple(x_shape[1:]) == tuple(gamma_shape)
+
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 'gamma', 'beta'))
         x_type, gamma_type, beta_type = in_types

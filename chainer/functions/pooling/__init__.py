@@ -1,4 +1,4 @@
-"""chainer.functions: the pooling family (max/average pooling, unpooling, upsampling, pyramid pooling)."""
+"""chainer.functions: the pooling family (max/average pooling, unpooling, upsampling, pyramids)."""
 
 from chainer.functions.pooling.average_pooling_2d import average_pooling_2d  # NOQA
 from chainer.functions.pooling.average_pooling_nd import average_pooling_1d  # NOQA
@@ -16,10 +16,11 @@ from chainer.functions.pooling.unpooling_nd import unpooling_nd  # NOQA
 from chainer.functions.pooling.upsampling_2d import upsampling_2d  # NOQA
 
 __all__ = [
-    'average_pooling_1d', 'average_pooling_2d', 'average_pooling_3d', 'average_pooling_nd', 'max_pooling_1d',
-    'max_pooling_2d', 'max_pooling_3d', 'max_pooling_nd', 'spatial_pyramid_pooling_2d', 'unpooling_1d',
-    'unpooling_2d', 'unpooling_3d', 'unpooling_nd', 'upsampling_2d',
+    'average_pooling_1d', 'average_pooling_2d', 'average_pooling_3d', 'average_pooling_nd',
+    'max_pooling_1d', 'max_pooling_2d', 'max_pooling_3d', 'max_pooling_nd',
+    'spatial_pyramid_pooling_2d', 'unpooling_1d', 'unpooling_2d', 'unpooling_3d', 'unpooling_nd',
+    'upsampling_2d',
 ]
-# Forward, backward and double backward stay on chainerx (Note [Native window sums] in _window.py), except
-# for upsampling_2d, whose index scatter has no chainerx routine.
+# Forward, backward and double backward stay on chainerx (Note [Native window sums] in _window.py),
+# except for upsampling_2d, whose index scatter has no chainerx routine.
 NATIVE = frozenset(__all__) - {'upsampling_2d'}

@@ -1,17 +1,20 @@
 """Window operations shared by the pooling functions, in adjoint pairs.
 
-A pooling geometry (ksize, stride, pad, cover_all) maps an image `(n, c, *dims)` to windows at the positions
-`(n, c, *outs)`. Two pairs of linear maps on it make up the pooling family and its gradients:
- * `WindowSum` (the sum of each window, optionally divided by the window size or by the number of its
-   elements inside the image) and `WindowSpread` (each value added to every pixel of its window, after the
-   same division). Average pooling is a WindowSum; unpooling is a WindowSpread; each is the other's backward.
- * `WindowGather` (the element of each window that `indexes` names) and `WindowScatter` (each value added to
-   the pixel of its window that `indexes` names). The backward of max pooling is a WindowScatter with the
-   argmax indexes; upsampling is a WindowScatter; each is the other's backward.
+A pooling geometry (ksize, stride, pad, cover_all) maps an image `(n, c, *dims)` to windows at the
+positions `(n, c, *outs)`. Two pairs of linear maps on it make up the pooling family and its
+gradients:
+ * `WindowSum` (the sum of each window, optionally divided by the window size or by the number of
+   its elements inside the image) and `WindowSpread` (each value added to every pixel of its window,
+   after the same division). Average pooling is a WindowSum; unpooling is a WindowSpread; each is
+   the other's backward.
+ * `WindowGather` (the element of each window that `indexes` names) and `WindowScatter` (each value
+   added to the pixel of its window that `indexes` names). The backward of max pooling is a
+   WindowScatter with the argmax indexes; upsampling is a WindowScatter; each is the other's
+   backward.
 All four are linear, so their backwards are again in this set and gradients of any order exist.
 
-Note [Native window sums]: on chainerx, a window sum is a convolution of each channel (moved to the batch
-axis) with a kernel of ones, and a window spread the transposed convolution with it; both are
+Note [Native window sums]: on chainerx, a window sum is a convolution of each channel (moved to the
+batch axis) with a kernel of ones, and a window spread the transposed convolution with it; both are
 differentiable in C++ and cover every geometry (cover_all included), so both nodes run natively.
 """
 
@@ -34,17 +37,7 @@ def _prod(values):
     return result
 
 
-def spatial_ndim(x, expected=None):
-    """The number of spatial axes of x `(n, c, *dims)`; ValueError if not `expected` (or if below 1)."""
-    ndim = len(x.shape) - 2
-    if expected is not None and ndim != expected:
-        raise ValueError(
-            "The number of dimensions under channel dimension of the input 'x' should be {}. But the actual "
-            'ndim was {}.'.format(expected, ndim))
-    if ndim < 1:
-        raise ValueError("the input 'x' must have a batch, a channel and at least one spatial axis, got "
-                         'shape {}'.format(x.shape))
-    return ndim
+spatial_ndim = _convolution.spatial_ndim
 
 
 class PoolingND(function_node.FunctionNode):
@@ -61,13 +54,14 @@ class PoolingND(function_node.FunctionNode):
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True):
         self.ndim = ndim
         self.ksize = _convolution.as_tuple(ksize, ndim, 'ksize')
-        self.stride = self.ksize if stride is None else _convolution.as_tuple(stride, ndim, 'stride')
+        self.stride = (self.ksize if stride is None
+                       else _convolution.as_tuple(stride, ndim, 'stride'))
         self.pad = _convolution.as_tuple(pad, ndim, 'pad')
         self.cover_all = bool(cover_all)
 
     @property
     def geometry(self):
-        """`(ndim, ksize, stride, pad, cover_all)`: the arguments that make a node of the same windows."""
+        """`(ndim, ksize, stride, pad, cover_all)`: the arguments of a node of the same windows."""
         return self.ndim, self.ksize, self.stride, self.pad, self.cover_all
 
     def check_type_forward(self, in_types):
@@ -81,14 +75,14 @@ class PoolingND(function_node.FunctionNode):
                      for size, k, s, p in zip(dims, self.ksize, self.stride, self.pad))
 
     def image_dims(self, outs, outsize):
-        """The image shape for window positions `outs`: `outsize`, or the smallest one by default."""
+        """The image shape for window positions `outs`: `outsize`, or by default the smallest."""
         if outsize is not None:
             return outsize
         return tuple(conv.get_deconv_outsize(out, k, s, p, self.cover_all)
                      for out, k, s, p in zip(outs, self.ksize, self.stride, self.pad))
 
     def check_outsize(self, x_type, outsize):
-        """Type check of a node from windows to an image: `outsize` has windows of x's spatial shape."""
+        """Type check of a node from windows to an image: `outsize` has windows of x's shape."""
         if outsize is None:
             return
         for i, out in enumerate(self.out_dims(outsize)):
@@ -100,20 +94,23 @@ class PoolingND(function_node.FunctionNode):
         return col.reshape(x.shape[:2] + (_prod(self.ksize),) + col.shape[2 + self.ndim:])
 
     def uncol(self, col, dims):
-        """Sums windows `(n, c, prod(ksize), *outs)` into a NumPy/CuPy image of spatial shape `dims`."""
+        """Sums windows `(n, c, prod(ksize), *outs)` into a NumPy/CuPy image `(n, c, *dims)`."""
         col = col.reshape(col.shape[:2] + self.ksize + col.shape[3:])
         return _convolution.col2im(col, self.stride, self.pad, dims)
 
     def per_channel(self, routine, x, *args):
-        """`routine(x, ones kernel, None, stride, pad, *args)` per channel (Note [Native window sums])."""
+        """`routine(x, kernel of ones, None, stride, pad, *args)` per channel, on chainerx.
+
+        See Note [Native window sums].
+        """
         ones = chainerx.ones((1, 1) + self.ksize, x.dtype, x.device)
-        y = routine(x.reshape((x.shape[0] * x.shape[1], 1) + x.shape[2:]), ones, None, self.stride, self.pad,
-                    *args)
+        planes = x.reshape((x.shape[0] * x.shape[1], 1) + x.shape[2:])
+        y = routine(planes, ones, None, self.stride, self.pad, *args)
         return y.reshape(x.shape[:2] + y.shape[2:])
 
 
 def window_counts(dims, outs, ksize, stride, pad):
-    """The number of image pixels (not padding) in each window: a NumPy int array of shape `outs`."""
+    """The number of image pixels (not padding) in each window: NumPy ints of shape `outs`."""
     counts = numpy.ones((), numpy.int64)
     for axis, (size, out, k, s, p) in enumerate(zip(dims, outs, ksize, stride, pad)):
         start = numpy.arange(out) * s - p
@@ -125,7 +122,8 @@ def window_counts(dims, outs, ksize, stride, pad):
 class _Divided(PoolingND):
     """Base of WindowSum and WindowSpread: the division of window values by `divisor`.
 
-    `divisor` is None (none), 'size' (the window size) or 'count' (the window's pixels inside the image).
+    `divisor` is None (none), 'size' (the window size) or 'count' (the window's pixels inside the
+    image).
     """
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, divisor=None):
@@ -133,7 +131,7 @@ class _Divided(PoolingND):
         self.divisor = divisor
 
     def divide(self, values, dims, outs):
-        """`values` (at window positions `outs` of an image of shape `dims`) divided by the divisor."""
+        """`values` (at window positions `outs` of an image of shape `dims`) over the divisor."""
         if self.divisor is None:
             return values
         if self.divisor == 'size':
@@ -163,13 +161,15 @@ class WindowSum(_Divided):
         return self.divide(y, x.shape[2:], y.shape[2:]).astype(x.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        return WindowSpread(*self.geometry, divisor=self.divisor, outsize=self._dims).apply(grad_outputs)
+        spread = WindowSpread(*self.geometry, divisor=self.divisor, outsize=self._dims)
+        return spread.apply(grad_outputs)
 
 
 class WindowSpread(_Divided):
-    """Each value (divided as `divisor` says) added to every pixel of its window: the adjoint of WindowSum.
+    """Adds each value, divided as `divisor` says, to all pixels of its window: WindowSum's adjoint.
 
-    x `(n, c, *outs)` -> `(n, c, *outsize)`; outsize defaults to the smallest image with windows `outs`.
+    x `(n, c, *outs)` -> `(n, c, *outsize)`; outsize defaults to the smallest image with windows
+    `outs`.
     """
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, divisor=None, outsize=None):
@@ -186,7 +186,8 @@ class WindowSpread(_Divided):
             return chainer.Fallback
         dims = self.image_dims(x.shape[2:], self.outsize)
         try:
-            return self.per_channel(chainerx.conv_transpose, self.divide(x, dims, x.shape[2:]), dims),
+            values = self.divide(x, dims, x.shape[2:])
+            return self.per_channel(chainerx.conv_transpose, values, dims),
         except chainerx.DimensionError:
             return chainer.Fallback  # the type check raises the usual error
 
@@ -203,7 +204,7 @@ class WindowSpread(_Divided):
 
 
 class _Indexed(PoolingND):
-    """Base of WindowGather and WindowScatter: `indexes` `(n, c, *outs)` name one element of each window."""
+    """Base of WindowGather and WindowScatter: `indexes` `(n, c, *outs)` name a window element."""
 
     def __init__(self, ndim, ksize, stride, pad, cover_all, indexes, outsize=None):
         super().__init__(ndim, ksize, stride, pad, cover_all)
@@ -225,15 +226,17 @@ class WindowGather(_Indexed):
 
 
 class WindowScatter(_Indexed):
-    """Each value added to the pixel of its window that `indexes` names: the adjoint of WindowGather.
+    """Each value added to the pixel of its window that `indexes` names (WindowGather's adjoint).
 
-    x `(n, c, *outs)` -> `(n, c, *outsize)`; outsize defaults to the smallest image with windows `outs`.
+    x `(n, c, *outs)` -> `(n, c, *outsize)`; outsize defaults to the smallest image with windows
+    `outs`.
     """
 
     def check_type_forward(self, in_types):
         super().check_type_forward(in_types)
         x_type = in_types[0]
-        type_check.expect(x_type.shape == type_check.make_variable(tuple(self.indexes.shape), 'indexes.shape'))
+        indexes_shape = type_check.make_variable(tuple(self.indexes.shape), 'indexes.shape')
+        type_check.expect(x_type.shape == indexes_shape)
         self.check_outsize(x_type, self.outsize)
 
     def forward(self, inputs):

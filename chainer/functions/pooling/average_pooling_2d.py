@@ -13,8 +13,8 @@ class AveragePooling2D(AveragePoolingND):
 def average_pooling_2d(x, ksize, stride=None, pad=0):
     """Spatial average pooling function.
 
-    Each output pixel is the mean of its `ksize` window of the input; the padding counts as zeros, so every
-    window is divided by `kh * kw`.
+    Each output pixel is the mean of its `ksize` window of the input; the padding counts as zeros,
+    so every window is divided by `kh * kw`.
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, h, w)`.
@@ -23,7 +23,8 @@ def average_pooling_2d(x, ksize, stride=None, pad=0):
         pad (int or pair of ints): Zero padding `(ph, pw)` on both sides.
 
     Returns:
-        ~chainer.Variable: Output of shape `(n, c, (h + 2 * ph - kh) // sy + 1, (w + 2 * pw - kw) // sx + 1)`.
+        ~chainer.Variable: Output of shape `(n, c, (h + 2 * ph - kh) // sy + 1, (w + 2 * pw - kw) //
+        sx + 1)`.
 
     Example:
         >>> x = numpy.arange(16, dtype=numpy.float32).reshape(1, 1, 4, 4)

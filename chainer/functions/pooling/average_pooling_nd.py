@@ -1,4 +1,4 @@
-"""N-dimensional average pooling: `average_pooling_nd`, `average_pooling_1d`, `average_pooling_3d`."""
+"""N-dimensional average pooling: `average_pooling_nd`, `average_pooling_1d` and `_3d`."""
 
 import chainer
 import chainerx
@@ -15,7 +15,7 @@ def _divisor(pad_value):
 
 
 class AveragePoolingND(_window.WindowSum):
-    """The mean of each window: padding counts as zeros (`pad_value=0`) or is left out (`pad_value=None`).
+    """The mean of each window: padding counts as zeros (pad_value 0) or is left out (None).
 
     Args:
         ndim (int): Number of spatial axes.
@@ -40,9 +40,9 @@ class AveragePoolingND(_window.WindowSum):
 def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
     """N-dimensionally spatial average pooling function.
 
-    Each output element is the mean of its window of the input. With `pad_value=0` the padding counts as
-    zeros (every window is divided by its full size); with `pad_value=None` it is left out (each window is
-    divided by the number of its input elements).
+    Each output element is the mean of its window of the input. With `pad_value=0` the padding
+    counts as zeros (every window is divided by its full size); with `pad_value=None` it is left out
+    (each window is divided by the number of its input elements).
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, d_1, ..., d_N)`.
@@ -73,7 +73,7 @@ def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
 
 
 def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
-    """3-dimensional average pooling: :func:`average_pooling_nd` for x of shape `(n, c, d_1, d_2, d_3)`.
+    """3-dimensional average pooling: :func:`average_pooling_nd` for x `(n, c, d_1, d_2, d_3)`.
 
     Raises:
         ValueError: x does not have exactly three spatial axes, or pad_value is neither 0 nor None.

@@ -22,12 +22,13 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         stride (int, pair of ints or None): Window step; None means ksize.
         pad (int or pair of ints): Padding `(ph, pw)` on both sides.
         cover_all (bool): Add windows so that every input pixel is covered.
-        return_indices (bool): Also return the argmax of each window (an integer array of the output's
-            shape, indexing the flattened `kh * kw` window), for :func:`~chainer.functions.upsampling_2d`.
+        return_indices (bool): Also return the argmax of each window (an integer array of the
+            output's shape, indexing the flattened `kh * kw` window), for
+            :func:`~chainer.functions.upsampling_2d`.
 
     Returns:
-        ~chainer.Variable or tuple: The output of shape `(n, c, h_O, w_O)`, and with return_indices the
-        indexes array.
+        ~chainer.Variable or tuple: The output of shape `(n, c, h_O, w_O)`, and with return_indices
+        the indexes array.
 
     Example:
         >>> x = numpy.arange(16, dtype=numpy.float32).reshape(1, 1, 4, 4)

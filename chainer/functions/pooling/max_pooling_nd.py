@@ -1,4 +1,4 @@
-"""N-dimensional max pooling: `max_pooling_nd`, `max_pooling_1d`, `max_pooling_3d` (2-d: max_pooling_2d.py)."""
+"""N-dimensional max pooling: `max_pooling_nd`, `max_pooling_1d`, `max_pooling_3d`."""
 
 import numpy
 
@@ -10,7 +10,7 @@ from chainer.functions.pooling import _window
 
 
 class MaxPoolingND(_window.PoolingND):
-    """The maximum of each window (padding never wins); `indexes` keeps the argmax within each window.
+    """The maximum of each window (padding never wins); `indexes` keeps the argmax of each.
 
     Args:
         ndim (int): Number of spatial axes.
@@ -62,11 +62,12 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         ksize (int or tuple of ints): Window size, for every axis or per axis.
         stride (int, tuple of ints or None): Window step; None means ksize.
         pad (int or tuple of ints): Padding on both sides of each axis.
-        cover_all (bool): Add windows so that every input element is covered (the output size per axis
-            is then `(d + 2 * pad - k + stride - 1) // stride + 1` instead of `(d + 2 * pad - k) //
-            stride + 1`).
-        return_indices (bool): Also return the argmax of each window, an integer array of the output's
-            shape whose values index the flattened window (for :func:`~chainer.functions.upsampling_2d`).
+        cover_all (bool): Add windows so that every input element is covered (the output size per
+            axis is then `(d + 2 * pad - k + stride - 1) // stride + 1` instead of `(d + 2 * pad -
+            k) // stride + 1`).
+        return_indices (bool): Also return the argmax of each window, an integer array of the
+            output's shape whose values index the flattened window (for
+            :func:`~chainer.functions.upsampling_2d`).
 
     Returns:
         ~chainer.Variable or tuple: The output of shape `(n, c, l_1, ..., l_N)`, and with

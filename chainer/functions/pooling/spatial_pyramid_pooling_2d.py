@@ -1,4 +1,4 @@
-"""Spatial pyramid pooling: `spatial_pyramid_pooling_2d` (max pooling into 1, 2x2, 4x4, ... bins)."""
+"""Spatial pyramid pooling: `spatial_pyramid_pooling_2d` (max pooling into 1, 2x2, 4x4... bins)."""
 
 import warnings
 
@@ -18,27 +18,31 @@ def _level_geometry(size, bins):
 def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
     """Spatial pyramid pooling function.
 
-    Level l (0 <= l < pyramid_height) max-pools the image into `2^l x 2^l` bins; the bins of all levels
-    are concatenated, so the output has `c * (4^pyramid_height - 1) / 3` channels whatever the image size.
+    Level l (0 <= l < pyramid_height) max-pools the image into `2^l x 2^l` bins; the bins of all
+    levels are concatenated, so the output has `c * (4^pyramid_height - 1) / 3` channels whatever
+    the image size.
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, h, w)`.
         pyramid_height (int): Number of pyramid levels.
         pooling (str): The pooling operation; only `'max'` is supported.
-        pooling_class: Deprecated: the class `MaxPooling2D`, in place of `pooling='max'` (keyword only).
+        pooling_class: Deprecated: the class `MaxPooling2D`, in place of `pooling='max'` (keyword
+            only).
 
     Returns:
         ~chainer.Variable: Output of shape `(n, c * (4^pyramid_height - 1) / 3, 1, 1)`.
 
     Raises:
-        ValueError: Neither or both of pooling and pooling_class are given, the pooling is not supported,
-            or x is not 4-dimensional.
+        ValueError: Neither or both of pooling and pooling_class are given, the pooling is not
+            supported, or x is not 4-dimensional.
     """
     pooling_class, = argument.parse_kwargs(kwargs, ('pooling_class', None))
     if pooling_class is not None:
-        warnings.warn('pooling_class argument is deprecated. Please use pooling argument.', DeprecationWarning)
+        warnings.warn('pooling_class argument is deprecated. Please use pooling argument.',
+                      DeprecationWarning)
     if (pooling is None) == (pooling_class is None):
-        raise ValueError('Specify the pooling operation either using the pooling or pooling_class argument.')
+        raise ValueError('Specify the pooling operation either using the pooling or pooling_class '
+                         'argument.')
     if pooling_class is not None:
         if pooling_class is not MaxPooling2D:
             raise ValueError('Unsupported pooling_class: {}'.format(pooling_class))
@@ -46,8 +50,8 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
     if pooling != 'max':
         raise ValueError('Unsupported pooling operation: {}'.format(pooling))
     if len(x.shape) != 4:
-        raise ValueError('spatial_pyramid_pooling_2d takes an input of shape (n, c, h, w), got shape '
-                         '{}'.format(x.shape))
+        raise ValueError('spatial_pyramid_pooling_2d takes an input of shape (n, c, h, w), got '
+                         'shape {}'.format(x.shape))
     n, _, h, w = x.shape
     F = chainer.functions
     ys = []

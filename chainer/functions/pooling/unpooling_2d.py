@@ -13,16 +13,16 @@ class Unpooling2D(UnpoolingND):
 def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """Inverse operation of pooling for 2d array.
 
-    Each input pixel is copied to every pixel of its `ksize` window of the output; where windows overlap
-    the copies add up, and the padding is cut off.
+    Each input pixel is copied to every pixel of its `ksize` window of the output; where windows
+    overlap the copies add up, and the padding is cut off.
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, h, w)`.
         ksize (int or pair of ints): Window size `(kh, kw)`.
         stride (int, pair of ints or None): Window step; None means ksize.
         pad (int or pair of ints): Padding `(ph, pw)` cut off both sides of the output.
-        outsize (None or pair of ints): Output size `(h_O, w_O)`; by default the smallest one whose pooling
-            (with cover_all) has x's size.
+        outsize (None or pair of ints): Output size `(h_O, w_O)`; by default the smallest one whose
+            pooling (with cover_all) has x's size.
         cover_all (bool): Whether the pooling this inverts used cover_all.
 
     Returns:

@@ -1,10 +1,10 @@
-"""N-dimensional unpooling: `unpooling_nd`, `unpooling_1d`, `unpooling_3d` (2-d: unpooling_2d.py)."""
+"""N-dimensional unpooling: `unpooling_nd`, `unpooling_1d`, `unpooling_3d`."""
 
 from chainer.functions.pooling import _window
 
 
 class UnpoolingND(_window.WindowSpread):
-    """Each input element copied to every pixel of its window (overlaps add up): the inverse of pooling.
+    """Each input element copied to every pixel of its window (overlaps add up): unpooling.
 
     Args:
         ndim (int): Number of spatial axes.
@@ -26,8 +26,8 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         ksize (int or tuple of ints): Window size, for every axis or per axis.
         stride (int, tuple of ints or None): Window step; None means ksize.
         pad (int or tuple of ints): Padding cut off both sides of the output.
-        outsize (None or tuple of ints): Spatial output shape; by default the smallest one whose pooling
-            (with cover_all) has x's spatial shape.
+        outsize (None or tuple of ints): Spatial output shape; by default the smallest one whose
+            pooling (with cover_all) has x's spatial shape.
         cover_all (bool): Whether the pooling this inverts used cover_all.
 
     Returns:

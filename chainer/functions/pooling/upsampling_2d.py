@@ -1,10 +1,10 @@
-"""Two-dimensional upsampling with indexes: `upsampling_2d` (the inverse of max_pooling_2d with indexes)."""
+"""Upsampling with indexes: `upsampling_2d` (the inverse of max_pooling_2d with return_indices)."""
 
 from chainer.functions.pooling import _window
 
 
 class Upsampling2D(_window.WindowScatter):
-    """Each input pixel placed at the position of its window that `indexes` names (see :func:`upsampling_2d`)."""
+    """Each input pixel placed at the position of its window that `indexes` names."""
 
     def __init__(self, indexes, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         super().__init__(2, ksize, stride, pad, cover_all, indexes, outsize)
@@ -13,9 +13,10 @@ class Upsampling2D(_window.WindowScatter):
 def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """Upsampling using pooling indices.
 
-    The inverse of :func:`~chainer.functions.max_pooling_2d` with `return_indices=True`: each input pixel
-    is placed at the position within its `ksize` window that `indexes` names (the flattened window index);
-    the other pixels are zero, overlapping windows add up, and the padding is cut off.
+    The inverse of :func:`~chainer.functions.max_pooling_2d` with `return_indices=True`: each input
+    pixel is placed at the position within its `ksize` window that `indexes` names (the flattened
+    window index); the other pixels are zero, overlapping windows add up, and the padding is cut
+    off.
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, h, w)`.
@@ -23,8 +24,8 @@ def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all
         ksize (int or pair of ints): Window size `(kh, kw)`.
         stride (int, pair of ints or None): Window step; None means ksize.
         pad (int or pair of ints): Padding `(ph, pw)` cut off both sides of the output.
-        outsize (None or pair of ints): Output size `(h_O, w_O)`; by default the smallest one whose pooling
-            (with cover_all) has x's size.
+        outsize (None or pair of ints): Output size `(h_O, w_O)`; by default the smallest one whose
+            pooling (with cover_all) has x's size.
         cover_all (bool): Whether the pooling this inverts used cover_all.
 
     Returns:

@@ -88,7 +88,8 @@ class LSTM(function_node.FunctionNode):
                 ret.append(F.concat((gc_prev, gc_rest), axis=0) if rest else gc_prev)
             else:
                 go = _zeros(tc.shape, tc) if gh is None else gh * tc * so * (1 - so)
-                gx = (g * si * (1 - ta * ta), g * ta * si * (1 - si), g * c_prev * sf * (1 - sf), go)
+                gx = (g * si * (1 - ta * ta), g * ta * si * (1 - si),
+                      g * c_prev * sf * (1 - sf), go)
                 ret.append(F.reshape(F.stack(gx, axis=2), x.shape))
         return tuple(ret)
 

@@ -4,11 +4,11 @@ import chainer
 import chainerx
 
 from chainer.functions.rnn import _n_step
-from chainer.functions.rnn import lstm
+from chainer.functions.rnn.lstm import lstm
 
 
 def _interleave(parts):
-    """The (H, ...) arrays of the gates a, i, f, o interleaved into one (4H, ...) (as F.lstm reads)."""
+    """The (H, ...) arrays of the gates a, i, f, o interleaved into one (4H, ...) for F.lstm."""
     F = chainer.functions
     stacked = F.stack(parts, axis=1)
     return F.reshape(stacked, (stacked.shape[0] * 4,) + stacked.shape[2:])
@@ -23,7 +23,7 @@ def _pack(w, b):
 def _step(x, h, c, packed, activation):
     F = chainer.functions
     xw, xb, hw, hb = packed
-    c, h = lstm.lstm(c, F.linear(x, xw, xb) + F.linear(h, hw, hb))
+    c, h = lstm(c, F.linear(x, xw, xb) + F.linear(h, hw, hb))
     return h, c
 
 
@@ -59,22 +59,12 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
 def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
     """Stacked bi-directional LSTM network over sequences.
 
-    As :func:`n_step_lstm`, with a forward and a backward direction in each layer.
-
-    Args:
-        n_layers (int): The number of layers.
-        dropout_ratio (float): Dropout ratio of the inputs of the layers after the first.
-        hx (~chainer.Variable or array): Initial hidden states of shape (2 * n_layers, B, N),
-            ordered by layer, then direction (forward first).
-        cx (~chainer.Variable or array): Initial cell states, of hx's shape.
-        ws (list of list): The 8 weights of each layer and direction, in hx's order; those on
-            the input of layers after the first have shape (N, 2N).
-        bs (list of list): The 8 biases of each layer and direction.
-        xs (list): The time-major inputs, as in :func:`n_step_lstm`.
-        **kwargs: `train` and `use_cudnn` are no longer supported (ValueError).
+    Takes the arguments of :func:`n_step_lstm`, with a forward and a backward direction per layer:
+    hx (and its 8 weights and biases per entry) lists 2 * n_layers entries, by layer then direction,
+    and the input weights of the layers after the first have shape (N, 2N).
 
     Returns:
-        tuple: hy, cy and ys; ys[t] concatenates both directions' outputs: shape (B_t, 2N).
+        tuple: hy, cy and ys; ys[t] joins both directions' outputs, of shape (B_t, 2N).
     """
     _n_step.check_kwargs(kwargs)
     return _n_step.run(KIND, True, n_layers, dropout_ratio, hx, cx, ws, bs, xs)

@@ -1,4 +1,4 @@
-"""F.forget: calls a function without keeping its intermediate results, recomputing them in backward.
+"""F.forget: calls a function without keeping its intermediate results; backward recomputes them.
 
 Note [Forget recursion]: the forward runs `func` with graph construction off, so only the inputs
 and outputs stay in memory. The backward needs the gradient function of `func`,
@@ -9,6 +9,8 @@ forced on and differentiates the result (`_Gradient`). When that node is differe
 differentiable gradients, so every order works. Nodes are inserted in the C++ graph for chainerx
 inputs (the `_chainerx_xp_forward` path), so forget runs natively whenever `func` does.
 """
+
+import chainerx
 
 from chainer import _backprop_mode
 from chainer import _grad
@@ -40,6 +42,10 @@ def _call(func, xs):
     return outs
 
 
+def _detached(array):
+    return array.as_grad_stopped() if isinstance(array, chainerx.ndarray) else array
+
+
 def _is_float(x):
     return x.dtype.kind == 'f'
 
@@ -61,8 +67,9 @@ class _Gradient:
         with _backprop_mode.force_backprop_mode():
             outs = _call(self.func, xs)
         if len(outs) != len(self.has_grad_output):
-            raise RuntimeError('func of forget returned {} outputs when recomputed, {} before'.format(
-                len(outs), len(self.has_grad_output)))
+            raise RuntimeError(
+                'func of forget returned {} outputs when recomputed, {} before'.format(
+                    len(outs), len(self.has_grad_output)))
         pairs = [(y, next(gys)) for y, has in zip(outs, self.has_grad_output) if has]
         pairs = [(y, gy) for y, gy in pairs if y.requires_grad]
         targets = [x for x in xs if _is_float(x)]
@@ -75,7 +82,7 @@ class _Gradient:
 
 
 class Forget(function_node.FunctionNode):
-    """Runs `func` keeping no intermediate results; backward recomputes them (Note [Forget recursion])."""
+    """Runs `func` keeping no intermediate results (Note [Forget recursion])."""
 
     _chainerx_xp_forward = True
 
@@ -89,7 +96,8 @@ class Forget(function_node.FunctionNode):
         with _backprop_mode.no_backprop_mode():
             xs = [Variable(x, requires_grad=_is_float(x)) for x in inputs]
             outs = _call(self.func, xs)
-        return tuple([y.array for y in outs])
+        # Within chainerx's no-backprop mode `.array` may be the leaf's own (graph) array itself.
+        return tuple([_detached(y.array) for y in outs])
 
     def backward(self, indexes, grad_outputs):
         xs = self.get_retained_inputs()

@@ -77,7 +77,8 @@ class TestPReLUSwish(testing.FunctionTestCase):
 def test_mismatched_parameter_is_invalid_type(mode, name, x_shape, p_shape, p_dtype):
     function, _ = FUNCTIONS[name]
     with pytest.raises(type_check.InvalidType):
-        function(make_array(mode, numpy.ones(x_shape)), make_array(mode, numpy.ones(p_shape), p_dtype))
+        function(make_array(mode, numpy.ones(x_shape)),
+                 make_array(mode, numpy.ones(p_shape), p_dtype))
 
 
 @pytest.mark.parametrize('name', sorted(FUNCTIONS))

@@ -1,4 +1,4 @@
-"""F.softmax and F.log_softmax: forward along any axis, gradients, stability, errors, native path."""
+"""F.softmax and F.log_softmax: forward along any axis, gradients, stability, errors, native."""
 
 import numpy
 import pytest

@@ -1,8 +1,9 @@
 """Float64 NumPy references of N-d convolutions, written from the definitions (no im2col).
 
-Both loop over the kernel offsets: a convolution reads, for offset k, the strided slice of the padded input
-that offset k of every window sees; a transposed convolution adds each input element times the kernel tap
-to that same slice of a padded output, then cuts the padding off.
+Both loop over the kernel offsets: a convolution reads, for offset k, the strided slice of the
+    padded input
+that offset k of every window sees; a transposed convolution adds each input element times the
+kernel tap to that same slice of a padded output, then cuts the padding off.
 """
 
 import itertools
@@ -14,7 +15,8 @@ import chainer
 
 
 def _window_slices(offsets, outs, stride, dilate):
-    return tuple(slice(k * d, k * d + (o - 1) * s + 1, s) for k, o, s, d in zip(offsets, outs, stride, dilate))
+    return tuple(slice(k * d, k * d + (o - 1) * s + 1, s)
+                 for k, o, s, d in zip(offsets, outs, stride, dilate))
 
 
 def _out_size(size, k, s, p, d, cover_all):
@@ -30,7 +32,7 @@ def _groups(n, groups):
 
 
 def conv(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
-    """`y[n, o, p] = b[o] + sum_{c, k} W[o, c, k] x_pad[n, c, p * stride + k * dilate]` in float64."""
+    """`y[n, o, p] = b[o] + sum_{c, k} W[o, c, k] x_pad[n, c, p * stride + k * dilate]`."""
     x, W = numpy.asarray(x, numpy.float64), numpy.asarray(W, numpy.float64)
     ndim = x.ndim - 2
     stride, pad, dilate = (_tuple(v, ndim) for v in (stride, pad, dilate))
@@ -40,7 +42,8 @@ def conv(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
     padded = tuple(max(size + 2 * p, (o - 1) * s + (k - 1) * d + 1)
                    for size, p, o, s, k, d in zip(x.shape[2:], pad, outs, stride, ksize, dilate))
     x_pad = numpy.zeros(x.shape[:2] + padded)
-    x_pad[(slice(None), slice(None)) + tuple(slice(p, p + size) for p, size in zip(pad, x.shape[2:]))] = x
+    inside = tuple(slice(p, p + size) for p, size in zip(pad, x.shape[2:]))
+    x_pad[(slice(None), slice(None)) + inside] = x
     y = numpy.zeros((x.shape[0], W.shape[0]) + outs)
     for cs, os in zip(_groups(x.shape[1], groups), _groups(W.shape[0], groups)):
         for offsets in itertools.product(*[range(k) for k in ksize]):
@@ -83,11 +86,13 @@ def _tuple(value, ndim):
 
 def tolerances(dtype):
     """Forward, backward and double backward options for a dtype (loose for float16)."""
-    if numpy.dtype(dtype) == numpy.float16:
-        return {'atol': 1e-2, 'rtol': 1e-2}, {'atol': 5e-2, 'rtol': 5e-2}, {'atol': 5e-2, 'rtol': 5e-2}
-    if numpy.dtype(dtype) == numpy.float32:
-        return {'atol': 1e-5, 'rtol': 1e-4}, {'atol': 1e-3, 'rtol': 1e-3}, {'atol': 1e-3, 'rtol': 1e-3}
-    return {'atol': 1e-12, 'rtol': 1e-10}, {'atol': 1e-7, 'rtol': 1e-6}, {'atol': 1e-7, 'rtol': 1e-6}
+    forward, gradients = {
+        numpy.float16: ((1e-2, 1e-2), (5e-2, 5e-2)),
+        numpy.float32: ((1e-5, 1e-4), (1e-3, 1e-3)),
+        numpy.float64: ((1e-12, 1e-10), (1e-7, 1e-6)),
+    }[numpy.dtype(dtype).type]
+    return ({'atol': forward[0], 'rtol': forward[1]}, {'atol': gradients[0], 'rtol': gradients[1]},
+            {'atol': gradients[0], 'rtol': gradients[1]})
 
 
 BACKENDS = [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}]

@@ -99,7 +99,8 @@ class TestDepthwiseConvolution2D(testing.FunctionTestCase):
         return y.astype(self.dtype),
 
 
-@pytest.mark.parametrize('x_shape, W_shape', [((2, 3, 4, 4), (2, 4, 3, 3)), ((2, 3, 4, 4), (2, 3, 3))])
+@pytest.mark.parametrize('x_shape, W_shape', [
+    ((2, 3, 4, 4), (2, 4, 3, 3)), ((2, 3, 4, 4), (2, 3, 3))])
 def test_depthwise_errors(mode, x_shape, W_shape):
     x, W = make_array(mode, numpy.zeros(x_shape)), make_array(mode, numpy.zeros(W_shape))
     with pytest.raises(type_check.InvalidType):

@@ -1,4 +1,4 @@
-"""convolution_1d/2d/3d/nd and dilated_convolution_2d: forward against a loop reference, gradients, errors."""
+"""convolution_1d/2d/3d/nd, dilated_convolution_2d: forward against a loop reference, gradients."""
 
 import numpy
 import pytest
@@ -44,7 +44,8 @@ class TestConvolutionND(testing.FunctionTestCase):
     def generate_inputs(self):
         ndim = len(self.dims)
         x = numpy.random.uniform(-1, 1, (2, 4) + self.dims).astype(self.dtype)
-        W = numpy.random.uniform(-1, 1, (6, 4 // self.groups) + (self.ksize,) * ndim).astype(self.dtype)
+        W_shape = (6, 4 // self.groups) + (self.ksize,) * ndim
+        W = numpy.random.uniform(-1, 1, W_shape).astype(self.dtype)
         if self.nobias:
             return x, W
         return x, W, numpy.random.uniform(-1, 1, 6).astype(self.dtype)
@@ -62,7 +63,8 @@ class TestConvolutionND(testing.FunctionTestCase):
         return conv_reference.conv(*inputs, **self._kwargs()).astype(self.dtype),
 
 
-@testing.parameterize(*testing.product({'dtype': [numpy.float32, numpy.float64], 'nobias': [False, True]}))
+@testing.parameterize(*testing.product({
+    'dtype': [numpy.float32, numpy.float64], 'nobias': [False, True]}))
 @testing.inject_backend_tests(None, conv_reference.BACKENDS)
 class TestDilatedConvolution2D(testing.FunctionTestCase):
 
@@ -79,7 +81,8 @@ class TestDilatedConvolution2D(testing.FunctionTestCase):
         return F.dilated_convolution_2d(*inputs, stride=(1, 2), pad=(2, 1), dilate=(2, 1)),
 
     def forward_expected(self, inputs):
-        return conv_reference.conv(*inputs, stride=(1, 2), pad=(2, 1), dilate=(2, 1)).astype(self.dtype),
+        y = conv_reference.conv(*inputs, stride=(1, 2), pad=(2, 1), dilate=(2, 1))
+        return y.astype(self.dtype),
 
 
 def _arrays(mode, *shapes, dtype=numpy.float64):
@@ -112,13 +115,15 @@ def test_zero_size_batch(mode):
 
 
 @pytest.mark.parametrize('make_call, error', [
-    (lambda a: F.convolution_2d(a((2, 3, 4, 4)).astype(numpy.int32), a((2, 3, 3, 3)).astype(numpy.int32)),
+    (lambda a: F.convolution_2d(
+        a((2, 3, 4, 4)).astype(numpy.int32), a((2, 3, 3, 3)).astype(numpy.int32)),
      type_check.InvalidType),
     (lambda a: F.convolution_2d(a((2, 3, 4, 4)), a((2, 4, 3, 3))), type_check.InvalidType),
     (lambda a: F.convolution_2d(a((2, 3, 4, 4)), a((2, 3, 3, 3)), a((3,))), type_check.InvalidType),
     (lambda a: F.convolution_2d(a((2, 3, 4, 4)), a((2, 3, 3, 3)), a((2,)).astype(numpy.float32)),
      type_check.InvalidType),
-    (lambda a: F.convolution_2d(a((2, 4, 4, 4)), a((3, 2, 3, 3)), groups=2), type_check.InvalidType),
+    (lambda a: F.convolution_2d(a((2, 4, 4, 4)), a((3, 2, 3, 3)), groups=2),
+     type_check.InvalidType),
     (lambda a: F.convolution_2d(a((2, 3, 4)), a((2, 3, 3))), type_check.InvalidType),
     (lambda a: F.convolution_2d(a((2, 3, 4, 4)), a((2, 3, 3, 3)), groups=0), ValueError),
     (lambda a: F.convolution_2d(a((2, 3, 4, 4)), a((2, 3, 3, 3)), stride=(1, 1, 1)), ValueError),

@@ -1,4 +1,4 @@
-"""deconvolution_1d/2d/3d/nd: forward against a loop reference, gradients, outsize checks, errors."""
+"""deconvolution_1d/2d/3d/nd: forward against a loop reference, gradients, outsize, errors."""
 
 import numpy
 import pytest
@@ -53,7 +53,8 @@ class TestDeconvolutionND(testing.FunctionTestCase):
     def generate_inputs(self):
         ndim = len(self.dims)
         x = numpy.random.uniform(-1, 1, (2, 4) + self.dims).astype(self.dtype)
-        W = numpy.random.uniform(-1, 1, (4, 6 // self.groups) + (self.ksize,) * ndim).astype(self.dtype)
+        W_shape = (4, 6 // self.groups) + (self.ksize,) * ndim
+        W = numpy.random.uniform(-1, 1, W_shape).astype(self.dtype)
         if self.nobias:
             return x, W
         return x, W, numpy.random.uniform(-1, 1, 6).astype(self.dtype)
@@ -87,7 +88,8 @@ def test_is_the_adjoint_of_convolution(mode):
     y = F.convolution_2d(x, W, cover_all=True, **kwargs)
     z = F.deconvolution_2d(gy, W, outsize=(5, 6), **kwargs)
     assert y.shape == gy.shape and z.shape == x.shape
-    numpy.testing.assert_allclose(float((_np(y.array) * _np(gy)).sum()), float((_np(x) * _np(z.array)).sum()))
+    numpy.testing.assert_allclose(
+        float((_np(y.array) * _np(gy)).sum()), float((_np(x) * _np(z.array)).sum()))
 
 
 def test_mixed_dtypes_keep_the_dtype_of_x(mode):
@@ -99,20 +101,24 @@ def test_mixed_dtypes_keep_the_dtype_of_x(mode):
     y.grad = y.array * 0 + 1
     y.backward()
     assert Wv.grad.dtype == numpy.float64
-    testing.assert_allclose(_np(y.array), conv_reference.deconv(_np(x), _np(W), stride=2), atol=1e-5, rtol=1e-5)
+    expected = conv_reference.deconv(_np(x), _np(W), stride=2)
+    testing.assert_allclose(_np(y.array), expected, atol=1e-5, rtol=1e-5)
 
 
 @pytest.mark.parametrize('make_call, error', [
     (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((2, 2, 3, 3))), type_check.InvalidType),
-    (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), a((3,))), type_check.InvalidType),
-    (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), groups=2), type_check.InvalidType),
+    (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), a((3,))),
+     type_check.InvalidType),
+    (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), groups=2),
+     type_check.InvalidType),
     (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), stride=2, outsize=(11, 9)),
      type_check.InvalidType),
     (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), stride=2, outsize=(6, 9)),
      type_check.InvalidType),
     (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), outsize=(6,)), ValueError),
     (lambda a: F.deconvolution_2d(a((2, 3, 1, 1)), a((3, 2, 1, 1)), pad=1), ValueError),
-    (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), deterministic=False), ValueError),
+    (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), deterministic=False),
+     ValueError),
     (lambda a: F.deconvolution_1d(a((2, 3, 4, 4)), a((3, 2, 3, 3))), ValueError),
     (lambda a: F.deconvolution_3d(a((2, 3, 4)), a((3, 2, 3))), ValueError),
 ])

@@ -1,4 +1,4 @@
-"""embed_id: forward against NumPy indexing, gradients of W (native and fallback), ignore_label, errors."""
+"""embed_id: forward against NumPy indexing, gradients of W, ignore_label, errors."""
 
 import numpy
 import pytest

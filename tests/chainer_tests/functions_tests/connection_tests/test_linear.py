@@ -18,8 +18,9 @@ from mode_utils import make_array, mode  # NOQA: F401 (fixture)
     [{'x_shape': (3, 4), 'n_batch_axes': 1}, {'x_shape': (3, 2, 2), 'n_batch_axes': 1},
      {'x_shape': (2, 3, 4), 'n_batch_axes': 2}, {'x_shape': (2, 1, 3, 2), 'n_batch_axes': 3},
      {'x_shape': (0, 4), 'n_batch_axes': 1}],
-    [{'x_dtype': numpy.float16, 'W_dtype': numpy.float16}, {'x_dtype': numpy.float32, 'W_dtype': numpy.float32},
-     {'x_dtype': numpy.float64, 'W_dtype': numpy.float64}, {'x_dtype': numpy.float32, 'W_dtype': numpy.float64}],
+    [{'x_dtype': x, 'W_dtype': w} for x, w in [
+        (numpy.float16, numpy.float16), (numpy.float32, numpy.float32),
+        (numpy.float64, numpy.float64), (numpy.float32, numpy.float64)]],
     [{'nobias': False, 'fallback': False}, {'nobias': True, 'fallback': False},
      {'nobias': False, 'fallback': True}],
 ))
@@ -46,7 +47,7 @@ class TestLinear(testing.FunctionTestCase):
     def forward_expected(self, inputs):
         x, W = inputs[:2]
         n = self.n_batch_axes
-        x2 = x.reshape(int(numpy.prod(x.shape[:n])), -1 if x.size else W.shape[1]).astype(numpy.float64)
+        x2 = x.reshape(int(numpy.prod(x.shape[:n])), W.shape[1]).astype(numpy.float64)
         y = x2.dot(W.T.astype(numpy.float64))
         if len(inputs) == 3:
             y += inputs[2]
@@ -72,9 +73,11 @@ def test_gradient_dtypes_follow_the_inputs(mode):
     (lambda a: F.linear(a((3, 4)), a((2, 5))), type_check.InvalidType),
     (lambda a: F.linear(a((4,)), a((2, 1))), type_check.InvalidType),
     (lambda a: F.linear(a((3, 4)), a((2, 4, 1))), type_check.InvalidType),
-    (lambda a: F.linear(a((3, 4)).astype(numpy.int32), a((2, 4)).astype(numpy.int32)), type_check.InvalidType),
+    (lambda a: F.linear(a((3, 4)).astype(numpy.int32), a((2, 4)).astype(numpy.int32)),
+     type_check.InvalidType),
     (lambda a: F.linear(a((3, 4)), a((2, 4)), a((3,))), type_check.InvalidType),
-    (lambda a: F.linear(a((3, 4)), a((2, 4)), a((2,)).astype(numpy.float32)), type_check.InvalidType),
+    (lambda a: F.linear(a((3, 4)), a((2, 4)), a((2,)).astype(numpy.float32)),
+     type_check.InvalidType),
     (lambda a: F.linear(a((3, 4)), a((2, 4)), a((2,)), n_batch_axes=0), ValueError),
     (lambda a: F.linear(a((3, 4, 2)), a((2, 2)), n_batch_axes=3), type_check.InvalidType),
 ])

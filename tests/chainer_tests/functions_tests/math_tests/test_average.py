@@ -12,9 +12,9 @@ import math_reduction_check as reduction
 from mode_utils import make_array, to_numpy
 
 MEAN_VARIANTS = [{}, {'axis': 1}, {'axis': -1, 'keepdims': True}, {'axis': (0, 2)}]
-WEIGHTED_VARIANTS = [{'axis': 1}, {'axis': -1, 'keepdims': True}]
-FULL_WEIGHT_VARIANTS = [{}, {'axis': (0, 2)}, {'axis': 1, 'keepdims': True}]
-WEIGHTS = [(-1.0, 1.0), (0.5, 1.5)]
+# (weights shape, variants) for x of shape (3, 4, 2)
+WEIGHTED = [((4,), [{'axis': 1}]), ((2,), [{'axis': -1, 'keepdims': True}]),
+            ((3, 4, 2), [{}, {'axis': (0, 2)}, {'axis': 1, 'keepdims': True}])]
 
 
 def _weighted(x, w, axis=None, keepdims=False):
@@ -24,18 +24,15 @@ def _weighted(x, w, axis=None, keepdims=False):
 def _reference(x, w, axis=None, keepdims=False):
     if w.shape != x.shape:
         w = w.reshape([-1 if i == axis % x.ndim else 1 for i in range(x.ndim)])
-    return numpy.sum(x * w, axis, keepdims=keepdims) / numpy.sum(w + 0 * x, axis, keepdims=keepdims)
+    w = numpy.broadcast_to(w, x.shape)
+    return numpy.sum(x * w, axis, keepdims=keepdims) / numpy.sum(w, axis, keepdims=keepdims)
 
 
 ROWS = [(case, (((3, 4, 2),),))
         for case in reduction.variant_cases('mean', F.mean, numpy.mean, MEAN_VARIANTS)]
-ROWS += [(case, (((3, 4, 2), (4,)),)) for case in reduction.variant_cases(
-    'average_weights_along', lambda x, w, **kw: _weighted(x, w, **kw), _reference, [{'axis': 1}],
-    ranges=WEIGHTS)]
-ROWS += [(case, (((3, 4, 2), (2,)),)) for case in reduction.variant_cases(
-    'average_weights_last', _weighted, _reference, WEIGHTED_VARIANTS[1:], ranges=WEIGHTS)]
-ROWS += [(case, (((3, 4, 2), (3, 4, 2)),)) for case in reduction.variant_cases(
-    'average_full_weights', _weighted, _reference, FULL_WEIGHT_VARIANTS, ranges=WEIGHTS)]
+for w_shape, variants in WEIGHTED:
+    ROWS += [(case, (((3, 4, 2), w_shape),)) for case in reduction.variant_cases(
+        'average', _weighted, _reference, variants, ranges=[(-1.0, 1.0), (0.5, 1.5)])]
 
 
 @testing.parameterize(*reduction.parameters(ROWS))
@@ -74,7 +71,8 @@ def test_weight_shape_errors(mode, x_shape, w_shape, axis, error):
 
 def test_weights_of_another_dtype(mode):
     with pytest.raises(type_check.InvalidType):
-        F.average(make_array(mode, numpy.ones(3)), weights=make_array(mode, numpy.ones(3), numpy.float32))
+        F.average(make_array(mode, numpy.ones(3)),
+                  weights=make_array(mode, numpy.ones(3), numpy.float32))
 
 
 @pytest.mark.parametrize('kw', [{}, {'axis': 1, 'keepdims': True}])

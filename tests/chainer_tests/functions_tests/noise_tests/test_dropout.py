@@ -1,4 +1,5 @@
-"""F.dropout: the mask (values, dtype, seed, reuse), train/test behaviour, gradients, errors, native path."""
+"""F.dropout: the mask (values, dtype, seed, reuse), train/test behaviour, gradients, errors,
+native path."""
 
 import numpy
 import pytest
@@ -127,6 +128,6 @@ def test_integer_input_is_invalid_type(mode):
 
 def test_native_on_chainerx():
     with _train():
-        y, (gx,) = check.assert_native(lambda x: F.dropout(x, 0.5), [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+        y, (gx,) = check.assert_native(lambda x: F.dropout(x, 0.5), [[1.0, 2.0], [4.0, 5.0]])
     kept = to_numpy(y.array) != 0
     numpy.testing.assert_array_equal(to_numpy(gx.array), numpy.where(kept, 2.0, 0.0))

@@ -1,4 +1,4 @@
-"""F.gaussian: values with a given eps, gradients, sampling statistics, seeds, errors, native path."""
+"""F.gaussian: values with a given eps, gradients, sampling statistics, seeds, errors, native."""
 
 import numpy
 import pytest
@@ -66,8 +66,8 @@ def test_same_seed_gives_the_same_sample_in_both_modes():
 
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 def test_eps_has_the_input_dtype(mode, dtype):
-    y, eps = F.gaussian(make_array(mode, numpy.zeros(3), dtype), make_array(mode, numpy.zeros(3), dtype),
-                        return_eps=True)
+    zeros = make_array(mode, numpy.zeros(3), dtype)
+    y, eps = F.gaussian(zeros, zeros, return_eps=True)
     assert y.dtype == dtype and eps.dtype == dtype
 
 
@@ -83,7 +83,8 @@ def test_returned_eps_repeats_the_sample(mode):
 @pytest.mark.parametrize('mean_shape, mean_dtype', [((3,), numpy.float32), ((2,), numpy.float64)])
 def test_mismatched_inputs_are_invalid_type(mode, mean_shape, mean_dtype):
     with pytest.raises(type_check.InvalidType):
-        F.gaussian(make_array(mode, numpy.zeros(mean_shape), mean_dtype), make_array(mode, numpy.zeros(3)))
+        F.gaussian(make_array(mode, numpy.zeros(mean_shape), mean_dtype),
+                   make_array(mode, numpy.zeros(3)))
 
 
 def test_integer_inputs_are_invalid_type(mode):

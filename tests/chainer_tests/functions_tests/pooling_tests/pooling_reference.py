@@ -1,7 +1,7 @@
-"""Float64 NumPy references of the pooling functions, written from the definitions with explicit loops.
+"""Float64 NumPy references of the pooling functions, written with explicit loops.
 
-Window o (a tuple of output positions) with kernel offset k reads input position `o * stride + k - pad` per
-axis; positions outside the input are padding.
+Window o (a tuple of output positions) with kernel offset k reads input position `o * stride + k -
+pad` per axis; positions outside the input are padding.
 """
 
 import itertools
@@ -47,10 +47,11 @@ def _every(index):
 
 
 def max_pool(x, ksize, stride=None, pad=0, cover_all=True):
-    """(y, indexes): the window maxima (padding is -inf) and the first flat index of each maximum."""
+    """(y, indexes): the window maxima (padding is -inf) and the first flat index of each."""
     x = numpy.asarray(x, numpy.float64)
     ksize, stride, pad = _geometry(x, ksize, stride, pad)
-    outs = tuple(out_size(n, k, s, p, cover_all) for n, k, s, p in zip(x.shape[2:], ksize, stride, pad))
+    outs = tuple(out_size(n, k, s, p, cover_all)
+                 for n, k, s, p in zip(x.shape[2:], ksize, stride, pad))
     y = numpy.full(x.shape[:2] + outs, -numpy.inf)
     indexes = numpy.zeros(x.shape[:2] + outs, numpy.int64)
     for out in _windows(outs):
@@ -81,7 +82,7 @@ def average_pool(x, ksize, stride=None, pad=0, pad_value=0):
 
 
 def spread(x, ksize, stride=None, pad=0, outsize=None, cover_all=True, indexes=None):
-    """Unpooling (every tap gets the window's value) or, with indexes, upsampling (the indexed tap only)."""
+    """Unpooling (every tap gets the window's value) or, with indexes, upsampling (one tap)."""
     x = numpy.asarray(x, numpy.float64)
     ksize, stride, pad = _geometry(x, ksize, stride, pad)
     if outsize is None:
@@ -109,11 +110,13 @@ def force_fallback(testcase, *classes):
 
 def tolerances(dtype):
     """Forward, backward and double backward options for a dtype (loose for float16)."""
-    if numpy.dtype(dtype) == numpy.float16:
-        return {'atol': 5e-3, 'rtol': 5e-3}, {'atol': 5e-2, 'rtol': 5e-2}, {'atol': 5e-2, 'rtol': 5e-2}
-    if numpy.dtype(dtype) == numpy.float32:
-        return {'atol': 1e-6, 'rtol': 1e-5}, {'atol': 1e-3, 'rtol': 1e-3}, {'atol': 1e-3, 'rtol': 1e-3}
-    return {'atol': 1e-12, 'rtol': 1e-10}, {'atol': 1e-7, 'rtol': 1e-6}, {'atol': 1e-7, 'rtol': 1e-6}
+    forward, gradients = {
+        numpy.float16: ((5e-3, 5e-3), (5e-2, 5e-2)),
+        numpy.float32: ((1e-6, 1e-5), (1e-3, 1e-3)),
+        numpy.float64: ((1e-12, 1e-10), (1e-7, 1e-6)),
+    }[numpy.dtype(dtype).type]
+    return ({'atol': forward[0], 'rtol': forward[1]}, {'atol': gradients[0], 'rtol': gradients[1]},
+            {'atol': gradients[0], 'rtol': gradients[1]})
 
 
 BACKENDS = [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}]

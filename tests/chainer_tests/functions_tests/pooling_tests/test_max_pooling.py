@@ -54,14 +54,17 @@ class TestMaxPoolingND(testing.FunctionTestCase):
         return _FUNCTIONS[len(self.dims)](x, self.ksize, **kwargs),
 
     def forward_expected(self, inputs):
-        y, _ = pooling_reference.max_pool(inputs[0], self.ksize, self.stride, self.pad, self.cover_all)
+        y, _ = pooling_reference.max_pool(
+            inputs[0], self.ksize, self.stride, self.pad, self.cover_all)
         return y.astype(self.dtype),
 
 
-@pytest.mark.parametrize('dims, ksize, stride, pad', [((5, 6), 2, None, 0), ((7, 5), 3, 2, 1), ((6,), 2, 1, 1)])
+@pytest.mark.parametrize('dims, ksize, stride, pad', [
+    ((5, 6), 2, None, 0), ((7, 5), 3, 2, 1), ((6,), 2, 1, 1)])
 def test_return_indices(mode, dims, ksize, stride, pad):
     x_np = distinct_values((2, 3) + dims, numpy.float32)
-    y, indexes = F.max_pooling_nd(make_array(mode, x_np, numpy.float32), ksize, stride, pad, return_indices=True)
+    x = make_array(mode, x_np, numpy.float32)
+    y, indexes = F.max_pooling_nd(x, ksize, stride, pad, return_indices=True)
     expected_y, expected_indexes = pooling_reference.max_pool(x_np, ksize, stride, pad)
     numpy.testing.assert_array_equal(to_numpy(y.array), expected_y)
     numpy.testing.assert_array_equal(to_numpy(indexes), expected_indexes)
@@ -74,8 +77,8 @@ def test_return_indices_gradient(mode):
     y.grad = y.array * 0 + 1
     y.backward()
     # Each window's maximum gets its gradient.
-    numpy.testing.assert_array_equal(to_numpy(x.grad).reshape(2, 2, 2, 2, 2).transpose(0, 1, 3, 2, 4).reshape(
-        2, 4, 4).sum(axis=2), numpy.ones((2, 4)))
+    windows = to_numpy(x.grad).reshape(2, 2, 2, 2, 2).transpose(0, 1, 3, 2, 4).reshape(2, 4, 4)
+    numpy.testing.assert_array_equal(windows.sum(axis=2), numpy.ones((2, 4)))
     assert x.grad.dtype == numpy.float64
 
 

@@ -44,7 +44,8 @@ class TestUnpoolingND(testing.FunctionTestCase):
             ksize = pooling_reference._tuple(self.ksize, ndim)
             stride = ksize if self.stride is None else pooling_reference._tuple(self.stride, ndim)
             pad = pooling_reference._tuple(self.pad, ndim)
-            # One more pixel than the default: windows still end inside the padding (s > 1) or not at all.
+            # One more pixel than the default: windows still end inside the padding (s > 1) or not
+            # at all.
             self.outsize = tuple(s * (n - 1) + k - 2 * p + (self.outsize_extra if s > 1 else 0)
                                  for n, k, s, p in zip(self.dims, ksize, stride, pad))
 
@@ -59,8 +60,9 @@ class TestUnpoolingND(testing.FunctionTestCase):
         return _FUNCTIONS[len(self.dims)](x, self.ksize, self.stride, self.pad, **kwargs),
 
     def forward_expected(self, inputs):
-        return pooling_reference.spread(
-            inputs[0], self.ksize, self.stride, self.pad, self.outsize, self.cover_all).astype(self.dtype),
+        y = pooling_reference.spread(
+            inputs[0], self.ksize, self.stride, self.pad, self.outsize, self.cover_all)
+        return y.astype(self.dtype),
 
 
 @testing.parameterize(*testing.product({
@@ -79,7 +81,8 @@ class TestUpsampling2D(testing.FunctionTestCase):
          self.check_double_backward_options) = pooling_reference.tolerances(self.dtype)
         ksize, stride, pad, outsize = self.geometry
         image = outsize or (5, 6)
-        dims = tuple(pooling_reference.out_size(n, ksize, stride or ksize, pad, self.cover_all) for n in image)
+        dims = tuple(pooling_reference.out_size(n, ksize, stride or ksize, pad, self.cover_all)
+                     for n in image)
         self.indexes = numpy.random.randint(0, ksize * ksize, (2, 3) + dims)
 
     def generate_inputs(self):
@@ -108,14 +111,15 @@ def test_upsampling_inverts_max_pooling(mode):
 @pytest.mark.parametrize('make_call, error', [
     (lambda a: F.unpooling_2d(a((2, 3, 4)), 2), type_check.InvalidType),
     (lambda a: F.unpooling_2d(a((2, 3, 4, 4)).astype(numpy.int32), 2), type_check.InvalidType),
-    (lambda a: F.unpooling_2d(a((2, 3, 4, 4)), 2, outsize=(9, 8), cover_all=False), type_check.InvalidType),
+    (lambda a: F.unpooling_2d(a((2, 3, 4, 4)), 2, outsize=(10, 8), cover_all=False),
+     type_check.InvalidType),
     (lambda a: F.unpooling_2d(a((2, 3, 4, 4)), 2, outsize=(8,)), ValueError),
     (lambda a: F.unpooling_1d(a((2, 3, 4, 4)), 2), ValueError),
     (lambda a: F.unpooling_3d(a((2, 3, 4, 4)), 2), ValueError),
     (lambda a: F.upsampling_2d(a((2, 3, 2, 2)), numpy.zeros((2, 3, 2, 3), numpy.int64), 2),
      type_check.InvalidType),
-    (lambda a: F.upsampling_2d(a((2, 3, 2, 2)), numpy.zeros((2, 3, 2, 2), numpy.int64), 2, outsize=(6, 4),
-                               cover_all=False), type_check.InvalidType),
+    (lambda a: F.upsampling_2d(a((2, 3, 2, 2)), numpy.zeros((2, 3, 2, 2), numpy.int64), 2,
+                               outsize=(6, 4), cover_all=False), type_check.InvalidType),
 ])
 def test_errors(mode, make_call, error):
     with pytest.raises(error):

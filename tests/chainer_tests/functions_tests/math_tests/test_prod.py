@@ -1,0 +1,76 @@
+"""F.prod: forward, gradients (with zeros too), errors, fallback on chainerx."""
+
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+import chainerx
+from chainer import testing
+
+import math_elementwise_check as check
+import math_reduction_check as reduction
+from mode_utils import make_array, to_numpy
+
+VARIANTS = [{}, {'axis': 1}, {'axis': -1, 'keepdims': True}, {'axis': (0, 2)}]
+ROWS = [(case, (((3, 4, 2),),)) for case in reduction.variant_cases(
+    'prod', F.prod, numpy.prod, VARIANTS, ranges=[(0.5, 1.5)], scale=2.0)]
+ROWS += [(check.Case('prod 0-d', F.prod, numpy.prod), (((),),)),
+         (check.Case('prod zero-size', lambda x: F.prod(x, axis=1),
+                     lambda x: x.prod(axis=1)), (((2, 0),),)),
+         (check.Case('prod signs', lambda x: F.prod(x, axis=0), lambda x: x.prod(axis=0)),
+          (((3, 5),),))]
+
+
+@testing.parameterize(*reduction.parameters(ROWS))
+@testing.fix_random()
+@testing.inject_backend_tests(None, check.BACKENDS)
+class TestProd(check.ElementwiseTestCase):
+    pass
+
+
+# Rows with no zero, one zero, two zeros and three zeros: the reductions over axis 1.
+ZEROS = numpy.array([[1.5, -2.0, 0.5, 3.0], [1.5, 0.0, 0.5, 3.0], [0.0, -2.0, 0.0, 3.0],
+                     [0.0, 0.0, 2.0, 0.0]])
+
+
+@testing.parameterize(*testing.product({'axis': [1, (0, 1)]}))
+@testing.inject_backend_tests(None, check.BACKENDS)
+class TestProdWithZeros(testing.FunctionTestCase):
+    """Exact first and second derivatives at zeros (Note [Gradient of a product with zeros])."""
+
+    check_backward_options = {'atol': 1e-5, 'rtol': 1e-5}
+    check_double_backward_options = {'atol': 1e-5, 'rtol': 1e-5}
+
+    def generate_inputs(self):
+        return (ZEROS if self.axis == 1 else ZEROS[1:3, 1:]).copy(),
+
+    def forward(self, inputs, device):
+        return F.prod(inputs[0], axis=self.axis),
+
+    def forward_expected(self, inputs):
+        return numpy.asarray(inputs[0].prod(axis=self.axis)),
+
+
+def test_gradient_at_zeros(mode):
+    _, (gx,) = reduction.gradients(mode, lambda x: F.prod(x, axis=1), ZEROS)
+    expected = [[-3.0, 2.25, -9.0, -1.5], [0.0, 2.25, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0],
+                [0.0, 0.0, 0.0, 0.0]]
+    numpy.testing.assert_allclose(to_numpy(gx.array), expected)
+
+
+def test_axis_errors(mode):
+    reduction.assert_axis_errors(mode, F.prod)
+
+
+def test_falls_back_on_chainerx():
+    before = chainer.function_node.fallback_count
+    y, (gx,) = reduction.gradients('chainerx', lambda x: F.prod(x, axis=0), ZEROS)
+    assert chainer.function_node.fallback_count > before
+    numpy.testing.assert_allclose(to_numpy(y.array), ZEROS.prod(axis=0))
+    assert isinstance(gx.array, chainerx.ndarray) and gx.shape == ZEROS.shape
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32])
+def test_dtype_is_kept(mode, dtype):
+    assert F.prod(make_array(mode, [1.0, 2.0], dtype)).dtype == dtype

@@ -1,0 +1,32 @@
+"""Native cases of the pooling family for functions_tests/test_native.py (one per NATIVE name)."""
+
+import numpy
+
+import chainer
+import chainerx
+import chainer.functions as F
+
+
+def _x(*shape):
+    size = int(numpy.prod(shape))
+    # Distinct values: max pooling is differentiable there.
+    values = numpy.random.RandomState(size).permutation(size).reshape(shape) / size
+    return chainer.Variable(chainerx.array(values))
+
+
+CASES = {
+    'average_pooling_1d': lambda: F.average_pooling_1d(_x(2, 3, 7), 3, 2, 1, pad_value=None),
+    'average_pooling_2d': lambda: F.average_pooling_2d(_x(2, 3, 6, 5), 3, 2, 1),
+    'average_pooling_3d': lambda: F.average_pooling_3d(_x(1, 2, 4, 4, 3), 2),
+    'average_pooling_nd': lambda: F.average_pooling_nd(
+        _x(2, 3, 5, 5), (2, 3), 1, (1, 0), pad_value=None),
+    'max_pooling_1d': lambda: F.max_pooling_1d(_x(2, 3, 7), 3, 2, 1),
+    'max_pooling_2d': lambda: F.max_pooling_2d(_x(2, 3, 6, 5), 3, 2, 1),
+    'max_pooling_3d': lambda: F.max_pooling_3d(_x(1, 2, 4, 4, 4), 2, cover_all=False),
+    'max_pooling_nd': lambda: F.max_pooling_nd(_x(2, 3, 5, 6), (2, 3), 2, (1, 1)),
+    'spatial_pyramid_pooling_2d': lambda: F.spatial_pyramid_pooling_2d(_x(2, 3, 8, 8), 3, 'max'),
+    'unpooling_1d': lambda: F.unpooling_1d(_x(2, 3, 4), 3, 2, 1),
+    'unpooling_2d': lambda: F.unpooling_2d(_x(2, 3, 3, 4), 2, cover_all=False),
+    'unpooling_3d': lambda: F.unpooling_3d(_x(1, 2, 2, 3, 2), 2, outsize=(4, 6, 4)),
+    'unpooling_nd': lambda: F.unpooling_nd(_x(2, 3, 3, 3), (3, 2), (2, 1), (1, 0)),
+}
