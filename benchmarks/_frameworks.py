@@ -1,7 +1,9 @@
 """Thin adapters over the frameworks compared, so one benchmark body serves all of them.
 
-Each adapter is created only if its framework imports; ``load_frameworks`` returns the adapters
-and a note for each framework that is missing. Import this module only after the thread
+Frameworks: ``chainerx``, ``chainer`` (Chainer on ChainerX: Variables holding chainerx arrays),
+``chainer-numpy`` (Chainer's Variables holding NumPy arrays, the Python graph), ``numpy`` and
+``torch``. Each adapter is created only if its framework imports; ``load_frameworks`` returns the
+adapters and a note for each framework that is missing. Import this module only after the thread
 environment variables are set (``run.py`` does that), since it imports NumPy and PyTorch.
 """
 
@@ -11,10 +13,19 @@ import numpy as np
 class Framework:
     name = None
     supports_autograd = False
+    # Whether the framework's arrays have a ``.sum()`` method. Chainer's Variables do not:
+    # benchmarks call ``fw.functions.sum(a)`` (F.sum) for them and keep timing ``a.sum()``
+    # everywhere else, with no adapter call inside the timed callable.
+    has_sum_method = True
 
     def __init__(self, module):
         self.module = module
         self.version = getattr(module, "__version__", None)
+
+    @property
+    def functions(self):
+        """The namespace of the functional routines (``relu``, ``linear``, ...): the module."""
+        return self.module
 
     def asarray(self, np_array, requires_grad=False):
         """A framework array with a copy of ``np_array`` (on the default device)."""
@@ -95,7 +106,106 @@ class Torch(Framework):
         return info
 
 
-ORDER = ("chainerx", "numpy", "torch")
+class _Chainer(Framework):
+    """Chainer: arrays are ``chainer.Variable``s; ``module`` is ``chainer``."""
+
+    supports_autograd = True
+    has_sum_method = False
+
+    def __init__(self, module):
+        super().__init__(module)
+        import chainer.functions
+
+        self._functions = chainer.functions
+
+    @property
+    def functions(self):
+        return self._functions
+
+    def _array(self, np_array):
+        """The array a Variable of this mode holds, a copy of ``np_array``."""
+        raise NotImplementedError
+
+    def asarray(self, np_array, requires_grad=False):
+        return self.module.Variable(self._array(np_array), requires_grad=requires_grad)
+
+    def cleargrads(self, *arrays):
+        for v in arrays:
+            v.cleargrad()
+
+    def _plain(self, array):
+        """The array of a Variable (a gradient or other plain array is returned as it is)."""
+        return array.array if isinstance(array, self.module.Variable) else array
+
+
+class ChainerOnChainerX(_Chainer):
+    """Variables holding chainerx arrays on ``native:0``: the graph is chainerx's C++ graph."""
+
+    name = "chainer"
+
+    def _array(self, np_array):
+        import chainerx
+
+        return chainerx.array(np.array(np_array, copy=True), device="native:0")
+
+    def to_numpy(self, array):
+        import chainerx
+
+        return chainerx.to_numpy(self._plain(array))
+
+
+class ChainerOnNumPy(_Chainer):
+    """Variables holding NumPy arrays: Chainer's Python graph (the original Chainer's CPU mode)."""
+
+    name = "chainer-numpy"
+
+    def _array(self, np_array):
+        return np.array(np_array, copy=True)
+
+    def to_numpy(self, array):
+        return np.asarray(self._plain(array))
+
+
+ORDER = ("chainerx", "chainer", "chainer-numpy", "numpy", "torch")
+CHAINER_NAMES = ("chainer", "chainer-numpy")
+
+
+def _import_chainerx(threads):
+    import chainerx
+
+    # getattr: builds older than the native thread pool have no such knob.
+    set_num_threads = getattr(chainerx._core, "_set_num_threads", None)
+    if threads is not None and set_num_threads is not None:
+        set_num_threads(threads)
+    return chainerx
+
+
+def _import_torch(threads):
+    import torch
+
+    if threads is not None:
+        torch.set_num_threads(threads)
+        try:
+            torch.set_num_interop_threads(threads)
+        except RuntimeError:  # only settable before the first parallel work
+            pass
+    return torch
+
+
+def _load(name, threads):
+    """The adapter of ``name``: ImportError if its framework is missing, None if unknown."""
+    if name == "chainerx":
+        return ChainerX(_import_chainerx(threads))
+    if name in CHAINER_NAMES:
+        _import_chainerx(threads)  # chainer imports chainerx; its thread count applies to both
+        import chainer
+
+        return (ChainerOnChainerX if name == "chainer" else ChainerOnNumPy)(chainer)
+    if name == "numpy":
+        return NumPy(np)
+    if name == "torch":
+        return Torch(_import_torch(threads))
+    return None
 
 
 def load_frameworks(wanted=ORDER, threads=None):
@@ -103,33 +213,18 @@ def load_frameworks(wanted=ORDER, threads=None):
     loaded, missing = {}, {}
     for name in wanted:
         try:
-            if name == "chainerx":
-                import chainerx
-
-                # getattr: builds older than the native thread pool have no such knob.
-                set_num_threads = getattr(chainerx._core, "_set_num_threads", None)
-                if threads is not None and set_num_threads is not None:
-                    set_num_threads(threads)
-                loaded[name] = ChainerX(chainerx)
-            elif name == "numpy":
-                loaded[name] = NumPy(np)
-            elif name == "torch":
-                import torch
-
-                if threads is not None:
-                    torch.set_num_threads(threads)
-                    try:
-                        torch.set_num_interop_threads(threads)
-                    except RuntimeError:  # only settable before the first parallel work
-                        pass
-                loaded[name] = Torch(torch)
-            else:
-                missing[name] = "unknown framework"
+            adapter = _load(name, threads)
         except ImportError as e:
             reason = "not importable ({}: {})".format(type(e).__name__, e)
-            if name == "chainerx":
+            if name == "chainerx" or name in CHAINER_NAMES:
                 # The source tree's chainerx/ has no _core and shadows a built package when the
                 # repository root is on sys.path (e.g. `python -m` from the root).
-                reason += "; put a built package on PYTHONPATH and run benchmarks/run.py as a script"
+                reason += ("; put a built package on PYTHONPATH and run benchmarks/run.py "
+                           "as a script")
             missing[name] = reason
+            continue
+        if adapter is None:
+            missing[name] = "unknown framework"
+        else:
+            loaded[name] = adapter
     return loaded, missing

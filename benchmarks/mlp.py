@@ -1,20 +1,25 @@
 """MLP training: one iteration (forward, backward and SGD update) of a ReLU multi-layer perceptron
-with a softmax cross-entropy loss, written the same way in both frameworks.
+with a softmax cross-entropy loss, written the same way in every framework.
 
-Both train the same network from the same weights on the same batch with the same learning rate,
-through their functional APIs (no module objects on either side):
+All train the same network from the same weights on the same batch with the same learning rate,
+through their functional APIs (no module, link or optimizer objects):
 
 - forward: ``linear`` → ``relu`` → ``linear`` → ``relu`` → ``linear``, then the mean softmax cross
   entropy over the batch (chainerx: ``chx.linear``, ``chx.relu``,
-  ``chx.softmax_cross_entropy(y, t).mean()``; PyTorch: ``F.linear``, ``F.relu``,
-  ``F.cross_entropy(y, t)``, whose default reduction is the mean);
+  ``chx.softmax_cross_entropy(y, t).mean()``; Chainer, on ChainerX or on NumPy: ``F.linear``,
+  ``F.relu``, ``F.softmax_cross_entropy(y, t)``; PyTorch: ``F.linear``, ``F.relu``,
+  ``F.cross_entropy(y, t)``; both of these reduce to the mean by default);
 - backward: ``loss.backward()`` (the input batch does not require a gradient);
 - update: plain SGD, in place, per parameter, outside the graph, then the gradient is dropped so
   the next backward starts afresh: ``p -= lr * p.grad`` under ``chx.no_backprop_mode()`` /
   ``torch.no_grad()``, then ``p.cleargrad()`` / ``p.grad = None``. This is the manual SGD of the
-  PyTorch tutorials and of the original Chainer's SGD rule; in both frameworks it is a temporary
+  PyTorch tutorials and of the original Chainer's SGD rule; in every framework it is a temporary
   ``lr * grad`` and an in-place subtraction. (``torch.optim.SGD`` would run one fused
   ``add_(grad, alpha=-lr)`` per parameter plus its own Python bookkeeping; it is not used.)
+  Chainer subtracts in place from the parameter's array (``p.array`` and ``p.grad`` are not on
+  the graph), then calls ``p.cleargrad()``. It is written ``a = p.array; a -= lr * p.grad``: the
+  spelling ``p.array -= lr * p.grad`` also assigns the result back through the ``array`` setter,
+  which raises for a Variable whose chainerx array requires grad (after subtracting).
 
 Weights are He-initialised (biases small and nonzero so that their gradients matter), the batch is
 uniform in [0, 1) with uniform labels, all float32 / int64, seeded. Before timing, every framework
@@ -51,13 +56,19 @@ def _initial_values(sizes, batch):
     return params, x, t
 
 
+def _forward(x, params, linear, relu):
+    """The network's output: linear layers on (weight, bias) pairs of ``params``, relu between."""
+    h = x
+    for i in range(0, len(params), 2):
+        if i:
+            h = relu(h)
+        h = linear(h, params[i], params[i + 1])
+    return h
+
+
 def _chainerx_step(chx, params, x, t, lr):
     def step():
-        h = x
-        for i in range(0, len(params), 2):
-            if i:
-                h = chx.relu(h)
-            h = chx.linear(h, params[i], params[i + 1])
+        h = _forward(x, params, chx.linear, chx.relu)
         loss = chx.softmax_cross_entropy(h, t).mean()
         loss.backward()
         with chx.no_backprop_mode():
@@ -73,11 +84,7 @@ def _torch_step(torch, params, x, t, lr):
     functional = torch.nn.functional
 
     def step():
-        h = x
-        for i in range(0, len(params), 2):
-            if i:
-                h = functional.relu(h)
-            h = functional.linear(h, params[i], params[i + 1])
+        h = _forward(x, params, functional.linear, functional.relu)
         loss = functional.cross_entropy(h, t)
         loss.backward()
         with torch.no_grad():
@@ -89,6 +96,27 @@ def _torch_step(torch, params, x, t, lr):
     return step
 
 
+def _chainer_step(chainer, params, x, t, lr):
+    """Chainer on either backend: ``params`` and ``x``, ``t`` are Variables."""
+    functional = chainer.functions
+
+    def step():
+        h = _forward(x, params, functional.linear, functional.relu)
+        loss = functional.softmax_cross_entropy(h, t)
+        loss.backward()
+        for p in params:
+            array = p.array
+            array -= lr * p.grad
+            p.cleargrad()
+        return loss
+
+    return step
+
+
+_STEPS = {"chainerx": _chainerx_step, "chainer": _chainer_step, "chainer-numpy": _chainer_step,
+          "torch": _torch_step}
+
+
 def _register(name, sizes, batch):
     description = "MLP {} batch {}: forward + backward + SGD update (lr {})".format(
         "-".join(map(str, sizes)), batch, _LR)
@@ -98,8 +126,7 @@ def _register(name, sizes, batch):
         values, x_np, t_np = _initial_values(sizes, batch)
         params = [fw.asarray(v, requires_grad=True) for v in values]
         x, t = fw.asarray(x_np), fw.asarray(t_np)
-        make_step = _torch_step if fw.name == "torch" else _chainerx_step
-        step = make_step(fw.module, params, x, t, _LR)
+        step = _STEPS[fw.name](fw.module, params, x, t, _LR)
         for _ in range(_WARMUP_STEPS):
             step()
         return step

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Runs the ChainerX benchmarks for every installed framework and prints one table per benchmark.
 
+Frameworks: chainerx, chainer (Chainer on ChainerX), chainer-numpy (Chainer on NumPy), numpy,
+torch.
+
     python benchmarks/run.py [--json out.json] [--repeat N] [--threads N] [--bench PATTERN ...]
 
 Run it as a script (not with ``python -m`` from the repository root, where the unbuilt source
@@ -21,7 +24,9 @@ BENCHMARK_MODULES = ("host_overhead", "kernels", "conv", "mlp")
 
 _THREAD_ENV_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
                     "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS")
-REFERENCES = ("torch", "numpy")  # ratio columns: time / time of the reference, same run
+# Ratio columns: time / time of the reference in the same run.
+REFERENCES = ("chainerx", "torch", "numpy")
+_DEFAULT_FRAMEWORKS = ("chainerx", "chainer", "chainer-numpy", "numpy", "torch")
 
 
 def parse_args(argv=None):
@@ -37,8 +42,9 @@ def parse_args(argv=None):
                    help="calibrated duration of one timed batch (default 20)")
     p.add_argument("--bench", action="append", metavar="PATTERN",
                    help="only benchmarks whose name matches this glob (repeatable)")
-    p.add_argument("--frameworks", default=",".join(("chainerx", "numpy", "torch")),
-                   help="comma-separated frameworks to try (default: chainerx,numpy,torch)")
+    p.add_argument("--frameworks", default=",".join(_DEFAULT_FRAMEWORKS),
+                   help="comma-separated frameworks to try, in report order (default: {})".format(
+                       ",".join(_DEFAULT_FRAMEWORKS)))
     p.add_argument("--list", action="store_true", help="list the benchmarks and exit")
     args = p.parse_args(argv)
     if args.repeat < 1:
@@ -123,17 +129,18 @@ def fmt_ratio(x):
 def print_table(bench, rows, skipped):
     print()
     print("{}: {}".format(bench.name, bench.description))
-    header = "  {:<10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>11}".format(
-        "framework", "median us", "min us", "max us", "vs torch", "vs numpy", "calls/batch")
+    ref_columns = "".join(" {:>11}".format("vs " + ref) for ref in REFERENCES)
+    header = "  {:<13} {:>10} {:>9} {:>9}{} {:>11}".format(
+        "framework", "median us", "min us", "max us", ref_columns, "calls/batch")
     print(header)
     print("  " + "-" * (len(header) - 2))
     for r in rows:
-        print("  {:<10} {:>10.3f} {:>9.3f} {:>9.3f} {:>9} {:>9} {:>11}{}".format(
-            r["framework"], r["median_us"], r["min_us"], r["max_us"],
-            fmt_ratio(r["ratio_to_torch"]), fmt_ratio(r["ratio_to_numpy"]),
+        ratios = "".join(" {:>11}".format(fmt_ratio(r["ratio_to_" + ref])) for ref in REFERENCES)
+        print("  {:<13} {:>10.3f} {:>9.3f} {:>9.3f}{} {:>11}{}".format(
+            r["framework"], r["median_us"], r["min_us"], r["max_us"], ratios,
             r["calls_per_batch"], "  ! " + r["check"] if r.get("check") else ""))
     for name, reason in skipped.items():
-        print("  {:<10} skipped: {}".format(name, reason))
+        print("  {:<13} skipped: {}".format(name, reason))
 
 
 def main(argv=None):

@@ -1,23 +1,24 @@
 """The base of the array functions whose forward is one NumPy-named routine of one input.
 
 Note [Routine nodes]: most array functions apply one routine with fixed arguments to one input
-(reshape, transpose, squeeze, swapaxes, flip, repeat, ...), and chainerx has each of them under the
-NumPy name, with NumPy's semantics and a backward of its own in C++. So `forward_chainerx` calls the
-chainerx routine (path 1 of Note [Native paths] in chainer/function_node.py) and `forward` the routine
-of the input's array module (NumPy or CuPy). A subclass names the routine in `_routine`, stores its
-arguments in `_args`, and writes `check_type_forward` (the original's conditions) and `backward`.
+(reshape, transpose, squeeze, swapaxes, flip, repeat, ...), and chainerx has each of them under
+the NumPy name, with NumPy's semantics and a backward of its own in C++. So `forward_chainerx`
+calls the chainerx routine (path 1 of Note [Native paths] in chainer/function_node.py) and
+`forward` the routine of the input's array module (NumPy or CuPy). A subclass names the routine in
+`_routine`, stores its arguments in `_args`, and writes `check_type_forward` (the original's
+conditions) and `backward`.
 
 Note [Errors on chainerx]: path 1 skips the type check, so an argument that chainerx rejects would
-surface as a chainerx error (DimensionError, ...) where NumPy-backed Variables get the original's error
-(InvalidType from the type check, or NumPy's ValueError/IndexError). `forward_chainerx` therefore
-returns `Fallback` when the chainerx routine raises: the fallback path runs the type check and the
-NumPy routine, which raise the same errors as for NumPy-backed Variables. Valid arguments pay nothing
-for it (a try block costs nothing until it catches).
+surface as a chainerx error (DimensionError, ...) where NumPy-backed Variables get the original's
+error (InvalidType from the type check, or NumPy's ValueError/IndexError). `forward_chainerx`
+therefore returns `Fallback` when the chainerx routine raises: the fallback path runs the type check
+and the NumPy routine, which raise the same errors as for NumPy-backed Variables. Valid arguments
+pay nothing for it (a try block costs nothing until it catches).
 
 Note [Wrapper fast path]: for chainerx-backed Variables, `FunctionNode.apply` does nothing on path 1
-but call `forward_chainerx` and wrap its outputs; the wrappers call `apply_fast`, which does the same
-with less bookkeeping, so that e.g. F.reshape costs about a microsecond more than chainerx.reshape.
-Anything else (NumPy inputs, raw arrays, mixed inputs, `Fallback`) goes through `apply`.
+but call `forward_chainerx` and wrap its outputs; the wrappers call `apply_fast`, which does the
+same with less bookkeeping (F.reshape costs 1-2 microseconds more than chainerx.reshape). Anything
+else (NumPy inputs, raw arrays, mixed inputs, `Fallback`) goes through `apply`.
 """
 
 import numbers
@@ -131,7 +132,7 @@ def zeros_on_device_of(array, shape):
 
 
 def grads_or_zeros(grad_outputs, shapes):
-    """The output gradients with each missing one (None) replaced by a zero Variable of its shape."""
+    """The output gradients, each missing one (None) replaced by a zero Variable of its shape."""
     if all(g is not None for g in grad_outputs):
         return grad_outputs
     template = next(g for g in grad_outputs if g is not None).array

@@ -22,7 +22,7 @@ class Cast(function_node.FunctionNode):
         type_check._argname(in_types, ('x',))
 
     def forward_chainerx(self, inputs):
-        # chainerx's astype records the float-to-float backward and leaves other casts off the graph.
+        # chainerx's astype records the float-to-float backward; other casts leave the graph.
         x, = inputs
         y = x.astype(self.type, copy=False)
         return (y.view() if y is x else y),

@@ -1,10 +1,10 @@
-"""F.get_item: indexing of a Variable with NumPy's basic and advanced indexing (Variable.__getitem__).
+"""F.get_item: NumPy's basic and advanced indexing of a Variable (Variable.__getitem__ calls it).
 
 Note [Index keys]: a key is normalised once, in the wrapper, to a tuple of items: ints, slices,
-None, Ellipsis and index arrays (int or bool; NumPy, CuPy or chainerx arrays, or lists). As in NumPy,
-a list is one index array; a list holding slices, None or Ellipsis is read as a tuple, as the original
-Chainer did (NumPy no longer accepts it). Variables in a key stand for their arrays. Any number of
-index arrays may be combined, with NumPy's rules for where the indexed axes go.
+None, Ellipsis and index arrays (int or bool; NumPy, CuPy or chainerx arrays, or lists). As in
+NumPy, a list is one index array; a list holding slices, None or Ellipsis is read as a tuple, as
+the original Chainer did (NumPy no longer accepts it). Variables in a key stand for their arrays.
+Any number of index arrays may be combined, with NumPy's rules for where the indexed axes go.
 
 On chainerx the key goes to `chainerx.ndarray.__getitem__`, which handles basic keys and int/bool
 index arrays in C++ with a backward of its own; keys it cannot differentiate (a 0-d bool array, ...)

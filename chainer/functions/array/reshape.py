@@ -63,5 +63,5 @@ def reshape(x, shape):
     if x.shape == shape:
         return variable.as_variable(x)
     if shape.count(-1) > 1:
-        raise ValueError('Only one dimension of the shape can be -1 (unknown), got {}'.format(shape))
+        raise ValueError('Only one dimension of the shape can be -1 (unknown): {}'.format(shape))
     return _routine.apply_fast(Reshape(shape), (x,))[0]

@@ -13,8 +13,6 @@ backward is the resize again.
 
 import numpy
 
-import chainerx
-
 from chainer import backend
 from chainer import function_node
 from chainer.functions.array import _routine
@@ -23,7 +21,10 @@ from chainer.utils import type_check
 
 
 def _axis_plan(n, m, mode, align_corners):
-    """The gathers of one axis: a list of (indices, weights or None) to sum (Note [Separable...])."""
+    """The gathers along one axis: (indices, weights or None) pairs to sum.
+
+    See Note [Separable resizing].
+    """
     i = numpy.arange(m, dtype=numpy.float64)
     if mode == 'nearest':
         if align_corners:

@@ -60,10 +60,9 @@ def average(x, axis=None, weights=None, keepdims=False):
         y = call_chainerx(chainerx.mean, x, axis, keepdims)
         if y is not None:
             return y
+        axis = normalize_axis(axis)
+        return sum_function(x, axis, keepdims) / reduced_size(x.shape, axis)
     axis = normalize_axis(axis)
-    if weights is None:
-        x_sum = sum_function(x, axis, keepdims)
-        return x_sum / reduced_size(x.shape, axis)
     x = variable.as_variable(x)
     weights = variable.as_variable(weights)
     if weights.shape == x.shape:

@@ -11,7 +11,7 @@ from chainer.functions.math.sum import check_reduction_type
 from chainer.functions.math.sum import normalize_single_axis
 
 
-def cumsum_array(xp, x, axis, reverse=False):
+def _cumsum_array(xp, x, axis, reverse=False):
     """The cumulative sum of a NumPy, CuPy or chainerx array; `reverse` sums from the end."""
     if axis is None:
         x = x.reshape((-1,))
@@ -36,13 +36,13 @@ class Cumsum(function_node.FunctionNode):
         if x.dtype.kind != 'f':
             return function_node.Fallback
         try:
-            return cumsum_array(chainerx, x, self.axis, self.reverse),
+            return _cumsum_array(chainerx, x, self.axis, self.reverse),
         except chainerx.DimensionError:
             return function_node.Fallback  # the type check names the error
 
     def forward(self, inputs):
         x, = inputs
-        return cumsum_array(backend.get_array_module(x), x, self.axis, self.reverse),
+        return _cumsum_array(backend.get_array_module(x), x, self.axis, self.reverse),
 
     def backward(self, indexes, grad_outputs):
         axis = self.axis

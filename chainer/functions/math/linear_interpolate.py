@@ -6,7 +6,8 @@ from chainer.utils import type_check
 
 
 def _interpolate(p, x, y):
-    return p * x + (1 - p) * y
+    # A one of p's dtype: under NumPy 1.x, 1 - p of a 0-d float16 p would be float64.
+    return p * x + (p.dtype.type(1) - p) * y
 
 
 class LinearInterpolate(function_node.FunctionNode):

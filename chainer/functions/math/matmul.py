@@ -110,7 +110,7 @@ class MatMul(function_node.FunctionNode):
             gy = reshape(gy, gy_shape)
         ret = []
         if 0 in indexes:
-            if ta:  # a = (gy b^T)^T = b gy^T with b as it is used
+            if ta:  # the gradient of a^T is gy B^T (B: b as multiplied), so that of a is B gy^T
                 ga = MatMul(tb, True, a.dtype).apply((b2, gy))[0]
             else:
                 ga = MatMul(False, not tb, a.dtype).apply((gy, b2))[0]

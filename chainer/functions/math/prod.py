@@ -26,7 +26,7 @@ def _products_of_others(x, y, axis, keepdims):
     if not bool(is_zero.any()):
         return y / x
     zero = is_zero.astype(x.dtype)
-    nonzero = 1 - zero
+    nonzero = (x_array != 0).astype(x.dtype)
     x_ones = x * nonzero + zero
     n_zeros = zero.sum(axis=axis, keepdims=True)
     only_zero = zero * (n_zeros == 1).astype(x.dtype)

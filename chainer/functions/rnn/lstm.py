@@ -42,7 +42,9 @@ class LSTM(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         c_prev, x = inputs
-        if c_prev.dtype.kind != 'f' or x.dtype != c_prev.dtype or x.ndim < 2:
+        if c_prev.dtype.kind != 'f' or x.dtype != c_prev.dtype or x.ndim < 2 or \
+                c_prev.ndim != x.ndim or len(x) > len(c_prev) or \
+                x.shape[1] != 4 * c_prev.shape[1] or x.shape[2:] != c_prev.shape[2:]:
             return function_node.Fallback
         return chainerx.lstm(c_prev, x)
 
