@@ -8,28 +8,28 @@ that return the test unchanged.
 
 import chainerx as _chainerx
 
-try:
-    import pytest as _pytest
-except ImportError:
-    _pytest = None
+_MARK_NAMES = (
+    'gpu',  # a test that needs a CUDA device
+    'cudnn',  # a test that needs cuDNN
+    'ideep',  # a test that needs iDeep (Intel's MKL-DNN bindings)
+    'slow',  # a long-running test
+    'chainerx',  # a test about ChainerX-specific behaviour
+)
 
 
-def _mark(name):
-    if _pytest is None:
-        return lambda *args: args[0] if len(args) == 1 and callable(args[0]) else (lambda f: f)
-    return getattr(_pytest.mark, name)
-
-
-#: A test that needs a CUDA device.
-gpu = _mark('gpu')
-#: A test that needs cuDNN.
-cudnn = _mark('cudnn')
-#: A test that needs iDeep (Intel's MKL-DNN bindings).
-ideep = _mark('ideep')
-#: A long-running test.
-slow = _mark('slow')
-#: A test about ChainerX-specific behaviour.
-chainerx = _mark('chainerx')
+def __getattr__(name):
+    # The marks are made on first use, so that `import chainer` (gradient_check imports chainer.testing)
+    # does not import pytest.
+    if name not in _MARK_NAMES:
+        raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
+    try:
+        import pytest
+    except ImportError:
+        mark = lambda *args: args[0] if len(args) == 1 and callable(args[0]) else (lambda f: f)  # NOQA
+    else:
+        mark = getattr(pytest.mark, name)
+    globals()[name] = mark
+    return mark
 
 
 def multi_gpu(gpu_num):
@@ -43,7 +43,7 @@ def multi_gpu(gpu_num):
     Returns:
         A pytest mark decorator.
     """
-    return gpu(gpu_num)
+    return __getattr__('gpu')(gpu_num)
 
 
 def gpu_count():

@@ -40,12 +40,14 @@ class DeconvolutionND(function_node.FunctionNode):
     def _output_size(self, x_shape, W_shape):
         if self.outsize is not None:
             return self.outsize
-        outsize = tuple(conv.get_deconv_outsize(size, k, s, p, d=d) for size, k, s, p, d in zip(
-            x_shape[2:], W_shape[2:], self.stride, self.pad, self.dilate))
-        if any(out <= 0 for out in outsize):
-            raise ValueError('the output size {} of the deconvolution (input {}, kernel {}) must '
-                             'be positive'.format(outsize, x_shape, W_shape))
-        return outsize
+        outsize = []
+        for size, k, s, p, d in zip(x_shape[2:], W_shape[2:], self.stride, self.pad, self.dilate):
+            out = conv.get_deconv_outsize(size, k, s, p, d=d)
+            if out <= 0:
+                raise ValueError('the output size of the deconvolution (input {}, kernel {}) must '
+                                 'be positive, got {}'.format(x_shape, W_shape, out))
+            outsize.append(out)
+        return tuple(outsize)
 
     def forward_chainerx(self, inputs):
         x, W = inputs[0], inputs[1]

@@ -39,14 +39,14 @@ class Dropout(function_node.FunctionNode):
         else:
             mask = self.mask
         self.mask = _random.on_device_of(mask, x)
-        return x * self.mask,
+        return x * _random.as_dtype(self.mask, x.dtype),
 
     def forward(self, inputs):
         x, = inputs
         if self.mask is None:
             self.mask = _make_mask(
                 _random.random_module(x), x.shape, x.dtype, self.dropout_ratio)
-        return utils.force_array(x * self.mask),
+        return utils.force_array(x * _random.as_dtype(self.mask, x.dtype), x.dtype),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs

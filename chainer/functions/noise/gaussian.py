@@ -36,7 +36,7 @@ class Gaussian(function_node.FunctionNode):
             return function_node.Fallback  # the fallback's type check reports it
         eps = self._draw(ln_var) if self.eps is None else self.eps
         self.eps = _random.on_device_of(eps, ln_var)
-        return mean + chainerx.exp(ln_var * 0.5) * self.eps,
+        return mean + chainerx.exp(ln_var * 0.5) * _random.as_dtype(self.eps, mean.dtype),
 
     def forward(self, inputs):
         self.retain_inputs((1,))
@@ -44,7 +44,8 @@ class Gaussian(function_node.FunctionNode):
         if self.eps is None:
             self.eps = self._draw(ln_var)
         xp = backend.get_array_module(mean)
-        return utils.force_array(mean + xp.exp(ln_var * 0.5) * self.eps),
+        noise = xp.exp(ln_var * 0.5) * _random.as_dtype(self.eps, mean.dtype)
+        return utils.force_array(mean + noise, mean.dtype),
 
     def backward(self, indexes, grad_outputs):
         ln_var, = self.get_retained_inputs()
