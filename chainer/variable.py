@@ -54,6 +54,7 @@ class Variable:
     _chainerx_nobp_array_cache = None
     _chainerx_grad_cache = (None, None)
     _loss_scale = None
+    _requires_grad = None  # only chainerx outputs leave it unset: Note [Lazy requires_grad]
 
     def __init__(self, data=None, *, name=None, grad=None, requires_grad=True, **kwargs):
         if 'volatile' in kwargs:
@@ -92,11 +93,15 @@ class Variable:
 
     @classmethod
     def _from_chainerx(cls, array):
-        """A Variable around a chainerx routine's output: requires grad iff the output is on the graph."""
+        """A Variable around a chainerx routine's output: requires grad iff the output is on the graph.
+
+        Note [Lazy requires_grad]: whether the output is on the graph is asked only when `requires_grad` is
+        read (a C++ call saved on every function call), under force_backprop_mode, so that the answer does
+        not depend on the backprop mode at the time of the question: it is the one of the time of creation.
+        """
         var = object.__new__(cls)
         var._data = [array]
         var._has_chainerx_array = True
-        var._requires_grad = array.is_backprop_required()
         return var
 
     # -- the array ---------------------------------------------------------------------------------------------
@@ -213,7 +218,12 @@ class Variable:
     @property
     def requires_grad(self):
         """Whether backward computes the gradient with respect to this variable."""
-        return self._requires_grad
+        requires_grad = self._requires_grad
+        if requires_grad is None:
+            with chainerx.force_backprop_mode():
+                requires_grad = self._data[0].is_backprop_required()
+            self._requires_grad = requires_grad
+        return requires_grad
 
     # -- the Python graph (NumPy/CuPy mode only) ------------------------------------------------------------
 
@@ -425,7 +435,7 @@ class Variable:
                 'A variable of a computational graph cannot be moved between chainerx and other backends')
         grad = self.grad
         new_array = device.send(array if not self._has_chainerx_array else self.array)
-        if self._has_chainerx_array and to_chx and array.is_backprop_required() and not self._requires_grad:
+        if self._has_chainerx_array and to_chx and array.is_backprop_required() and not self.requires_grad:
             return
         self._chainerx_fallback_array = None
         self._chainerx_nobp_array_cache = None
@@ -488,7 +498,7 @@ class Variable:
     def _to_backend(self, convert):
         array = self._data[0]
         grad = self.grad
-        requires_grad = self._requires_grad
+        requires_grad = self.requires_grad
         if self._has_chainerx_array and array is not None:
             array = array.as_grad_stopped()
         new_array = None if array is None else convert(array)
@@ -548,7 +558,7 @@ class Variable:
         # The graph is not pickled: the copy is a leaf holding the array, the gradient and the attributes
         # subclasses add (e.g. a Parameter's initializer and update rule).
         extra = {k: v for k, v in self.__dict__.items() if k not in _GRAPH_STATE}
-        return _rebuild_variable, (type(self), self.array, self.name, self.grad, self._requires_grad, extra)
+        return _rebuild_variable, (type(self), self.array, self.name, self.grad, self.requires_grad, extra)
 
     def _compare(self, other):
         raise NotImplementedError('Variables cannot be compared; compare their arrays instead')

@@ -29,4 +29,7 @@ CASES = {
     'unpooling_2d': lambda: F.unpooling_2d(_x(2, 3, 3, 4), 2, cover_all=False),
     'unpooling_3d': lambda: F.unpooling_3d(_x(1, 2, 2, 3, 2), 2, outsize=(4, 6, 4)),
     'unpooling_nd': lambda: F.unpooling_nd(_x(2, 3, 3, 3), (3, 2), (2, 1), (1, 0)),
+    'upsampling_2d': lambda: F.upsampling_2d(
+        _x(2, 3, 3, 3), chainerx.array(numpy.random.RandomState(0).randint(0, 9, (2, 3, 3, 3))),
+        3, 2, 1, outsize=(5, 6)),
 }

@@ -22,6 +22,7 @@ class _AxisJoin(function_node.FunctionNode):
     """Base of Hstack, Vstack and Dstack: NumPy's routine `_routine` on inputs of one ndim."""
 
     _routine = None
+    _axis = None  # the axis of the lifted arrays along which they are joined
     _vector_as_row = True  # whether a 1-d input (n,) is lifted to (1, n...), not (n...)
 
     def _lifted_dims(self, ndim):
@@ -29,8 +30,8 @@ class _AxisJoin(function_node.FunctionNode):
         return [1] if ndim == 1 and self._vector_as_row else list(range(ndim))
 
     def _join_axis(self, ndim):
-        """The axis of the lifted arrays along which they are joined."""
-        raise NotImplementedError
+        """The axis of the lifted arrays along which inputs of `ndim` dimensions are joined."""
+        return self._axis
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
@@ -83,18 +84,14 @@ class Vstack(_AxisJoin):
     """Joins along axis 0 of the inputs viewed as at least 2-d ((n,) as (1, n))."""
 
     _routine = 'vstack'
-
-    def _join_axis(self, ndim):
-        return 0
+    _axis = 0
 
 
 class Dstack(_AxisJoin):
     """Joins along axis 2 of the inputs viewed as at least 3-d ((n,) as (1, n, 1))."""
 
     _routine = 'dstack'
-
-    def _join_axis(self, ndim):
-        return 2
+    _axis = 2
 
 
 def hstack(xs):

@@ -13,12 +13,15 @@ from chainer.functions.connection.depthwise_convolution_2d import depthwise_conv
 from chainer.functions.connection.dilated_convolution_2d import dilated_convolution_2d  # NOQA
 from chainer.functions.connection.embed_id import embed_id  # NOQA
 from chainer.functions.connection.linear import linear  # NOQA
+from chainer.functions.connection.local_convolution_2d import local_convolution_2d  # NOQA
 
 __all__ = [
     'bilinear', 'convolution_1d', 'convolution_2d', 'convolution_3d', 'convolution_nd',
     'deconvolution_1d', 'deconvolution_2d', 'deconvolution_3d', 'deconvolution_nd',
     'depthwise_convolution_2d', 'dilated_convolution_2d', 'embed_id', 'linear',
+    'local_convolution_2d',
 ]
 # Forward, backward and double backward stay on chainerx for the usual arguments (float inputs of
 # one dtype; see Note [Native convolution options] in _convolution.py for dilate and groups).
-NATIVE = frozenset(__all__)
+# local_convolution_2d takes the NumPy fallback: chainerx has no batched product to express it.
+NATIVE = frozenset(__all__) - {'local_convolution_2d'}

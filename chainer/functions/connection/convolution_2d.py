@@ -45,8 +45,9 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
         TypeError: Another unknown keyword argument is given.
 
     Example:
-        >>> y = F.convolution_2d(x, W, b, stride=1, pad=1)   # x (1, 3, 32, 32), W (8, 3, 3, 3)
-        >>> y.shape
+        >>> x = numpy.ones((1, 3, 32, 32), numpy.float32)
+        >>> W = numpy.ones((8, 3, 3, 3), numpy.float32)
+        >>> F.convolution_2d(x, W, stride=1, pad=1).shape
         (1, 8, 32, 32)
     """
     fnode = Convolution2DFunction(stride, pad, cover_all, **kwargs)

@@ -54,8 +54,10 @@ class DeconvolutionND(function_node.FunctionNode):
         if x.ndim != self.ndim + 2 or not _convolution.native_dtypes(inputs):
             return chainer.Fallback  # the type check raises the usual error
         try:
-            outsize = self._output_size(x.shape, W.shape)
+            # chainerx's default output size is ours, except with the kernel spread out by dilate.
+            outsize = self.outsize
             if self._dilated:
+                outsize = self._output_size(x.shape, W.shape)
                 W = _convolution.chainerx_dilated_kernel(W, self.dilate)
             return _convolution.chainerx_grouped(
                 chainerx.conv_transpose, x, W, inputs[2] if len(inputs) == 3 else None, self.groups,

@@ -10,6 +10,11 @@ from chainer import variable
 Variable = variable.Variable
 
 
+# What chainerx routines raise for inputs that the type check rejects: forward_chainerx returns
+# Fallback on them, and the fallback's type check raises the original's InvalidType.
+CHAINERX_INPUT_ERRORS = (chainerx.DimensionError, chainerx.DtypeError)
+
+
 def constant(array):
     """`array` (NumPy, CuPy or chainerx; NumPy scalars too) as a Variable that never requires grad."""
     if isinstance(array, numpy.generic):

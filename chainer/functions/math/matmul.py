@@ -31,7 +31,11 @@ def _transposed(x, trans):
 
 
 def _chainerx_matmul(a, b, transa, transb):
-    return chainerx.matmul(_transposed(a, transa), _transposed(b, transb))
+    if transa and a.ndim >= 2:
+        a = a.swapaxes(-1, -2)
+    if transb and b.ndim >= 2:
+        b = b.swapaxes(-1, -2)
+    return chainerx.matmul(a, b)
 
 
 def _expect_matmul_shapes(a_type, b_type, transa, transb):

@@ -36,5 +36,5 @@ def on_device_of(array, like):
 
 
 def as_dtype(array, dtype):
-    """`array` (a constant combined with Variables in backward) cast to `dtype` if it differs."""
+    """`array` (a mask or noise array) cast to `dtype` if it differs, else itself."""
     return array if array.dtype == dtype else array.astype(dtype)

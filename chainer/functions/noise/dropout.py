@@ -69,6 +69,7 @@ def dropout(x, ratio=.5, **kwargs):
         mask (array): The mask to apply instead of a random one: an array of x's shape holding
             0 for the dropped elements and ``1 / (1 - ratio)`` for the others (`ratio` is then
             only validated). A mask returned by an earlier call repeats that call's dropout.
+            A mask of another dtype is cast to x's dtype (the output always has x's dtype).
         return_mask (bool): Also return the mask used (None in test mode).
 
     Returns:

@@ -70,7 +70,8 @@ def gaussian(mean, ln_var, **kwargs):
         ln_var (~chainer.Variable or array): Logarithm of the variance, of mean's shape and dtype.
         eps (array): The standard normal noise to use instead of drawing it (of ln_var's shape
             and dtype), to make the result deterministic. It is drawn from NumPy's global
-            generator otherwise (CuPy's for CuPy arrays), chainerx inputs included.
+            generator otherwise (CuPy's for CuPy arrays), chainerx inputs included. An eps of
+            another dtype is cast to mean's dtype (the output always has mean's dtype).
         return_eps (bool): Also return the noise used, on the inputs' device.
 
     Returns:

@@ -14,6 +14,7 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions.loss import _util
 from chainer.functions.math.sum_to import sum_to
 from chainer.functions.normalization import _standardize
 from chainer.utils import argument
@@ -60,15 +61,13 @@ def _check_types(in_types, axis, names):
     _standardize.expect_param(gamma_type, x_type, _kept_axes(x_ndim, axes), in_types[2:])
 
 
-def _plausible(x, params, axis):
-    """_check_types on plain arrays (before a chainerx routine, which skips the type check)."""
+def _plausible(x, params, axes):
+    """_check_types on plain arrays, but for the shapes of the parameters after gamma (the chainerx
+    routines check their sizes: see _util.CHAINERX_INPUT_ERRORS)."""
     gamma = params[0]
-    if x.dtype.kind != 'f' or gamma.dtype.kind != 'f' or x.ndim <= gamma.ndim or any(
-            p.dtype != gamma.dtype or p.shape != gamma.shape for p in params[1:]):
-        return False
-    axes = _reduced_axes(x.ndim, gamma.ndim, axis)
-    return max(axes, default=-1) < x.ndim and \
-        tuple([x.shape[i] for i in _kept_axes(x.ndim, axes)]) == gamma.shape
+    return x.dtype.kind == 'f' and gamma.dtype.kind == 'f' and all(
+        [p.dtype == gamma.dtype for p in params[1:]]) and \
+        tuple([n for i, n in enumerate(x.shape) if i not in axes]) == gamma.shape
 
 
 def _update_running_stat(running, stat, decay):
@@ -96,20 +95,27 @@ class BatchNormalization(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         x, gamma, beta = inputs
-        if not _plausible(x, (gamma, beta), self.axis):
-            return function_node.Fallback
         mean, var = self.running_mean, self.running_var
-        if mean is None and var is None:
-            dtype = numpy.promote_types(x.dtype, gamma.dtype)
-            y = _standardize.affine_normalize(
-                x.astype(dtype, copy=False), gamma.astype(dtype, copy=False),
-                beta.astype(dtype, copy=False), self._layout(x, gamma), self.eps)[0]
-            return y.astype(x.dtype, copy=False),
-        if not (isinstance(mean, chainerx.ndarray) and isinstance(var, chainerx.ndarray)):
-            return function_node.Fallback
         axes = _reduced_axes(x.ndim, gamma.ndim, self.axis)
-        return chainerx.batch_norm(x, gamma, beta, mean, var, eps=self.eps, decay=self.decay,
-                                   axis=axes),
+        if not _plausible(x, (gamma, beta), axes) or x.ndim <= gamma.ndim:
+            return function_node.Fallback
+        try:
+            if mean is None and var is None:
+                return self._normalize_chainerx(x, gamma, beta),
+            if isinstance(mean, chainerx.ndarray) and isinstance(var, chainerx.ndarray):
+                return chainerx.batch_norm(x, gamma, beta, mean, var, self.eps, self.decay, axes),
+        except _util.CHAINERX_INPUT_ERRORS:
+            pass
+        return function_node.Fallback
+
+    def _normalize_chainerx(self, x, gamma, beta):
+        if beta.shape != gamma.shape:
+            raise chainerx.DimensionError('beta does not have the shape of gamma')
+        dtype = numpy.promote_types(x.dtype, gamma.dtype)
+        y = _standardize.affine_normalize(
+            x.astype(dtype, copy=False), gamma.astype(dtype, copy=False),
+            beta.astype(dtype, copy=False), self._layout(x, gamma), self.eps)[0]
+        return y.astype(x.dtype, copy=False)
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -151,10 +157,13 @@ class FixedBatchNormalization(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         x, gamma = inputs[:2]
-        if not _plausible(x, inputs[1:], self.axis):
-            return function_node.Fallback
         axes = _reduced_axes(x.ndim, gamma.ndim, self.axis)
-        return chainerx.fixed_batch_norm(*inputs, eps=self.eps, axis=axes),
+        if not _plausible(x, inputs[1:], axes) or x.ndim <= gamma.ndim:
+            return function_node.Fallback
+        try:
+            return chainerx.fixed_batch_norm(*inputs, eps=self.eps, axis=axes),
+        except _util.CHAINERX_INPUT_ERRORS:
+            return function_node.Fallback
 
     def forward(self, inputs):
         self.retain_inputs((0, 1, 3, 4))

@@ -21,6 +21,6 @@ __all__ = [
     'spatial_pyramid_pooling_2d', 'unpooling_1d', 'unpooling_2d', 'unpooling_3d', 'unpooling_nd',
     'upsampling_2d',
 ]
-# Forward, backward and double backward stay on chainerx (Note [Native window sums] in _window.py),
-# except for upsampling_2d, whose index scatter has no chainerx routine.
-NATIVE = frozenset(__all__) - {'upsampling_2d'}
+# Forward, backward and double backward stay on chainerx (Note [Native window sums] in _window.py);
+# upsampling_2d does with chainerx indexes (those of max_pooling_2d on chainerx).
+NATIVE = frozenset(__all__)

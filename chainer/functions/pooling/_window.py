@@ -16,6 +16,11 @@ All four are linear, so their backwards are again in this set and gradients of a
 Note [Native window sums]: on chainerx, a window sum is a convolution of each channel (moved to the
 batch axis) with a kernel of ones, and a window spread the transposed convolution with it; both are
 differentiable in C++ and cover every geometry (cover_all included), so both nodes run natively.
+The indexed pair works the same way with an identity kernel `(prod(ksize), 1, *ksize)`, whose output
+channel k is tap k of each window: WindowGather masks those channels with the one-hot `indexes` and
+sums them, WindowScatter masks its input into them and applies the transposed convolution. The
+masked-out taps are multiplied by zero, so an infinite or NaN value there gives NaN where the NumPy
+forms are exact; the native forms take only chainerx `indexes` of the input's shape.
 """
 
 import numpy
@@ -211,9 +216,38 @@ class _Indexed(PoolingND):
         self.indexes = indexes
         self.outsize = None if outsize is None else _convolution.as_tuple(outsize, ndim, 'outsize')
 
+    def native_operands(self, x, windows_shape):
+        """The one-hot mask `(n, c, K, *outs)` and identity kernel of Note [Native window sums].
+
+        None where the native form does not apply: non-float x, or indexes that are not a chainerx
+        array of shape `windows_shape`.
+        """
+        indexes = self.indexes
+        if (x.dtype.kind != 'f' or not isinstance(indexes, chainerx.ndarray)
+                or indexes.shape != windows_shape):
+            return None
+        taps = _prod(self.ksize)
+        positions = chainerx.arange(taps, dtype=indexes.dtype, device=indexes.device)
+        onehot = indexes.reshape(indexes.shape[:2] + (1,) + indexes.shape[2:]) == positions.reshape(
+            (taps,) + (1,) * self.ndim)
+        eye = chainerx.eye(taps, dtype=x.dtype, device=x.device).reshape((taps, 1) + self.ksize)
+        return onehot, eye
+
 
 class WindowGather(_Indexed):
     """The element of each window that `indexes` names: image `(n, c, *dims)` -> `(n, c, *outs)`."""
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        n, c = x.shape[:2]
+        operands = self.native_operands(x, (n, c) + self.out_dims(x.shape[2:]))
+        if operands is None:
+            return chainer.Fallback
+        onehot, eye = operands
+        planes = x.reshape((n * c, 1) + x.shape[2:])
+        col = chainerx.conv(planes, eye, None, self.stride, self.pad, self.cover_all)
+        col = col.reshape((n, c) + col.shape[1:])
+        return chainerx.where(onehot, col, 0).sum(axis=2),
 
     def forward(self, inputs):
         x, = inputs
@@ -238,6 +272,22 @@ class WindowScatter(_Indexed):
         indexes_shape = type_check.make_variable(tuple(self.indexes.shape), 'indexes.shape')
         type_check.expect(x_type.shape == indexes_shape)
         self.check_outsize(x_type, self.outsize)
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        operands = self.native_operands(x, x.shape)
+        if operands is None:
+            return chainer.Fallback  # the type check raises the usual error
+        onehot, eye = operands
+        n, c = x.shape[:2]
+        dims = self.image_dims(x.shape[2:], self.outsize)
+        col = chainerx.where(onehot, x.reshape((n, c, 1) + x.shape[2:]), 0)
+        try:
+            y = chainerx.conv_transpose(
+                col.reshape((n * c,) + col.shape[2:]), eye, None, self.stride, self.pad, dims)
+        except chainerx.DimensionError:
+            return chainer.Fallback  # the type check raises the usual error
+        return y.reshape((n, c) + dims),
 
     def forward(self, inputs):
         x, = inputs

@@ -32,8 +32,10 @@ def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all
         ~chainer.Variable: Output of shape `(n, c, h_O, w_O)`.
 
     Example:
+        >>> x = numpy.array([[[[1, 5], [2, 0]]]], numpy.float32)
         >>> y, indexes = F.max_pooling_2d(x, 2, return_indices=True)
-        >>> F.upsampling_2d(y, indexes, 2, outsize=x.shape[2:]).shape == x.shape
-        True
+        >>> F.upsampling_2d(y, indexes, 2, outsize=(2, 2)).array
+        array([[[[0., 5.],
+                 [0., 0.]]]], dtype=float32)
     """
     return Upsampling2D(indexes, ksize, stride, pad, outsize, cover_all).apply((x,))[0]

@@ -101,3 +101,10 @@ def test_native_on_chainerx(kw):
                         [[2.0, 1.0], [0.5, 3.0]])
     check.assert_native(lambda a, b: F.matmul(a, b, **kw), [[[0.5, 1.0], [1.0, -1.0]]] * 2,
                         [1.0, 2.0])
+
+
+@pytest.mark.parametrize('function', [F.matmul, F.tensordot])
+def test_numpy_mixed_with_chainerx(function):
+    with pytest.raises(TypeError):
+        function(make_array('numpy', numpy.ones((2, 2))),
+                 make_array('chainerx', numpy.ones((2, 2))))

@@ -89,6 +89,16 @@ def test_given_mask_is_used_and_returned(mode):
     numpy.testing.assert_array_equal(to_numpy(mask3), to_numpy(mask))
 
 
+def test_mask_of_another_dtype_keeps_the_input_dtype(mode):
+    x = chainer.Variable(make_array(mode, [1.0, 2.0], numpy.float32))
+    mask = make_array(mode, [0.0, 2.0], numpy.float64)
+    with _train():
+        y = F.dropout(x, 0.5, mask=mask)
+    gx, = chainer.grad([y], [x], grad_outputs=[make_array(mode, [1.0, 1.0], numpy.float32)])
+    assert y.dtype == numpy.float32 and gx.dtype == numpy.float32
+    numpy.testing.assert_array_equal(to_numpy(y.array), [0.0, 4.0])
+
+
 def test_gradient_is_the_mask(mode):
     x = chainer.Variable(make_array(mode, numpy.ones((5, 6))))
     with _train():

@@ -71,6 +71,14 @@ def test_eps_has_the_input_dtype(mode, dtype):
     assert y.dtype == dtype and eps.dtype == dtype
 
 
+def test_eps_of_another_dtype_keeps_the_input_dtype(mode):
+    mean = chainer.Variable(make_array(mode, [0.0, 1.0], numpy.float32))
+    y = F.gaussian(mean, make_array(mode, [0.0, 0.0], numpy.float32),
+                   eps=make_array(mode, [0.5, -1.0], numpy.float64))
+    assert y.dtype == numpy.float32
+    numpy.testing.assert_array_equal(to_numpy(y.array), [0.5, 0.0])
+
+
 def test_returned_eps_repeats_the_sample(mode):
     mean, ln_var = make_array(mode, [0.5, -1.0]), make_array(mode, [0.1, 2.0])
     y1, eps = F.gaussian(mean, ln_var, return_eps=True)
