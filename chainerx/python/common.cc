@@ -28,10 +28,11 @@ Dtype GetDtype(py::handle handle) {
     if (ptr == reinterpret_cast<PyObject*>(&PyFloat_Type)) {
         return Dtype::kFloat64;
     }
-    // NumPy's dtype objects of the native byte order are singletons: comparing identities first skips
-    // `dtype.name`, which costs microseconds (on every NumPy -> chainerx conversion of the chainer fallback).
+    // NumPy's dtype objects of the native byte order and its scalar types (numpy.float32) are singletons:
+    // comparing identities first skips `numpy.dtype(x).name`, which costs microseconds (on every NumPy ->
+    // chainerx conversion of the chainer fallback, and on every `astype(numpy.int32)`).
     for (Dtype dtype : kAllDtypes) {
-        if (ptr == GetNumpyDtype(dtype).ptr()) {
+        if (ptr == GetNumpyDtype(dtype).ptr() || ptr == GetNumpyScalarType(dtype).ptr()) {
             return dtype;
         }
     }
@@ -56,6 +57,16 @@ std::optional<Dtype> GetOptionalDtype(py::handle handle) {
         return std::nullopt;
     }
     return GetDtype(handle);
+}
+
+py::object GetNumpyScalarType(Dtype dtype) {
+    // Leaked on purpose, as GetNumpyDtype's cache below.
+    static auto* cache = new py::object[kNumDtypes + 1];
+    py::object& entry = cache[static_cast<int>(dtype)];
+    if (!entry) {
+        entry = GetNumpyDtype(dtype).attr("type");
+    }
+    return entry;
 }
 
 py::object GetNumpyDtype(Dtype dtype) {

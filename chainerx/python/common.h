@@ -35,6 +35,9 @@ std::optional<Dtype> GetOptionalDtype(py::handle handle);  // None → nullopt
 // The numpy.dtype object of a dtype (cached).
 py::object GetNumpyDtype(Dtype dtype);
 
+// The NumPy scalar type of a dtype (numpy.float32 for kFloat32), cached.
+py::object GetNumpyScalarType(Dtype dtype);
+
 // device arguments: None (default device), a Device, or "backend[:index]". TypeError otherwise.
 Device& GetDevice(py::handle handle);
 

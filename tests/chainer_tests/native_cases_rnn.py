@@ -45,4 +45,6 @@ CASES = {
     'n_step_bigru': _with_and_without_dropout('gru', True),
     'n_step_rnn': _with_and_without_dropout('rnn', False),
     'n_step_birnn': _with_and_without_dropout('rnn', True),
+    'slstm': lambda: F.slstm(_x(3, 2), _x(3, 2), _x(3, 8), _x(3, 8)),
+    'tree_lstm': lambda: F.tree_lstm(_x(3, 2), _x(3, 2), _x(3, 10)),
 }

@@ -161,10 +161,16 @@ def _child_env() -> tp.Dict[str, str]:
                 PYTHONFAULTHANDLER='1')
 
 
+def _calls(table: tp.Sequence[fuzz_calls.Entry]) -> tp.Any:
+    """The module that makes a table's calls (make_call, with_imports, child_main): fuzz_calls, or the one a table
+    names as its `calls` (tests/chainer_tests/fuzz_chainer_calls.py's, whose calls take chainer's values)."""
+    return getattr(table, 'calls', fuzz_calls)
+
+
 def _key(table: tp.Sequence[fuzz_calls.Entry], seed: int, death: Death) -> tp.Tuple[str, str]:
     if death.index is None:
         return '<garbage collection after the last call>', death.cause
-    call = fuzz_calls.make_call(table, seed, death.index)
+    call = _calls(table).make_call(table, seed, death.index)
     if death.phase in ('arg', 'drop'):
         return f"<{'building' if death.phase == 'arg' else 'dropping'} {_crashing_value(call, death)}>", death.cause
     return call.entry.name, death.cause
@@ -186,13 +192,13 @@ def _tally(report: Report, table: tp.Sequence[fuzz_calls.Entry], options: Option
                 report.casts[record[3]] += 1
                 report.cast_examples.setdefault(record[3], int(record[1]))
             if record[2] != 'skipped':
-                report.uses.update(_values(fuzz_calls.make_call(table, options.seed, int(record[1]))))
+                report.uses.update(_values(_calls(table).make_call(table, options.seed, int(record[1]))))
     if death is None:
         return []
     ran = [index for index in batch if death.index is None or index <= death.index]
     if death.index is not None:
         report.calls += death.phase != 'after'
-        _suspect(report, options, fuzz_calls.make_call(table, options.seed, death.index), death)
+        _suspect(report, options, _calls(table).make_call(table, options.seed, death.index), death)
     incident = report.incidents.setdefault(_key(table, options.seed, death),
                                            Incident(death, ran, stderr=_gist(ended.stderr)))
     incident.count += 1
@@ -273,9 +279,9 @@ def reduce_incident(incident: Incident, table: tp.Sequence[fuzz_calls.Entry], op
     if index is None:  # the garbage collection after the last call
         incident.reproducer, incident.confirmed = replay + ran_text, 'after these calls'
         return
-    call = fuzz_calls.make_call(table, seed, index)
+    call = _calls(table).make_call(table, seed, index)
     source = _crashing_value(call, death) if death.phase == 'arg' else call.source()
-    incident.reproducer = fuzz_calls.with_imports(source)
+    incident.reproducer = _calls(table).with_imports(source)
     if alone:
         incident.confirmed = 'alone'
         return
@@ -293,8 +299,8 @@ def reduce_incident(incident: Incident, table: tp.Sequence[fuzz_calls.Entry], op
     if len(needed) > 6:
         incident.reproducer = replay + fuzz_calls.format_indices(needed)
     else:
-        sources = [fuzz_calls.make_call(table, seed, index).source() for index in needed[:-1]] + [source]
-        incident.reproducer = fuzz_calls.with_imports('; '.join(sources))
+        sources = [_calls(table).make_call(table, seed, index).source() for index in needed[:-1]] + [source]
+        incident.reproducer = _calls(table).with_imports('; '.join(sources))
 
 
 def fuzz(calls: int, options: Options, batch_size: int = 500) -> Report:
@@ -332,7 +338,7 @@ def format_report(report: Report, table: tp.Sequence[fuzz_calls.Entry], seed: in
     lines.append('outcomes: ' + ', '.join(f'{name} {count}' for name, count in report.outcomes.most_common()))
     lines.append(f'"Unable to cast" RuntimeErrors: {sum(report.casts.values())}')
     for name, count in report.casts.most_common():
-        example = fuzz_calls.make_call(table, seed, report.cast_examples[name]).source()
+        example = _calls(table).make_call(table, seed, report.cast_examples[name]).source()
         lines.append(f'  {count:6d}  {name}    e.g. {example}')
     if report.avoided:
         lines.append('values left out after crashing or hanging in a quarter of the calls that used them: ' + ', '.join(
@@ -368,7 +374,7 @@ def _replay(args: argparse.Namespace, options: Options) -> int:
     table = fuzz_calls.load_table(args.table)
     indices = fuzz_calls.parse_indices(args.replay)
     for index in indices:
-        print(f'#{index}: {fuzz_calls.with_imports(fuzz_calls.make_call(table, args.seed, index).source())}')
+        print(f'#{index}: {_calls(table).with_imports(_calls(table).make_call(table, args.seed, index).source())}')
     with tempfile.TemporaryDirectory(prefix='chainerx-fuzz-') as workdir:
         ended = ChildProcess(indices, dataclasses.replace(options, workdir=workdir)).wait()
     print(f'outcomes: {[record[2] for record in ended.records if record[0] == "="]}')
@@ -386,7 +392,8 @@ def main(argv: tp.Sequence[str]) -> int:
                 avoid = json.load(avoid_file)
         indices = fuzz_calls.parse_indices(args.run)
         memory = int(args.memory * 2**30)
-        fuzz_calls.child_main(fuzz_calls.load_table(args.table), args.seed, indices, args.progress, memory, avoid)
+        table = fuzz_calls.load_table(args.table)
+        _calls(table).child_main(table, args.seed, indices, args.progress, memory, avoid)
     if args.replay:
         return _replay(args, options)
     started = time.monotonic()

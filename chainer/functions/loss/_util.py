@@ -16,7 +16,7 @@ CHAINERX_INPUT_ERRORS = (chainerx.DimensionError, chainerx.DtypeError)
 
 
 def constant(array):
-    """`array` (NumPy, CuPy or chainerx; NumPy scalars too) as a Variable that never requires grad."""
+    """`array` (NumPy, CuPy or chainerx, or a NumPy scalar) as a Variable without gradient."""
     if isinstance(array, numpy.generic):
         array = numpy.asarray(array)
     return Variable(array, requires_grad=False)

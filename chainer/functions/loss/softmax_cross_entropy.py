@@ -73,13 +73,13 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             weight = chainerx.array(weight, device=like.device)
         elif xp is not chainerx and isinstance(weight, chainerx.ndarray):
             weight = backend.CpuDevice().send(weight)
-        return weight.reshape((1, -1) + (1,) * (like.ndim - 2))
+        return weight.astype(like.dtype, copy=False).reshape((1, -1) + (1,) * (like.ndim - 2))
 
-    def _check_labels(self, xp, x, t):
+    def _check_labels(self, xp, x, t, debug):
         if self.class_weight is not None and len(self.class_weight) != x.shape[1]:
             raise ValueError('class_weight has {} entries for {} classes'.format(
                 len(self.class_weight), x.shape[1]))
-        if not chainer.is_debug():
+        if not debug:
             return
         valid = xp.logical_or(xp.logical_and(t >= 0, t < x.shape[1]), t == self.ignore_label)
         if not bool(valid.all()):
@@ -87,9 +87,32 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
                 'Each label `t` need to satisfy `0 <= t < x.shape[1] or t == {}`'.format(
                     self.ignore_label))
 
-    def _hard_loss(self, xp, x, t, log_y):
-        self._check_labels(xp, x, t)
+    def _hard_loss(self, xp, x, t):
+        """The loss of integer labels (-log p of each label, then reduced)."""
+        debug = chainer.is_debug()
+        self._check_labels(xp, x, t, debug)
         valid = t != self.ignore_label
+        if xp is chainerx and self.class_weight is None and self.ignore_label == -1 and \
+                x.ndim == 2 and not debug:
+            loss = chainerx.softmax_cross_entropy(x, t)  # one routine for the common case
+        else:
+            loss = -self._log_p(xp, x, t, valid)
+        if self.reduce == 'no':
+            return loss
+        # The original multiplies the sum by 1 / count rounded to x's dtype; so does this.
+        if not self.normalize:
+            scale = 1.0 / max(len(x), 1)
+        elif xp is chainerx and x.device.backend.name == 'native':
+            scale = 1.0 / max(int(chainerx.count_nonzero(valid)), 1)  # no device to wait for
+        else:
+            scale = (1.0 / xp.maximum(valid.sum(), 1).astype(numpy.float64)).astype(x.dtype)
+        if xp is not chainerx:
+            self._coeff = float(scale)
+        return loss.sum() * scale
+
+    def _log_p(self, xp, x, t, valid):
+        """log softmax(x)[t] (times the class weight of t), 0 where ignored (Note [Softmax ...])."""
+        log_y = _log_softmax(xp, x)
         selected = _util.one_hot(xp, t, x.shape[1])
         if self.ignore_label in range(x.shape[1]):
             selected = xp.logical_and(
@@ -97,20 +120,11 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         weight = self._weight(xp, x)
         if weight is not None:
             log_y = log_y * weight
-        log_p = xp.where(selected, log_y, 0).sum(axis=1)
-        if self.reduce == 'no':
-            return -log_p
-        # The original multiplies the sum by -1 / count rounded to x's dtype; so does this.
-        if self.normalize:
-            scale = (-1.0 / xp.maximum(valid.sum(), 1).astype(numpy.float64)).astype(x.dtype)
-        else:
-            scale = -1.0 / max(len(x), 1)
-        if xp is not chainerx:
-            self._coeff = -float(scale)
-        return log_p.sum() * scale
+        return xp.where(selected, log_y, 0).sum(axis=1)
 
-    def _soft_loss(self, xp, x, t, log_y):
-        loss = -(t * log_y).sum(axis=1)
+    def _soft_loss(self, xp, x, t):
+        """The loss of soft targets (cross entropy or KL divergence, then reduced)."""
+        loss = -(t * _log_softmax(xp, x)).sum(axis=1)
         if self.soft_target_loss == 'kl-divergence':
             loss = loss + _util.xlogx(xp, t).sum(axis=1)
         if self.reduce == 'no':
@@ -126,18 +140,17 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if t.dtype.kind == 'f':
             if t.shape != x.shape or t.dtype != x.dtype:
                 return function_node.Fallback
-            return self._soft_loss(chainerx, x, t, _log_softmax(chainerx, x)),
+            return self._soft_loss(chainerx, x, t),
         if t.dtype.kind != 'i' or t.shape != x.shape[:1] + x.shape[2:]:
             return function_node.Fallback
-        return self._hard_loss(chainerx, x, t, _log_softmax(chainerx, x)),
+        return self._hard_loss(chainerx, x, t),
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         x, t = inputs
         xp = backend.get_array_module(x)
-        log_y = _log_softmax(xp, x)
         loss = self._soft_loss if t.dtype.kind == 'f' else self._hard_loss
-        return utils.force_array(loss(xp, x, t, log_y), x.dtype),
+        return utils.force_array(loss(xp, x, t), x.dtype),
 
     def backward(self, indexes, grad_outputs):
         x, t = self.get_retained_inputs()

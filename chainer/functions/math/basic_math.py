@@ -359,13 +359,22 @@ def _rpow(self, rhs):
 
 
 def _matmul(self, rhs):
-    from chainer.functions.math.matmul import matmul
-    return matmul(self, rhs)
+    return _matmul_function()(self, rhs)
 
 
 def _rmatmul(self, rhs):
-    from chainer.functions.math.matmul import matmul
-    return matmul(rhs, self)
+    return _matmul_function()(rhs, self)
+
+
+_matmul_cache = []
+
+
+def _matmul_function():
+    # F.matmul's module imports this one, so it is looked up on first use and kept.
+    if not _matmul_cache:
+        from chainer.functions.math.matmul import matmul
+        _matmul_cache.append(matmul)
+    return _matmul_cache[0]
 
 
 def _neg(self):

@@ -5,8 +5,8 @@ from chainer.functions.normalization.batch_normalization import fixed_batch_norm
 from chainer.functions.normalization.group_normalization import group_normalization  # NOQA
 from chainer.functions.normalization.l2_normalization import normalize  # NOQA
 from chainer.functions.normalization.layer_normalization import layer_normalization  # NOQA
-from chainer.functions.normalization.local_response_normalization import \
-    local_response_normalization  # NOQA
+from chainer.functions.normalization.local_response_normalization import (  # NOQA
+    local_response_normalization)
 
 __all__ = [
     'batch_normalization', 'fixed_batch_normalization', 'group_normalization',

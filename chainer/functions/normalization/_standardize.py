@@ -29,6 +29,7 @@ class Layout(collections.namedtuple('Layout', 'view axes param_shape')):
 
 
 def reduced_size(shape, axes):
+    """The number of elements of `shape` along `axes`."""
     size = 1
     for axis in axes:
         size *= shape[axis]

@@ -14,7 +14,6 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
-from chainer.functions.loss import _util
 from chainer.functions.math.sum_to import sum_to
 from chainer.functions.normalization import _standardize
 from chainer.utils import argument
@@ -62,11 +61,11 @@ def _check_types(in_types, axis, names):
 
 
 def _plausible(x, params, axes):
-    """_check_types on plain arrays, but for the shapes of the parameters after gamma (the chainerx
-    routines check their sizes: see _util.CHAINERX_INPUT_ERRORS)."""
+    """_check_types on plain arrays (for forward_chainerx, where the type check is skipped)."""
     gamma = params[0]
-    return x.dtype.kind == 'f' and gamma.dtype.kind == 'f' and all(
-        [p.dtype == gamma.dtype for p in params[1:]]) and \
+    return x.dtype.kind == 'f' and gamma.dtype.kind == 'f' and x.ndim > gamma.ndim and all(
+        [p.dtype == gamma.dtype and p.shape == gamma.shape for p in params[1:]]) and \
+        max(axes, default=-1) < x.ndim and \
         tuple([n for i, n in enumerate(x.shape) if i not in axes]) == gamma.shape
 
 
@@ -97,20 +96,15 @@ class BatchNormalization(function_node.FunctionNode):
         x, gamma, beta = inputs
         mean, var = self.running_mean, self.running_var
         axes = _reduced_axes(x.ndim, gamma.ndim, self.axis)
-        if not _plausible(x, (gamma, beta), axes) or x.ndim <= gamma.ndim:
+        if not _plausible(x, (gamma, beta), axes):
             return function_node.Fallback
-        try:
-            if mean is None and var is None:
-                return self._normalize_chainerx(x, gamma, beta),
-            if isinstance(mean, chainerx.ndarray) and isinstance(var, chainerx.ndarray):
-                return chainerx.batch_norm(x, gamma, beta, mean, var, self.eps, self.decay, axes),
-        except _util.CHAINERX_INPUT_ERRORS:
-            pass
+        if mean is None and var is None:
+            return self._normalize_chainerx(x, gamma, beta),
+        if isinstance(mean, chainerx.ndarray) and isinstance(var, chainerx.ndarray):
+            return chainerx.batch_norm(x, gamma, beta, mean, var, self.eps, self.decay, axes),
         return function_node.Fallback
 
     def _normalize_chainerx(self, x, gamma, beta):
-        if beta.shape != gamma.shape:
-            raise chainerx.DimensionError('beta does not have the shape of gamma')
         dtype = numpy.promote_types(x.dtype, gamma.dtype)
         y = _standardize.affine_normalize(
             x.astype(dtype, copy=False), gamma.astype(dtype, copy=False),
@@ -158,12 +152,9 @@ class FixedBatchNormalization(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         x, gamma = inputs[:2]
         axes = _reduced_axes(x.ndim, gamma.ndim, self.axis)
-        if not _plausible(x, inputs[1:], axes) or x.ndim <= gamma.ndim:
+        if not _plausible(x, inputs[1:], axes):
             return function_node.Fallback
-        try:
-            return chainerx.fixed_batch_norm(*inputs, eps=self.eps, axis=axes),
-        except _util.CHAINERX_INPUT_ERRORS:
-            return function_node.Fallback
+        return chainerx.fixed_batch_norm(*inputs, eps=self.eps, axis=axes),
 
     def forward(self, inputs):
         self.retain_inputs((0, 1, 3, 4))

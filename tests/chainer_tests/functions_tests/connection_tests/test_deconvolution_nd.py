@@ -105,6 +105,15 @@ def test_mixed_dtypes_keep_the_dtype_of_x(mode):
     testing.assert_allclose(_np(y.array), expected, atol=1e-5, rtol=1e-5)
 
 
+def test_zero_size_batch(mode):
+    x, W = [chainer.Variable(a) for a in _arrays(mode, (0, 3, 2, 2), (3, 2, 3, 3))]
+    y = F.deconvolution_2d(x, W, stride=2)
+    assert y.shape == (0, 2, 5, 5)
+    y.grad = y.array * 0
+    y.backward()
+    assert x.grad.shape == (0, 3, 2, 2) and float(abs(_np(W.grad)).sum()) == 0
+
+
 @pytest.mark.parametrize('make_call, error', [
     (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((2, 2, 3, 3))), type_check.InvalidType),
     (lambda a: F.deconvolution_2d(a((2, 3, 4, 4)), a((3, 2, 3, 3)), a((3,))),

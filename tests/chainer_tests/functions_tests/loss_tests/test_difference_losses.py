@@ -35,6 +35,7 @@ _FUNCTIONS = {
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 @pytest.mark.filterwarnings('ignore:invalid value encountered:RuntimeWarning')
 class TestDifferenceLoss(loss_check.ToleranceTestCase):
+    """Each difference loss against its NumPy reference."""
 
     dodge_nondifferentiable = True
 

@@ -25,6 +25,7 @@ def _huber(x, t, delta, reduce):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestHuberLoss(loss_check.ToleranceTestCase):
+    """F.huber_loss for both reductions and two deltas."""
 
     dodge_nondifferentiable = True
 
@@ -56,6 +57,7 @@ def _hinge(x, t, norm, reduce):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestHinge(loss_check.ToleranceTestCase):
+    """F.hinge for both norms and reductions."""
 
     dodge_nondifferentiable = True
 

@@ -29,6 +29,7 @@ def _reference(x, t, normalize, reduce):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestSigmoidCrossEntropy(loss_check.ToleranceTestCase):
+    """F.sigmoid_cross_entropy with and without ignored labels."""
 
     def generate_inputs(self):
         x = loss_check.uniform(self.shape, self.dtype, -3, 3)

@@ -41,6 +41,7 @@ def _hard_reference(x, t, normalize, weight, ignore_label, reduce):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestSoftmaxCrossEntropy(loss_check.ToleranceTestCase):
+    """F.softmax_cross_entropy of integer labels, with every option."""
 
     tolerance_scale = 2.0
 
@@ -77,6 +78,7 @@ class TestSoftmaxCrossEntropy(loss_check.ToleranceTestCase):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestSoftTargets(loss_check.ToleranceTestCase):
+    """F.softmax_cross_entropy of soft targets (both losses)."""
 
     def generate_inputs(self):
         t = numpy.random.uniform(0.1, 1, self.shape)
@@ -102,7 +104,8 @@ def test_mean_matches_the_original_rounding(mode):
     rs = numpy.random.RandomState(3)
     x = rs.uniform(-1, 1, (7, 5)).astype(numpy.float32)
     t = rs.randint(0, 5, 7).astype(numpy.int32)
-    y = F.softmax_cross_entropy(make_array(mode, x, numpy.float32), make_array(mode, t, numpy.int32))
+    y = F.softmax_cross_entropy(make_array(mode, x, numpy.float32),
+                                make_array(mode, t, numpy.int32))
     log_p = _log_softmax(x)[numpy.arange(7), t]
     expected = log_p.sum() * numpy.float32(-1.0 / 7)
     numpy.testing.assert_allclose(chainer.backend.CpuDevice().send(y.array), expected, rtol=1e-6)

@@ -39,6 +39,7 @@ _FUNCTIONS = {
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestVAELoss(loss_check.ToleranceTestCase):
+    """Each VAE loss with each reduction."""
 
     tolerance_scale = 4.0
 

@@ -48,6 +48,7 @@ def _normalize(x, gamma, beta, mean, var, eps, axes):
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 @pytest.mark.filterwarnings('ignore::RuntimeWarning')  # the statistics of zero-size batches
 class TestBatchNormalization(loss_check.ToleranceTestCase):
+    """F.batch_normalization with the batch statistics, over several layouts."""
 
     tolerance_scale = 4.0
 
@@ -82,6 +83,7 @@ class TestBatchNormalization(loss_check.ToleranceTestCase):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestFixedBatchNormalization(loss_check.ToleranceTestCase):
+    """F.fixed_batch_normalization, gradients of all five inputs."""
 
     tolerance_scale = 4.0
 

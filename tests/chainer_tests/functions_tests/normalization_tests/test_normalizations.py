@@ -25,6 +25,7 @@ def _standardize(x, axes, eps):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestLayerNormalization(loss_check.ToleranceTestCase):
+    """F.layer_normalization of 2-d and 3-d batches."""
 
     tolerance_scale = 4.0
 
@@ -50,6 +51,7 @@ class TestLayerNormalization(loss_check.ToleranceTestCase):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestGroupNormalization(loss_check.ToleranceTestCase):
+    """F.group_normalization with one to all channels per group."""
 
     tolerance_scale = 4.0
 
@@ -93,6 +95,7 @@ def _lrn(x, n, k, alpha, beta):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestLocalResponseNormalization(loss_check.ToleranceTestCase):
+    """F.local_response_normalization with several windows."""
 
     tolerance_scale = 2.0
 
@@ -115,6 +118,7 @@ class TestLocalResponseNormalization(loss_check.ToleranceTestCase):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestNormalize(loss_check.ToleranceTestCase):
+    """F.normalize over one or two axes, with a small and a large eps."""
 
     tolerance_scale = 2.0
 

@@ -3,6 +3,7 @@
 import numpy
 import pytest
 
+import chainer
 from chainer import testing
 from chainer.utils import type_check
 import chainer.functions as F
@@ -106,6 +107,15 @@ def test_upsampling_inverts_max_pooling(mode):
     # Every window maximum is back in place; everything else is zero.
     numpy.testing.assert_array_equal(up[up != 0], x_np[up != 0])
     assert (up != 0).sum() == y.size
+
+
+def test_zero_size_batch(mode):
+    x = chainer.Variable(make_array(mode, numpy.zeros((0, 3, 2, 2))))
+    y = F.unpooling_2d(x, 2)
+    assert y.shape == (0, 3, 3, 3)
+    y.grad = y.array * 0
+    y.backward()
+    assert x.grad.shape == (0, 3, 2, 2)
 
 
 @pytest.mark.parametrize('make_call, error', [

@@ -1,4 +1,4 @@
-"""F.lstm against a NumPy reference, with gradients of either output, in both modes."""
+"""F.lstm, F.slstm and F.tree_lstm against NumPy references, with gradients of either output."""
 
 import numpy
 import pytest
@@ -23,6 +23,12 @@ def _lstm(c_prev, x):
     return numpy.concatenate((c, c_prev[batch:])), h
 
 
+def _grad_outputs(grads, templates):
+    """Gradients of (c, h): both, or one of them ('c' or 'h') with None for the other."""
+    gc, gh = [loss_check.uniform(a.shape, a.dtype) for a in templates]
+    return (None if grads == 'h' else gc), (None if grads == 'c' else gh)
+
+
 @testing.parameterize(*testing.product({
     'shapes': [((3, 2), (3, 8)), ((5, 2), (3, 8)), ((2, 3, 2), (2, 12, 2)), ((2, 1), (0, 4))],
     'grads': ['both', 'c', 'h'],
@@ -31,6 +37,7 @@ def _lstm(c_prev, x):
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestLSTM(loss_check.ToleranceTestCase):
+    """F.lstm, including c_prev with more rows than x and zero-size batches."""
 
     def generate_inputs(self):
         c_shape, x_shape = self.shapes
@@ -38,8 +45,7 @@ class TestLSTM(loss_check.ToleranceTestCase):
                 loss_check.uniform(x_shape, self.dtype, -2, 2))
 
     def generate_grad_outputs(self, outputs_template):
-        gc, gh = [loss_check.uniform(a.shape, a.dtype) for a in outputs_template]
-        return (None if self.grads == 'h' else gc), (None if self.grads == 'c' else gh)
+        return _grad_outputs(self.grads, outputs_template)
 
     def forward(self, inputs, device):
         return F.lstm(*inputs)
@@ -47,6 +53,74 @@ class TestLSTM(loss_check.ToleranceTestCase):
     def forward_expected(self, inputs):
         c, h = _lstm(*[a.astype(numpy.float64) for a in inputs])
         return c.astype(self.dtype), h.astype(self.dtype)
+
+
+def _tree_lstm(*inputs):
+    cs, x = inputs[:-1], inputs[-1]
+    n = len(inputs) + 2
+    gates = x.reshape((x.shape[0], n, x.shape[1] // n) + x.shape[2:])
+    c = numpy.tanh(gates[:, 0]) * _sigmoid(gates[:, 1])
+    for k, c_child in enumerate(cs):
+        c = c + _sigmoid(gates[:, 3 + k]) * c_child
+    return c, _sigmoid(gates[:, 2]) * numpy.tanh(c)
+
+
+def _slstm(c1, c2, x1, x2):
+    g1, g2 = [x.reshape((x.shape[0], x.shape[1] // 4, 4) + x.shape[2:]) for x in (x1, x2)]
+    c = (numpy.tanh(g1[:, :, 0]) * _sigmoid(g1[:, :, 1]) + numpy.tanh(g2[:, :, 0]) *
+         _sigmoid(g2[:, :, 1]) + _sigmoid(g1[:, :, 2]) * c1 + _sigmoid(g2[:, :, 2]) * c2)
+    return c, _sigmoid(g1[:, :, 3] + g2[:, :, 3]) * numpy.tanh(c)
+
+
+@testing.parameterize(*testing.product({
+    'cell': ['slstm', 'tree_lstm_1', 'tree_lstm_3'],
+    'shape': [(3, 2), (2, 2, 3)],
+    'grads': ['both', 'c', 'h'],
+    'dtype': loss_check.FLOAT_DTYPES,
+}))
+@testing.fix_random()
+@testing.inject_backend_tests(None, loss_check.BACKENDS)
+class TestTreeCells(loss_check.ToleranceTestCase):
+    """F.slstm and F.tree_lstm (one and three children)."""
+
+    def setUp(self):
+        super().setUp()
+        if self.cell == 'slstm':
+            self.function, self.reference, self.n_children, self.n_gates = (
+                F.slstm, _slstm, 2, 4)
+        else:
+            n = int(self.cell[-1])
+            self.function, self.reference, self.n_children, self.n_gates = (
+                F.tree_lstm, _tree_lstm, n, n + 3)
+
+    def generate_inputs(self):
+        b, h = self.shape[:2]
+        x_shape = (b, self.n_gates * h) + self.shape[2:]
+        cs = [loss_check.uniform(self.shape, self.dtype) for _ in range(self.n_children)]
+        n_xs = 2 if self.cell == 'slstm' else 1
+        return tuple(cs + [loss_check.uniform(x_shape, self.dtype, -2, 2) for _ in range(n_xs)])
+
+    def generate_grad_outputs(self, outputs_template):
+        return _grad_outputs(self.grads, outputs_template)
+
+    def forward(self, inputs, device):
+        return self.function(*inputs)
+
+    def forward_expected(self, inputs):
+        c, h = self.reference(*[a.astype(numpy.float64) for a in inputs])
+        return c.astype(self.dtype), h.astype(self.dtype)
+
+
+@pytest.mark.parametrize('function, arrays', [
+    (F.slstm, [numpy.zeros((3, 2))] * 2 + [numpy.zeros((3, 8)), numpy.zeros((3, 4))]),
+    (F.slstm, [numpy.zeros((3, 2)), numpy.zeros((3, 2), numpy.float32)] + [
+        numpy.zeros((3, 8))] * 2),
+    (F.tree_lstm, [numpy.zeros((3, 2)), numpy.zeros((3, 6))]),
+    (F.tree_lstm, [numpy.zeros((3, 2)), numpy.zeros((2, 8))]),
+    (F.tree_lstm, [numpy.zeros((3, 2)), numpy.zeros((3, 8), numpy.float32)]),
+])
+def test_tree_cells_invalid_inputs(mode, function, arrays):
+    loss_check.raises_in_both_modes(mode, type_check.InvalidType, function, *arrays)
 
 
 @pytest.mark.parametrize('c, x', [

@@ -106,6 +106,7 @@ class _Network:
 @testing.fix_random()
 @testing.inject_backend_tests(None, loss_check.BACKENDS)
 class TestNStep(loss_check.ToleranceTestCase):
+    """Every n_step network against the NumPy reference (dropout 0)."""
 
     dodge_nondifferentiable = True
     tolerance_scale = 10.0
