@@ -79,11 +79,12 @@ class Variable:
             self.grad = grad
 
     def _init_chainerx(self, array, name):
+        self._requires_grad = requires_grad = self.requires_grad
         connected = array.is_backprop_required()
-        if connected and not self._requires_grad:
+        if connected and not requires_grad:
             raise ValueError(
                 'Cannot initialize a variable with gradients if the require_grad argument is False.')
-        if self._requires_grad and not connected and array.dtype.kind == 'f':
+        if requires_grad and not connected and array.dtype.kind == 'f':
             # A view, so that the caller's array is not made to require grad. (Integer arrays cannot require
             # grad in chainerx; such a Variable simply never receives a gradient.)
             array = array.view().require_grad()
@@ -435,8 +436,6 @@ class Variable:
                 'A variable of a computational graph cannot be moved between chainerx and other backends')
         grad = self.grad
         new_array = device.send(array if not self._has_chainerx_array else self.array)
-        if self._has_chainerx_array and to_chx and array.is_backprop_required() and not self.requires_grad:
-            return
         self._chainerx_fallback_array = None
         self._chainerx_nobp_array_cache = None
         if to_chx:

@@ -232,3 +232,21 @@ def test_parameter_lazy_initialisation(mode):
     assert to_numpy(q.array).tolist() == [2.0, 2.0, 2.0]
     r = chainer.Parameter(make_array(mode, [1.0]))
     assert r.array is not None and r.requires_grad
+
+
+def test_requires_grad_of_chainerx_outputs_does_not_depend_on_when_it_is_asked():
+    x = Variable(chainerx.array([1.0, 2.0]))
+    y = x * 2
+    with chainer.no_backprop_mode():
+        z = x * 2
+        assert y.requires_grad  # created on the graph; asked outside backprop mode
+    assert not z.requires_grad
+
+
+def test_moving_a_chainerx_variable_between_devices_keeps_requires_grad():
+    x = Variable(chainerx.array([1.0, 2.0]))
+    x.to_device('native:1')
+    assert x.requires_grad and x._data[0].is_grad_required()
+    y = Variable(chainerx.array([1.0]), requires_grad=False) * 2
+    y.to_device('native:1')
+    assert not y.requires_grad and str(y.device) == 'native:1'
