@@ -14,6 +14,11 @@ from chainer import function_node
 from chainer import variable
 
 
+def _attribute_of(holder, name, doc):
+    """A read-only property: the attribute `name` of the object in the attribute `holder`."""
+    return property(lambda self: getattr(getattr(self, holder), name), doc=doc)
+
+
 class FunctionAdapter(function_node.FunctionNode):
     """The FunctionNode that runs an old-style Function (`Function.node`)."""
 
@@ -21,13 +26,8 @@ class FunctionAdapter(function_node.FunctionNode):
         self._function = function
         self._output_info = None
 
-    @property
-    def function(self):
-        return self._function
-
-    @property
-    def label(self):
-        return self._function.label
+    function = property(lambda self: self._function, doc='The Function this node runs.')
+    label = _attribute_of('_function', 'label', 'The label of the Function.')
 
     def check_type_forward(self, in_types):
         self._function.check_type_forward(in_types)
@@ -98,53 +98,30 @@ class Function:
         outputs = node.apply(inputs)
         return outputs[0] if len(outputs) == 1 else outputs
 
-    @property
-    def node(self):
-        """The FunctionAdapter of the last call."""
-        return self._node
+    node = property(lambda self: self._node, doc='The FunctionAdapter of the last call.')
 
     @property
     def label(self):
         return self.__class__.__name__
 
-    @property
-    def inputs(self):
-        return self._node.inputs
-
-    @property
-    def outputs(self):
-        return self._node.outputs
-
-    @property
-    def rank(self):
-        return self._node.rank
-
-    @property
-    def output_data(self):
-        return self._node.output_data
-
-    @property
-    def local_function_hooks(self):
-        return self._node.local_function_hooks
+    inputs = _attribute_of('_node', 'inputs', 'The inputs of the node of the last call.')
+    outputs = _attribute_of('_node', 'outputs', 'The outputs of the node of the last call.')
+    rank = _attribute_of('_node', 'rank', 'The rank of the node of the last call.')
+    output_data = _attribute_of('_node', 'output_data', 'The retained outputs of the last call.')
+    local_function_hooks = _attribute_of(
+        '_node', 'local_function_hooks', 'The hooks of the node of the last call.')
 
     def check_type_forward(self, in_types):
         """Checks the input types with chainer.utils.type_check (nothing by default)."""
 
-    def forward(self, inputs):
-        """Computes the outputs; by default dispatches to forward_cpu or forward_gpu."""
-        if any(type(x).__module__.startswith('cupy') for x in inputs):
-            return self.forward_gpu(inputs)
-        return self.forward_cpu(inputs)
-
-    def forward_cpu(self, inputs):
-        raise NotImplementedError('{} does not implement forward_cpu'.format(self.label))
-
-    def forward_gpu(self, inputs):
-        raise NotImplementedError('{} does not implement forward_gpu'.format(self.label))
+    # The dispatch of forward to forward_cpu or forward_gpu is FunctionNode's.
+    forward = function_node.FunctionNode.forward
+    forward_cpu = function_node.FunctionNode.forward_cpu
+    forward_gpu = function_node.FunctionNode.forward_gpu
 
     def backward(self, inputs, grad_outputs):
         """Computes the input gradients (arrays); by default dispatches to backward_cpu or backward_gpu."""
-        if any(type(x).__module__.startswith('cupy') for x in inputs + grad_outputs if x is not None):
+        if function_node._on_gpu(inputs + grad_outputs):
             return self.backward_gpu(inputs, grad_outputs)
         return self.backward_cpu(inputs, grad_outputs)
 

@@ -81,6 +81,11 @@ def _chainerx_inputs(inputs):
     return tuple(arrays)
 
 
+def _on_gpu(arrays):
+    """Whether any of `arrays` (None entries aside) is a CuPy array: the dispatch to `*_gpu` methods."""
+    return any(type(x).__module__.startswith('cupy') for x in arrays if x is not None)
+
+
 class FunctionNode:
     """A node of the computational graph: a differentiable function with its forward and backward.
 
@@ -229,7 +234,7 @@ class FunctionNode:
 
     def forward(self, inputs):
         """Computes the output arrays from the input arrays; by default dispatches on the array type."""
-        if any(type(x).__module__.startswith('cupy') for x in inputs):
+        if _on_gpu(inputs):
             return self.forward_gpu(inputs)
         return self.forward_cpu(inputs)
 

@@ -8,9 +8,11 @@
 # files, stubs and py.typed, and bazel-bin/chainerx/_core.so, copied into a temporary directory on PYTHONPATH
 # (with the harness, so that the checkout can change during the run).
 #
-# Usage: tools/fuzz.sh [--calls N] [--seed S] [--jobs J] [--timeout SECONDS] [--replay INDICES] [...]
+# Usage: tools/fuzz.sh [--chainer] [--calls N] [--seed S] [--jobs J] [--timeout SECONDS] [--replay INDICES] [...]
 #   default 100000 calls, seed 0, one child per core, 10 s per call; PYTHON=... picks the interpreter
 #   (default .venv/bin/python). Exit status 1 when a crash or hang was found. About 2 minutes on 2 cores.
+#   --chainer fuzzes the chainer package instead (tests/chainer_tests/fuzz_chainer_calls.py: chainer.functions,
+#   Variable, Parameter, grad/backward, chainer.backend; about 1 minute per 10000 calls on 2 cores).
 #   e.g. tools/fuzz.sh --calls 30000 --seed 7;  tools/fuzz.sh --seed 7 --replay 1234 (prints and reruns call 1234)
 set -euo pipefail
 
@@ -23,7 +25,16 @@ stage_package "$stage" "$REPO" "${CHAINERX_CORE_SO:-$REPO/bazel-bin/chainerx/_co
 # The harness too, so that editing or rebuilding the checkout during a long run changes nothing in it.
 mkdir "$stage/harness"
 cp "$REPO"/tests/chainerx_tests/{fuzz_calls,fuzz_harness,fuzz_values,pybind_signatures}.py "$stage/harness/"
+cp "$REPO"/tests/chainer_tests/fuzz_chainer_{calls,values}.py "$stage/harness/"
+args=()
+for arg in "$@"; do
+    if [[ "$arg" == --chainer ]]; then
+        args+=(--table fuzz_chainer_calls:build_table)
+    else
+        args+=("$arg")
+    fi
+done
 
 # From the staging directory, so that the checkout's chainerx/ (which has no _core.so) is not the one imported.
 cd "$stage"
-PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" "$stage/harness/fuzz_harness.py" "$@"
+PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" "$stage/harness/fuzz_harness.py" ${args[@]+"${args[@]}"}

@@ -27,7 +27,14 @@ if [[ "$(readlink "$REPO/bazel-bin")" == *dbgasan* ]]; then
     # The last build was the sanitizer one (tools/pytest_asan.sh): use the optimised build instead.
     core="$REPO/bazel-out/k8-opt/bin/chainerx/_core.so"
 fi
-stage_package "$stage" "$REPO" "${CHAINERX_CORE_SO:-$core}"
+core="${CHAINERX_CORE_SO:-$core}"
+stage_package "$stage" "$REPO" "$core"
+# A CUDA build of the extension (--config=cuda shares the default output tree) finds cuBLAS/cuDNN through
+# Bazel's solib directory, relative to where it was built; the staged copy needs it on the library path.
+solib_dirs=("$(dirname "$(dirname "$core")")"/_solib_k8/*/)
+if [[ -d "${solib_dirs[0]}" ]]; then
+    export LD_LIBRARY_PATH="$(IFS=:; echo "${solib_dirs[*]}")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
 
 # Paths (relative to the repository) are made absolute, because pytest runs from the staging directory: run
 # from the checkout, `python -m pytest` would import the source tree's chainerx/, which has no _core.so.

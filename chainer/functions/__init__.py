@@ -5,11 +5,6 @@ util) lists its public names in `__all__` and the names that run natively on cha
 chainer/functions/_native.py).
 """
 
-from chainer.functions.array.broadcast import broadcast, broadcast_to  # NOQA
-from chainer.functions.math.basic_math import add  # NOQA
-from chainer.functions.math.identity import identity  # NOQA
-from chainer.functions.math.sum_to import sum_to  # NOQA
-
 from chainer.functions.activation import *  # NOQA
 from chainer.functions.array import *  # NOQA
 from chainer.functions.connection import *  # NOQA

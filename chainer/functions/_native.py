@@ -19,10 +19,7 @@ from chainer.functions import util
 
 _FAMILIES = (activation, array, connection, evaluation, loss, math, noise, normalization, pooling, rnn, util)
 
-# The core's own functions (chainer/functions/__init__.py imports them directly).
-_CORE_NATIVE = frozenset({'add', 'broadcast', 'broadcast_to', 'identity', 'sum_to'})
-
-NATIVE = frozenset().union(_CORE_NATIVE, *[family.NATIVE for family in _FAMILIES])
+NATIVE = frozenset().union(*[family.NATIVE for family in _FAMILIES])
 
 
 def is_native(name):

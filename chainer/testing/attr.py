@@ -18,8 +18,8 @@ _MARK_NAMES = (
 
 
 def __getattr__(name):
-    # The marks are made on first use, so that `import chainer` (gradient_check imports chainer.testing)
-    # does not import pytest.
+    # The marks are made on first use, so that `import chainer` (gradient_check imports
+    # chainer.testing) does not import pytest.
     if name not in _MARK_NAMES:
         raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
     try:

@@ -176,9 +176,30 @@ class _TestBase:
     def _templates(self, forward, input_arrays, backend_config):
         """NumPy zeros like the outputs of forward on the inputs (for the gradient generators)."""
         with chainer.no_backprop_mode():
-            outputs = forward(*[_variable(x) for x in self._to_device(input_arrays,
-                                                                       backend_config)])
+            outputs = forward(
+                *[_variable(x) for x in self._to_device(input_arrays, backend_config)])
         return tuple(numpy.zeros(y.shape, y.dtype) for y in outputs)
+
+    def _forward_function(self, backend_config, *leading):
+        """`f(*inputs)`: `self.forward(*leading, inputs, device)` on the backend, checked."""
+        def f(*inputs):
+            with backend_config:
+                outputs = self.forward(*leading, inputs, backend_config.device)
+            return self._outputs(outputs, backend_config)
+        return f
+
+    def _grad_outputs(self, f, inputs, backend_config):
+        """generate_grad_outputs for the outputs of f on the inputs, checked."""
+        return self._arrays(
+            self.generate_grad_outputs(self._templates(f, inputs, backend_config)),
+            'generate_grad_outputs', allow_none=True)
+
+    def _check_forward(self, f, inputs, expected, backend_config):
+        """Runs f on the inputs on the backend and compares the outputs with `expected`."""
+        variables = [_variable(x) for x in self._to_device(inputs, backend_config)]
+        outputs = f(*variables)
+        self.check_forward_outputs(
+            tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs), expected)
 
     def _check_gradients(self, check, name):
         """Runs check(detect_nondifferentiable), resampling inputs at nondifferentiable points."""
@@ -253,52 +274,44 @@ class FunctionTestBase(_TestBase):
         """
         return _uniform_like(inputs_template)
 
-    def _forward_function(self, backend_config):
-        def f(*inputs):
-            with backend_config:
-                outputs = self.forward(inputs, backend_config.device)
-            return self._outputs(outputs, backend_config)
-        return f
-
     def run_test_forward(self, backend_config):
         """Checks forward on the backend against forward_expected."""
         self._start('test_forward', backend_config)
         inputs = self._generate_inputs()
         expected = self._arrays(self.forward_expected(tuple(x.copy() for x in inputs)),
                                 'forward_expected')
-        variables = [_variable(x) for x in self._to_device(inputs, backend_config)]
-        outputs = self._forward_function(backend_config)(*variables)
-        self.check_forward_outputs(
-            tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs), expected)
+        self._check_forward(self._forward_function(backend_config), inputs, expected,
+                            backend_config)
+
+    def _run_gradient_test(self, test_name, backend_config, check):
+        """Runs `check(f, inputs, grad_outputs, detect_nondifferentiable)` on generated arrays.
+
+        f is the forward on the backend; the inputs are resampled at nondifferentiable points.
+        """
+        self._start(test_name, backend_config)
+        f = self._forward_function(backend_config)
+
+        def run(detect_nondifferentiable):
+            inputs = self._generate_inputs()
+            grad_outputs = self._grad_outputs(f, inputs, backend_config)
+            check(f, inputs, grad_outputs, detect_nondifferentiable)
+
+        self._check_gradients(run, test_name)
 
     def run_test_backward(self, backend_config):
         """Checks the gradients of the outputs with respect to the inputs numerically."""
-        self._start('test_backward', backend_config)
-        f = self._forward_function(backend_config)
-
-        def check(detect_nondifferentiable):
-            inputs = self._generate_inputs()
-            grad_outputs = self._arrays(
-                self.generate_grad_outputs(self._templates(f, inputs, backend_config)),
-                'generate_grad_outputs', allow_none=True)
+        def check(f, inputs, grad_outputs, detect_nondifferentiable):
             gradient_check.check_backward(
                 f, self._to_device(inputs, backend_config),
                 self._to_device(grad_outputs, backend_config),
                 detect_nondifferentiable=detect_nondifferentiable,
                 **self._options(self.check_backward_options))
 
-        self._check_gradients(check, 'test_backward')
+        self._run_gradient_test('test_backward', backend_config, check)
 
     def run_test_double_backward(self, backend_config):
         """Checks the second-order gradients numerically."""
-        self._start('test_double_backward', backend_config)
-        f = self._forward_function(backend_config)
-
-        def check(detect_nondifferentiable):
-            inputs = self._generate_inputs()
-            grad_outputs = self._arrays(
-                self.generate_grad_outputs(self._templates(f, inputs, backend_config)),
-                'generate_grad_outputs', allow_none=True)
+        def check(f, inputs, grad_outputs, detect_nondifferentiable):
             grad_grad_inputs = self._arrays(
                 self.generate_grad_grad_inputs(inputs), 'generate_grad_grad_inputs',
                 allow_none=True)
@@ -309,7 +322,7 @@ class FunctionTestBase(_TestBase):
                 detect_nondifferentiable=detect_nondifferentiable,
                 **self._options(self.check_double_backward_options))
 
-        self._check_gradients(check, 'test_double_backward')
+        self._run_gradient_test('test_double_backward', backend_config, check)
 
 
 class FunctionTestCase(FunctionTestBase, unittest.TestCase):
@@ -381,13 +394,6 @@ class _LinkTestBase(_TestBase):
             params.append(param)
         return params
 
-    def _forward_function(self, link, backend_config):
-        def f(*inputs):
-            with backend_config:
-                outputs = self.forward(link, inputs, backend_config.device)
-            return self._outputs(outputs, backend_config)
-        return f
-
 
 class LinkTestCase(_LinkTestBase, unittest.TestCase):
     """A test case template for a link: forward, and gradients of inputs and parameters.
@@ -420,10 +426,8 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
         expected = self._arrays(
             self.forward_expected(link, tuple(x.copy() for x in inputs)), 'forward_expected')
         link.to_device(backend_config.device)
-        variables = [_variable(x) for x in self._to_device(inputs, backend_config)]
-        outputs = self._forward_function(link, backend_config)(*variables)
-        self.check_forward_outputs(
-            tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs), expected)
+        self._check_forward(self._forward_function(backend_config, link), inputs, expected,
+                            backend_config)
 
     def test_backward(self, backend_config=None):
         """The gradients of inputs and of the parameters in param_names agree numerically."""
@@ -432,10 +436,8 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
         def check(detect_nondifferentiable):
             inputs = self._generate_inputs()
             link = self._create_link(self._generate_params(), backend_config)
-            f = self._forward_function(link, backend_config)
-            grad_outputs = self._arrays(
-                self.generate_grad_outputs(self._templates(f, inputs, backend_config)),
-                'generate_grad_outputs', allow_none=True)
+            f = self._forward_function(backend_config, link)
+            grad_outputs = self._grad_outputs(f, inputs, backend_config)
             gradient_check.check_backward(
                 f, self._to_device(inputs, backend_config),
                 self._to_device(grad_outputs, backend_config), params=self._params(link),

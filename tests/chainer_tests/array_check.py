@@ -14,21 +14,18 @@ import pytest
 import chainer
 from chainer import testing
 
+import math_elementwise_check as elementwise_check
 from mode_utils import make_array
 
-BACKENDS = [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}]
-FLOAT_DTYPES = (numpy.float16, numpy.float32, numpy.float64)
+BACKENDS = elementwise_check.BACKENDS
+FLOAT_DTYPES = elementwise_check.FLOAT_DTYPES
 
-# Per dtype: (forward, backward, double backward) options. Most array functions only move elements,
-# so forward is exact; the gradient checks difference in float64 (FunctionTestCase's default).
-_TOLERANCES = {
-    numpy.float16: ({'atol': 1e-3, 'rtol': 1e-3}, {'atol': 5e-3, 'rtol': 5e-2},
-                    {'atol': 5e-2, 'rtol': 5e-2}),
-    numpy.float32: ({'atol': 1e-6, 'rtol': 1e-6}, {'atol': 1e-4, 'rtol': 1e-3},
-                    {'atol': 1e-3, 'rtol': 1e-2}),
-    numpy.float64: ({'atol': 1e-12, 'rtol': 1e-12}, {'atol': 1e-6, 'rtol': 1e-5},
-                    {'atol': 1e-5, 'rtol': 1e-4}),
-}
+# Most array functions only move elements, so forward is exact; the gradient checks difference in
+# float64 (FunctionTestCase's default).
+_TOLERANCES = elementwise_check.tolerances(
+    forward=[(1e-3, 1e-3), (1e-6, 1e-6), (1e-12, 1e-12)],
+    backward=[(5e-3, 5e-2), (1e-4, 1e-3), (1e-6, 1e-5)],
+    double=[(5e-2, 5e-2), (1e-3, 1e-2), (1e-5, 1e-4)])
 
 
 class Case(collections.namedtuple('Case', 'name function reference inputs')):
@@ -59,14 +56,10 @@ def _as_tuple(values):
     return values if isinstance(values, tuple) else (values,)
 
 
-class ArrayTestCase(testing.FunctionTestCase):
+class ArrayTestCase(elementwise_check.DtypeTestCase):
     """Checks `self.case` on inputs of `self.dtype` (see the module docstring)."""
 
-    def setUp(self):
-        forward, backward, double = _TOLERANCES[self.dtype]
-        self.check_forward_options = forward
-        self.check_backward_options = backward
-        self.check_double_backward_options = double
+    tolerances = _TOLERANCES
 
     def generate_inputs(self):
         return tuple([numpy.random.uniform(-1, 1, spec).astype(self.dtype)
@@ -81,11 +74,7 @@ class ArrayTestCase(testing.FunctionTestCase):
 
 def cases_test(cases, dtypes=FLOAT_DTYPES):
     """A decorator making a test class of ArrayTestCase over `cases` x `dtypes` x both backends."""
-    def decorate(cls):
-        cls = testing.inject_backend_tests(None, BACKENDS)(cls)
-        cls = testing.fix_random()(cls)
-        return testing.parameterize(*parameters(cases, dtypes))(cls)
-    return decorate
+    return elementwise_check.cases_test(parameters(cases, dtypes))
 
 
 def variable(mode, values, dtype=numpy.float64):

@@ -1,8 +1,10 @@
-"""Settings shared by the tests of the loss, evaluation, normalization and rnn functions.
+"""Settings shared by the tests of the activation, evaluation, loss, noise, normalization, rnn and
+util functions, on top of math_elementwise_check's test case and tolerances.
 
-`ToleranceTestCase` is a FunctionTestCase whose tolerances follow `self.dtype` (set by
-`testing.parameterize`), scaled by `tolerance_scale`; `BACKENDS` are the two backend
-configurations every FunctionTestCase runs on (NumPy, and chainerx on native:0).
+`function_tests` makes the test classes of a `ToleranceTestCase` (a FunctionTestCase whose
+tolerances follow `self.dtype`, scaled by `tolerance_scale`): one per combination of the given
+parameters and the float dtypes, each run on the two backend configurations (NumPy, and chainerx
+on native:0) with seeded random generators.
 """
 
 import numpy
@@ -10,32 +12,29 @@ import pytest
 
 from chainer import testing
 
-BACKENDS = [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}]
-FLOAT_DTYPES = (numpy.float16, numpy.float32, numpy.float64)
+import math_elementwise_check as elementwise_check
+from mode_utils import make_array
 
-# Per dtype: (forward, backward, double backward) options.
-_TOLERANCES = {
-    numpy.float16: ({'atol': 5e-3, 'rtol': 5e-3}, {'atol': 5e-3, 'rtol': 5e-2},
-                    {'atol': 5e-2, 'rtol': 5e-2}),
-    numpy.float32: ({'atol': 1e-5, 'rtol': 1e-5}, {'atol': 1e-4, 'rtol': 1e-3},
-                    {'atol': 1e-3, 'rtol': 1e-2}),
-    numpy.float64: ({'atol': 1e-12, 'rtol': 1e-10}, {'atol': 1e-5, 'rtol': 1e-4},
-                    {'atol': 1e-4, 'rtol': 1e-3}),
-}
+FLOAT_DTYPES = elementwise_check.FLOAT_DTYPES
+ToleranceTestCase = elementwise_check.DtypeTestCase
 
 
-class ToleranceTestCase(testing.FunctionTestCase):
-    """A FunctionTestCase with the tolerances of `self.dtype`, times `tolerance_scale`."""
+def function_tests(params, dtypes=FLOAT_DTYPES, where=None):
+    """The class decorator of a FunctionTestCase: parameterized, seeded, on both backends.
 
-    tolerance_scale = 1.0
-    dtype = numpy.float64
+    Args:
+        params (dict): Each parameter's values; the test classes cover their product with
+            `dtype` in `dtypes` (the last parameter of the test names).
+        dtypes (sequence): The values of `dtype`.
+        where (callable): If given, only the combinations (dicts) it accepts are tested.
 
-    def setUp(self):
-        forward, backward, double = _TOLERANCES[self.dtype]
-        scale = self.tolerance_scale
-        self.check_forward_options = {k: v * scale for k, v in forward.items()}
-        self.check_backward_options = {k: v * scale for k, v in backward.items()}
-        self.check_double_backward_options = {k: v * scale for k, v in double.items()}
+    Returns:
+        The decorator of `elementwise_check.cases_test` for those combinations.
+    """
+    combinations = testing.product(dict(params, dtype=list(dtypes)))
+    if where is not None:
+        combinations = [p for p in combinations if where(p)]
+    return elementwise_check.cases_test(combinations)
 
 
 def uniform(shape, dtype, low=-1, high=1):
@@ -45,7 +44,6 @@ def uniform(shape, dtype, low=-1, high=1):
 
 def raises_in_both_modes(mode, exception, function, *arrays):
     """Asserts that `function` on `arrays` converted to `mode` raises `exception`."""
-    from mode_utils import make_array
     converted = [make_array(mode, a, numpy.asarray(a).dtype) for a in arrays]
     with pytest.raises(exception):
         function(*converted)

@@ -3,7 +3,8 @@
 They build on math_elementwise_check: a test module lists rows of (`check.Case`, input shapes) and
 runs them through `check.ElementwiseTestCase` (forward against NumPy, backward and double backward
 numerically, NumPy and chainerx backends, non-contiguous inputs). The helpers here add the rows
-with argument variants and the axis-argument error checks that every reduction shares.
+with argument variants (`variant_rows`), the axis-argument error checks that every reduction
+shares, and the table-driven case of the linear-algebra functions (`LinalgTestCase`).
 """
 
 import numpy
@@ -25,11 +26,14 @@ def parameters(rows, dtypes=check.FLOAT_DTYPES):
     return params
 
 
-def variant_cases(name, function, reference, variants, **case_options):
-    """One Case per keyword dict of `variants`: function(*xs, **kw) against reference(*xs, **kw)."""
-    return [check.Case('{}{}'.format(name, sorted(kw.items())),
-                       lambda *xs, kw=kw: function(*xs, **kw),
-                       lambda *xs, kw=kw: reference(*xs, **kw), **case_options)
+def variant_rows(name, function, reference, variants, shapes_list, **case_options):
+    """The (case, `shapes_list`) rows of a Case per keyword dict of `variants`.
+
+    Each case checks function(*xs, **kw) against reference(*xs, **kw); `case_options` go to Case.
+    """
+    return [(check.Case('{}{}'.format(name, sorted(kw.items())),
+                        lambda *xs, kw=kw: function(*xs, **kw),
+                        lambda *xs, kw=kw: reference(*xs, **kw), **case_options), shapes_list)
             for kw in variants]
 
 
@@ -62,15 +66,10 @@ def gradients(mode, function, *values):
     return y, chainer.grad([y], xs, grad_outputs=[gy])
 
 
-# Per dtype: (forward, backward, double backward) tolerances; float16 is computed in float32.
-LINALG_TOLERANCES = {
-    numpy.float16: ({'atol': 1e-2, 'rtol': 1e-2}, {'atol': 5e-2, 'rtol': 5e-2},
-                    {'atol': 1e-1, 'rtol': 1e-1}),
-    numpy.float32: ({'atol': 1e-5, 'rtol': 1e-4}, {'atol': 1e-3, 'rtol': 1e-3},
-                    {'atol': 1e-2, 'rtol': 1e-2}),
-    numpy.float64: ({'atol': 1e-10, 'rtol': 1e-10}, {'atol': 1e-5, 'rtol': 1e-4},
-                    {'atol': 1e-4, 'rtol': 1e-3}),
-}
+# float16 is computed in float32.
+LINALG_TOLERANCES = check.tolerances(forward=[(1e-2, 1e-2), (1e-5, 1e-4), (1e-10, 1e-10)],
+                                     backward=[(5e-2, 5e-2), (1e-3, 1e-3), (1e-5, 1e-4)],
+                                     double=[(1e-1, 1e-1), (1e-2, 1e-2), (1e-4, 1e-3)])
 
 
 def well_conditioned(shape, dtype):
@@ -80,18 +79,28 @@ def well_conditioned(shape, dtype):
     return a.astype(dtype)
 
 
-class LinalgTestCase(testing.FunctionTestCase):
+def linalg_parameters(function, batch_function, reference):
+    """The parameter dicts of a LinalgTestCase, for every dtype.
+
+    `function` runs on square matrices, `batch_function` (None: no batch rows) on batches of them
+    (one of zero size); `reference` is the NumPy routine of both.
+    """
+    dtypes = list(LINALG_TOLERANCES)
+    params = testing.product({'function': [function], 'reference': [reference],
+                              'shape': [(3, 3), (1, 1)], 'dtype': dtypes})
+    if batch_function is not None:
+        params += testing.product({'function': [batch_function], 'reference': [reference],
+                                   'shape': [(2, 3, 3), (0, 2, 2)], 'dtype': dtypes})
+    return params
+
+
+class LinalgTestCase(check.DtypeTestCase):
     """A function of one matrix (or batch) input; subclasses set `function` and `reference`."""
 
     __test__ = False  # a base: only the parameterized subclasses run
+    tolerances = LINALG_TOLERANCES
     function = None
     reference = None
-
-    def setUp(self):
-        forward, backward, double = LINALG_TOLERANCES[self.dtype]
-        self.check_forward_options = forward
-        self.check_backward_options = backward
-        self.check_double_backward_options = double
 
     def generate_inputs(self):
         return well_conditioned(self.shape, self.dtype),

@@ -25,3 +25,17 @@ def pytest_test(name, srcs, deps = [], data = [], args = [], size = "small", tag
         legacy_create_init = False,
         **kwargs
     )
+
+def pytest_test_per_file(data = [], deps = [], **kwargs):
+    """One `pytest_test` per `test_*.py` file of the calling package, named after the file.
+
+    Non-test modules of the package (shared helpers) go in `data`; so that a family's tests can run alone.
+    """
+    for src in native.glob(["test_*.py"]):
+        pytest_test(
+            name = src[:-len(".py")],
+            srcs = [src],
+            data = data,
+            deps = deps,
+            **kwargs
+        )

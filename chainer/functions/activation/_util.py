@@ -28,6 +28,8 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer import variable
+from chainer.functions.array.reshape import reshape
+from chainer.functions.math.sum_to import sum_to
 from chainer.utils import type_check
 
 Variable = variable.Variable
@@ -35,7 +37,15 @@ _from_chainerx = Variable._from_chainerx
 _Fallback = function_node.Fallback
 
 
-class Unary(function_node.FunctionNode):
+class FloatInput(function_node.FunctionNode):
+    """Base of the nodes of one floating-point input `x` (activations, dropout)."""
+
+    def check_type_forward(self, in_types):
+        type_check._argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+
+class Unary(FloatInput):
     """Base of the one-input activations on floating-point arrays (Note [Activation native path]).
 
     Subclasses define `chainerx_routine(a, *params)` (a staticmethod), `forward` and `backward`;
@@ -47,10 +57,6 @@ class Unary(function_node.FunctionNode):
     @staticmethod
     def chainerx_routine(a, *params):
         raise NotImplementedError
-
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
 
     def forward_chainerx(self, inputs):
         x, = inputs
@@ -72,7 +78,7 @@ class WithParameter(function_node.FunctionNode):
 
     Subclasses name the parameter in `param_name` and define the function of x and the parameter
     reshaped to broadcast (`extended_shape`) twice: `chainerx_routine` with chainerx routines that
-    have a C++ backward, `array_routine` for NumPy and CuPy arrays; and `backward`.
+    have a C++ backward, `array_routine` for NumPy and CuPy arrays; and its gradients `grads`.
     """
 
     param_name = None
@@ -83,6 +89,11 @@ class WithParameter(function_node.FunctionNode):
 
     @staticmethod
     def array_routine(x, p):
+        raise NotImplementedError
+
+    @staticmethod
+    def grads(x, p, gy):
+        """The gradients of x and of the broadcast parameter p (of x's shape), as Variables."""
         raise NotImplementedError
 
     def check_type_forward(self, in_types):
@@ -105,6 +116,17 @@ class WithParameter(function_node.FunctionNode):
         x, p = inputs
         self.retain_inputs((0, 1))
         return self.array_routine(x, p.reshape(extended_shape(p.shape, x.ndim))),
+
+    def backward(self, indexes, grad_outputs):
+        x, p = self.get_retained_inputs()
+        shape = extended_shape(p.shape, x.ndim)
+        gx, gp = self.grads(x, reshape(p, shape), grad_outputs[0])
+        ret = []
+        if 0 in indexes:
+            ret.append(gx)
+        if 1 in indexes:
+            ret.append(reshape(sum_to(gp, shape), p.shape))
+        return ret
 
 
 class LinearMap(function_node.FunctionNode):

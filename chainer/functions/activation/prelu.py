@@ -3,8 +3,6 @@
 import chainerx
 
 from chainer.functions.activation import _util
-from chainer.functions.array.reshape import reshape
-from chainer.functions.math.sum_to import sum_to
 
 
 def _prelu_chainerx(x, w):
@@ -22,17 +20,10 @@ class PReLUFunction(_util.WithParameter):
     chainerx_routine = staticmethod(_prelu_chainerx)
     array_routine = staticmethod(_prelu_array)
 
-    def backward(self, indexes, grad_outputs):
-        x, w = self.get_retained_inputs()
-        gy, = grad_outputs
-        shape = _util.extended_shape(w.shape, x.ndim)
+    @staticmethod
+    def grads(x, w, gy):
         negative = (x.array < 0).astype(gy.dtype)
-        ret = []
-        if 0 in indexes:
-            ret.append(gy * (1 - negative) + gy * negative * reshape(w, shape))
-        if 1 in indexes:
-            ret.append(reshape(sum_to(gy * x * negative, shape), w.shape))
-        return ret
+        return gy * (1 - negative) + gy * negative * w, gy * x * negative
 
 
 def prelu(x, W):

@@ -18,7 +18,7 @@ def _draw(x, lower, upper):
     return _random.host_module(x).full(x.shape, (lower + upper) / 2, dtype=x.dtype)
 
 
-class RReLU(function_node.FunctionNode):
+class RReLU(_util.FloatInput):
     """Randomized leaky ReLU; the gradient at 0 is 1, as leaky_relu's (Note [Noise on chainerx])."""
 
     def __init__(self, lower=1. / 8, upper=1. / 3, r=None):
@@ -33,10 +33,9 @@ class RReLU(function_node.FunctionNode):
         self.r = r
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(x_type.dtype.kind == 'f')
+        super().check_type_forward(in_types)
         if self.r is not None:
+            x_type, = in_types
             type_check.expect(x_type.dtype == self.r.dtype, x_type.shape == self.r.shape)
 
     def _slopes(self, x):

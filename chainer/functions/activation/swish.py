@@ -5,8 +5,6 @@ import chainerx
 from chainer.functions.activation import _util
 from chainer.functions.activation.sigmoid import sigmoid
 from chainer.functions.activation.sigmoid import sigmoid_array
-from chainer.functions.array.reshape import reshape
-from chainer.functions.math.sum_to import sum_to
 
 
 def _swish_chainerx(x, beta):
@@ -24,19 +22,11 @@ class Swish(_util.WithParameter):
     chainerx_routine = staticmethod(_swish_chainerx)
     array_routine = staticmethod(_swish_array)
 
-    def backward(self, indexes, grad_outputs):
-        x, beta = self.get_retained_inputs()
-        gy, = grad_outputs
-        shape = _util.extended_shape(beta.shape, x.ndim)
-        b = reshape(beta, shape)
-        s = sigmoid(x * b)
+    @staticmethod
+    def grads(x, beta, gy):
+        s = sigmoid(x * beta)
         y = x * s
-        ret = []
-        if 0 in indexes:
-            ret.append(gy * (s + b * y * (1 - s)))
-        if 1 in indexes:
-            ret.append(reshape(sum_to(gy * y * (x - y), shape), beta.shape))
-        return ret
+        return gy * (s + beta * y * (1 - s)), gy * y * (x - y)
 
 
 def swish(x, beta):

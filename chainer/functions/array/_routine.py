@@ -91,14 +91,88 @@ class RoutineNode(function_node.FunctionNode):
         return utils.force_array(getattr(xp, self._routine)(x, *self._args)),
 
 
+class JoinNode(RoutineNode):
+    """A node joining its inputs with `<xp>.<_routine>(xs, *_args)` (concat, stack, hstack, ...).
+
+    The inputs must have one dtype and one ndim (chainerx would promote dtypes, and the routines
+    of hstack & co. lift inputs of fewer dimensions): otherwise `forward_chainerx` returns
+    `Fallback`, and the type check raises. The lengths of the inputs must agree on the axes that
+    `_matching_dims` names: all of them by default, all but `axis` for a join along an existing
+    axis `axis` (`_new_axis = False`: concat), all for one along a new axis (`_new_axis = True`:
+    stack). A subclass writes `backward`.
+    """
+
+    _new_axis = None  # None: the node takes no axis argument
+
+    def __init__(self, axis=None):
+        if self._new_axis is not None:
+            self.axis = as_int(axis)
+            self._args = (self.axis,)
+
+    def _matching_dims(self, x_type):
+        """The axes of the inputs (typed like `x_type`, the first) whose lengths must agree."""
+        ndim = type_check.eval(x_type.ndim)
+        if self._new_axis is None:
+            return range(ndim)
+        expect_axis(x_type, self.axis, extra=int(self._new_axis))
+        if self._new_axis:
+            return range(ndim)
+        return [d for d in range(ndim) if d != self.axis % ndim]
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() > 0)
+        type_check._argname((in_types[0],), ('x0',))
+        dims = self._matching_dims(in_types[0])
+        for i in range(1, type_check.eval(in_types.size())):
+            type_check._argname((in_types[i],), ('x{}'.format(i),))
+            type_check.expect(in_types[0].dtype == in_types[i].dtype,
+                              in_types[0].ndim == in_types[i].ndim)
+            for d in dims:
+                type_check.expect(in_types[0].shape[d] == in_types[i].shape[d])
+
+    def forward_chainerx(self, xs):
+        dtype, ndim = xs[0].dtype, xs[0].ndim
+        for x in xs:
+            if x.dtype != dtype or x.ndim != ndim:
+                return Fallback
+        try:
+            return self._chainerx_routine(xs, *self._args),
+        except CHAINERX_ERRORS:
+            return Fallback
+
+    def forward(self, xs):
+        return getattr(backend.get_array_module(*xs), self._routine)(xs, *self._args),
+
+
 def is_int(value):
     """Whether `value` is an integer (Python or NumPy), bools excluded."""
     return type(value) is int or (  # the common case first: ABC checks cost a few 100 ns
         isinstance(value, numbers.Integral) and not isinstance(value, (bool, numpy.bool_)))
 
 
-def as_axis_tuple(axis):
-    """None, an int or a tuple of ints as None or a tuple of ints (TypeError for anything else)."""
+def as_int(value, name='axis', allow_none=False):
+    """`value` (an integer, or None where `allow_none`) as an int or None.
+
+    Raises:
+        TypeError: `value` is of another type (bools included).
+    """
+    if type(value) is int:
+        return value
+    if is_int(value):
+        return int(value)
+    if value is None and allow_none:
+        return None
+    raise TypeError('{} must be {}int, not {!r}'.format(
+        name, 'None or ' if allow_none else '', value))
+
+
+def as_axis_tuple(axis, unique=False):
+    """None, an int or a tuple of ints as None or a tuple of ints.
+
+    Raises:
+        TypeError: `axis` is of another type.
+        ValueError: `unique` is set and the tuple repeats an axis.
+    """
     if axis is None:
         return None
     if type(axis) is int:
@@ -106,7 +180,10 @@ def as_axis_tuple(axis):
     if is_int(axis):
         return (int(axis),)
     if isinstance(axis, tuple) and all(is_int(a) for a in axis):
-        return tuple(int(a) for a in axis)
+        axes = tuple([int(a) for a in axis])
+        if unique and len(set(axes)) != len(axes):
+            raise ValueError('duplicate value in axis: ({})'.format(', '.join(map(str, axes))))
+        return axes
     raise TypeError('axis must be None, int or tuple of ints, not {!r}'.format(axis))
 
 

@@ -2,50 +2,15 @@
 
 import numpy
 
-import chainerx
-
-from chainer import backend
-from chainer import function_node
 from chainer.functions.array import _routine
 from chainer.functions.array.split_axis import split_axis
-from chainer.utils import type_check
 
 
-class Concat(function_node.FunctionNode):
+class Concat(_routine.JoinNode):
     """Concatenates its inputs along `axis`; the gradient is split back."""
 
-    def __init__(self, axis):
-        if not _routine.is_int(axis):
-            raise TypeError('axis must be int, not {!r}'.format(axis))
-        self.axis = int(axis)
-
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() > 0)
-        type_check._argname((in_types[0],), ('x0',))
-        _routine.expect_axis(in_types[0], self.axis)
-        ndim = type_check.eval(in_types[0].ndim)
-        axis = self.axis % ndim
-        for i in range(1, type_check.eval(in_types.size())):
-            type_check._argname((in_types[i],), ('x{}'.format(i),))
-            type_check.expect(in_types[0].dtype == in_types[i].dtype,
-                              in_types[0].ndim == in_types[i].ndim)
-            for d in range(ndim):
-                if d != axis:
-                    type_check.expect(in_types[0].shape[d] == in_types[i].shape[d])
-
-    def forward_chainerx(self, xs):
-        dtype = xs[0].dtype
-        for x in xs:
-            if x.dtype != dtype:  # chainerx would promote; the type check raises instead
-                return _routine.Fallback
-        try:
-            return chainerx.concatenate(xs, self.axis),
-        except _routine.CHAINERX_ERRORS:
-            return _routine.Fallback
-
-    def forward(self, xs):
-        xp = backend.get_array_module(*xs)
-        return xp.concatenate(xs, self.axis),
+    _routine = 'concatenate'
+    _new_axis = False
 
     def backward(self, indexes, grad_outputs):
         if len(self.inputs) == 1:

@@ -11,9 +11,7 @@ class ExpandDims(ShapeChange):
     _routine = 'expand_dims'
 
     def __init__(self, axis):
-        if not _routine.is_int(axis):
-            raise TypeError('axis must be int, not {!r}'.format(axis))
-        self.axis = int(axis)
+        self.axis = _routine.as_int(axis)
         self._args = (self.axis,)
 
     def check_type_forward(self, in_types):

@@ -8,20 +8,15 @@ axis.
 
 import numpy
 
-import chainerx
-
-from chainer import backend
-from chainer import function_node
 from chainer.functions.array import _routine
 from chainer.functions.array.reshape import reshape
 from chainer.functions.array.split_axis import split_axis
 from chainer.utils import type_check
 
 
-class _AxisJoin(function_node.FunctionNode):
+class _AxisJoin(_routine.JoinNode):
     """Base of Hstack, Vstack and Dstack: NumPy's routine `_routine` on inputs of one ndim."""
 
-    _routine = None
     _axis = None  # the axis of the lifted arrays along which they are joined
     _vector_as_row = True  # whether a 1-d input (n,) is lifted to (1, n...), not (n...)
 
@@ -33,31 +28,10 @@ class _AxisJoin(function_node.FunctionNode):
         """The axis of the lifted arrays along which inputs of `ndim` dimensions are joined."""
         return self._axis
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() > 0)
-        type_check._argname((in_types[0],), ('x0',))
-        ndim = type_check.eval(in_types[0].ndim)
+    def _matching_dims(self, x_type):
+        ndim = type_check.eval(x_type.ndim)
         join_axis = self._join_axis(ndim)
-        dims = [d for d, lifted in enumerate(self._lifted_dims(ndim)) if lifted != join_axis]
-        for i in range(1, type_check.eval(in_types.size())):
-            type_check._argname((in_types[i],), ('x{}'.format(i),))
-            type_check.expect(in_types[0].dtype == in_types[i].dtype,
-                              in_types[0].ndim == in_types[i].ndim)
-            for d in dims:
-                type_check.expect(in_types[0].shape[d] == in_types[i].shape[d])
-
-    def forward_chainerx(self, xs):
-        dtype, ndim = xs[0].dtype, xs[0].ndim
-        for x in xs:
-            if x.dtype != dtype or x.ndim != ndim:  # the type check raises for them
-                return _routine.Fallback
-        try:
-            return getattr(chainerx, self._routine)(xs),
-        except _routine.CHAINERX_ERRORS:
-            return _routine.Fallback
-
-    def forward(self, xs):
-        return getattr(backend.get_array_module(*xs), self._routine)(xs),
+        return [d for d, lifted in enumerate(self._lifted_dims(ndim)) if lifted != join_axis]
 
     def backward(self, indexes, grad_outputs):
         shapes = [x.shape for x in self.inputs]
@@ -94,61 +68,42 @@ class Dstack(_AxisJoin):
     _axis = 2
 
 
-def hstack(xs):
-    """Concatenates variables horizontally (along axis 1, or axis 0 for 0-d/1-d inputs).
+_DOC = """
 
     Args:
         xs (list or tuple of ~chainer.Variable or arrays): Input variables of one dtype and
-            dimension, with equal shapes except along the joined axis.
+            dimension, with equal shapes except along {along}.
 
     Returns:
-        ~chainer.Variable: As :func:`numpy.hstack`; the gradient is split back.
+        ~chainer.Variable: As :func:`numpy.{name}`; the gradient is split back.
 
     Raises:
         ~chainer.utils.type_check.InvalidType: If `xs` is empty or the inputs do not match.
 
     Example:
-        >>> F.hstack([numpy.zeros((2, 1)), numpy.ones((2, 3))]).shape
-        (2, 4)
+        >>> F.{name}([numpy.zeros({shape}), numpy.ones({other_shape})]).shape
+        {output_shape}
     """
+
+
+def hstack(xs):
+    """Concatenates variables horizontally (along axis 1, or axis 0 for 0-d/1-d inputs)."""
     return _routine.apply_fast(Hstack(), xs)[0]
 
 
 def vstack(xs):
-    """Concatenates variables vertically (along axis 0; 0-d/1-d inputs become rows).
-
-    Args:
-        xs (list or tuple of ~chainer.Variable or arrays): Input variables of one dtype and
-            dimension, with equal shapes except along axis 0 (equal shapes if 1-d).
-
-    Returns:
-        ~chainer.Variable: As :func:`numpy.vstack`; the gradient is split back.
-
-    Raises:
-        ~chainer.utils.type_check.InvalidType: If `xs` is empty or the inputs do not match.
-
-    Example:
-        >>> F.vstack([numpy.zeros(3), numpy.ones(3)]).shape
-        (2, 3)
-    """
+    """Concatenates variables vertically (along axis 0; 0-d/1-d inputs become rows)."""
     return _routine.apply_fast(Vstack(), xs)[0]
 
 
 def dstack(xs):
-    """Concatenates variables along the depth (axis 2; lower-dimensional inputs are lifted).
-
-    Args:
-        xs (list or tuple of ~chainer.Variable or arrays): Input variables of one dtype and
-            dimension, with equal shapes except along axis 2 (equal shapes if at most 2-d).
-
-    Returns:
-        ~chainer.Variable: As :func:`numpy.dstack`; the gradient is split back.
-
-    Raises:
-        ~chainer.utils.type_check.InvalidType: If `xs` is empty or the inputs do not match.
-
-    Example:
-        >>> F.dstack([numpy.zeros((2, 3)), numpy.ones((2, 3))]).shape
-        (2, 3, 2)
-    """
+    """Concatenates variables along the depth (axis 2; lower-dimensional inputs are lifted)."""
     return _routine.apply_fast(Dstack(), xs)[0]
+
+
+hstack.__doc__ += _DOC.format(along='the joined axis', name='hstack', shape=(2, 1),
+                              other_shape=(2, 3), output_shape=(2, 4))
+vstack.__doc__ += _DOC.format(along='axis 0 (equal shapes if 1-d)', name='vstack', shape=3,
+                              other_shape=3, output_shape=(2, 3))
+dstack.__doc__ += _DOC.format(along='axis 2 (equal shapes if at most 2-d)', name='dstack',
+                              shape=(2, 3), other_shape=(2, 3), output_shape=(2, 3, 2))

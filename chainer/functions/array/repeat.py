@@ -30,10 +30,8 @@ class Repeat(_routine.RoutineNode):
         if repeats and min(repeats) < 0:
             raise ValueError('all elements in repeats must be zero or larger, got {}'.format(
                 repeats))
-        if axis is not None and not _routine.is_int(axis):
-            raise TypeError('axis must be int or None, not {!r}'.format(axis))
         self.repeats = repeats
-        self.axis = axis if axis is None or type(axis) is int else int(axis)
+        self.axis = _routine.as_int(axis, allow_none=True)
         self._args = (repeats[0] if len(repeats) == 1 else repeats, self.axis)
 
     def check_type_forward(self, in_types):

@@ -10,11 +10,8 @@ class Rollaxis(_routine.RoutineNode):
     _routine = 'rollaxis'
 
     def __init__(self, axis, start=0):
-        for name, value in (('axis', axis), ('start', start)):
-            if not _routine.is_int(value):
-                raise TypeError('{} must be int, not {!r}'.format(name, value))
-        self.axis = int(axis)
-        self.start = int(start)
+        self.axis = _routine.as_int(axis)
+        self.start = _routine.as_int(start, 'start')
         self._args = (self.axis, self.start)
 
     def check_type_forward(self, in_types):

@@ -47,9 +47,7 @@ class SplitAxis(function_node.FunctionNode):
         else:
             raise TypeError('indices_or_sections must be an integer or a 1-D sequence of integers, '
                             'not {!r}'.format(indices_or_sections))
-        if not _routine.is_int(axis):
-            raise TypeError('axis must be int, not {!r}'.format(axis))
-        self.axis = int(axis)
+        self.axis = _routine.as_int(axis)
         self._split_arg = self.sections if self.indices is None else self.indices
 
     def check_type_forward(self, in_types):

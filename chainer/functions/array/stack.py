@@ -3,44 +3,17 @@
 Each is the other's backward, so they share this module.
 """
 
-import chainerx
-
-from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions.array import _routine
 from chainer.utils import type_check
 
 
-class Stack(function_node.FunctionNode):
+class Stack(_routine.JoinNode):
     """Stacks its inputs (of one shape and dtype) along a new axis `axis`."""
 
-    def __init__(self, axis):
-        if not _routine.is_int(axis):
-            raise TypeError('axis must be int, not {!r}'.format(axis))
-        self.axis = int(axis)
-
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() > 0)
-        type_check._argname((in_types[0],), ('x0',))
-        _routine.expect_axis(in_types[0], self.axis, extra=1)
-        for i in range(1, type_check.eval(in_types.size())):
-            type_check._argname((in_types[i],), ('x{}'.format(i),))
-            type_check.expect(in_types[0].dtype == in_types[i].dtype,
-                              in_types[0].shape == in_types[i].shape)
-
-    def forward_chainerx(self, xs):
-        dtype = xs[0].dtype
-        for x in xs:
-            if x.dtype != dtype:  # chainerx would promote; the type check raises instead
-                return _routine.Fallback
-        try:
-            return chainerx.stack(xs, self.axis),
-        except _routine.CHAINERX_ERRORS:
-            return _routine.Fallback
-
-    def forward(self, xs):
-        return backend.get_array_module(*xs).stack(xs, self.axis),
+    _routine = 'stack'
+    _new_axis = True
 
     def backward(self, indexes, grad_outputs):
         return separate(grad_outputs[0], self.axis)
@@ -50,9 +23,7 @@ class Separate(function_node.FunctionNode):
     """Takes the input apart along `axis`: one output per index, without that axis."""
 
     def __init__(self, axis):
-        if not _routine.is_int(axis):
-            raise TypeError('axis must be int, not {!r}'.format(axis))
-        self.axis = int(axis)
+        self.axis = _routine.as_int(axis)
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))

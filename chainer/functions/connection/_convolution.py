@@ -18,11 +18,15 @@ exception: an infinite or NaN input element that only the skipped taps would rea
 of the spread kernel and makes its output NaN.
 """
 
+import functools
+
 import numpy
 
 import chainerx
 
 from chainer import backend
+from chainer.functions.connection import _product_nodes
+from chainer.utils import argument
 from chainer.utils import conv_nd
 from chainer.utils import type_check
 
@@ -56,6 +60,47 @@ def spatial_ndim(x, expected=None):
     return ndim
 
 
+_ONE_TO_THREE = {1: 'one', 2: 'two', 3: 'three'}
+
+
+def fixed_ndim(function_nd, ndim):
+    """`function_nd` (e.g. `convolution_nd`) for inputs x with exactly `ndim` spatial axes.
+
+    The result (e.g. `convolution_1d` for ndim 1) takes the arguments of function_nd; it raises
+    ValueError when x `(n, c, *dims)` has another number of spatial axes, before any other check.
+    """
+    name = '{}_{}d'.format(function_nd.__name__[:-len('_nd')], ndim)
+    axes = '{} spatial {}'.format(_ONE_TO_THREE[ndim], 'axis' if ndim == 1 else 'axes')
+
+    @functools.wraps(function_nd)
+    def function(x, *args, **kwargs):
+        spatial_ndim(x, ndim)
+        return function_nd(x, *args, **kwargs)
+
+    function.__name__ = name
+    function.__qualname__ = name
+    function.__doc__ = (
+        '{}-dimensional form of :func:`~chainer.functions.{}`: x has {}.\n\n'
+        'Raises:\n    ValueError: x does not have exactly {} (or as :func:`{}` raises).\n'.format(
+            ndim, function_nd.__name__, axes, axes, function_nd.__name__))
+    return function
+
+
+class TwoDimensional:
+    """Mixin of the 2-d nodes of N-d (de)convolutions: ndim 2, dilate and groups keyword-only.
+
+    A subclass (before the N-d node in its bases) has the N-d node's arguments without ndim,
+    dilate and groups, and **kwargs; its `__init__` calls this one with the kwargs dict.
+    """
+
+    def __init__(self, stride, pad, size_option, kwargs):
+        dilate, groups = 1, 1
+        if kwargs:
+            dilate, groups = argument.parse_kwargs(
+                kwargs, ('dilate', 1), ('groups', 1), deterministic=DETERMINISTIC_MESSAGE)
+        super().__init__(2, stride, pad, size_option, dilate, groups)
+
+
 def check_groups(groups):
     """`groups` as an int; ValueError unless it is a positive integer."""
     if type(groups) is int and groups >= 1:
@@ -70,28 +115,21 @@ def check_types(in_types, ndim, groups, transposed):
 
     A convolution's W is `(out, c / groups, *k)`; a transposed one's is `(c, out / groups, *k)`.
     """
-    n_in = in_types.size()
-    type_check.expect(2 <= n_in, n_in <= 3)
-    type_check.argname(in_types, ('x', 'W', 'b')[:len(in_types)])
-    x_type, w_type = in_types[:2]
     groups = type_check.make_variable(groups, 'groups')
-    type_check.expect(
-        x_type.dtype.kind == 'f',
-        w_type.dtype.kind == 'f',
-        x_type.ndim == ndim + 2,
-        w_type.ndim == ndim + 2,
-    )
-    if transposed:
-        type_check.expect(x_type.shape[1] == w_type.shape[0], w_type.shape[0] % groups == 0)
-        out_channels = w_type.shape[1] * groups
-    else:
-        type_check.expect(
-            x_type.shape[1] == w_type.shape[1] * groups, w_type.shape[0] % groups == 0)
-        out_channels = w_type.shape[0]
-    if type_check.eval(n_in) == 3:
-        b_type = in_types[2]
-        type_check.expect(
-            b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == out_channels)
+
+    def conditions(x_type, w_type):
+        if transposed:
+            channels = (x_type.shape[1] == w_type.shape[0], w_type.shape[0] % groups == 0)
+        else:
+            channels = (x_type.shape[1] == w_type.shape[1] * groups,
+                        w_type.shape[0] % groups == 0)
+        return (x_type.ndim == ndim + 2, w_type.ndim == ndim + 2) + channels
+
+    def bias_conditions(b_type, x_type, w_type):
+        out_channels = w_type.shape[1] * groups if transposed else w_type.shape[0]
+        return b_type.ndim == 1, b_type.shape[0] == out_channels
+
+    _product_nodes.check_types(in_types, conditions, bias_conditions)
 
 
 def native_dtypes(inputs):

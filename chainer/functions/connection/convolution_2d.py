@@ -2,22 +2,16 @@
 
 from chainer.functions.connection import _convolution
 from chainer.functions.connection.convolution_nd import ConvolutionND
-from chainer.utils import argument
 
 
-class Convolution2DFunction(ConvolutionND):
+class Convolution2DFunction(_convolution.TwoDimensional, ConvolutionND):
     """Two-dimensional convolution of x `(n, c, h, w)` with W `(out, c / groups, kh, kw)`.
 
     Takes `dilate` and `groups` as keyword arguments, like :func:`convolution_2d`.
     """
 
     def __init__(self, stride=1, pad=0, cover_all=False, **kwargs):
-        dilate, groups = 1, 1
-        if kwargs:
-            dilate, groups = argument.parse_kwargs(
-                kwargs, ('dilate', 1), ('groups', 1),
-                deterministic=_convolution.DETERMINISTIC_MESSAGE)
-        super().__init__(2, stride, pad, cover_all, dilate, groups)
+        super().__init__(stride, pad, cover_all, kwargs)
 
 
 def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
@@ -50,6 +44,4 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
         >>> F.convolution_2d(x, W, stride=1, pad=1).shape
         (1, 8, 32, 32)
     """
-    fnode = Convolution2DFunction(stride, pad, cover_all, **kwargs)
-    args = (x, W) if b is None else (x, W, b)
-    return fnode.apply(args)[0]
+    return Convolution2DFunction(stride, pad, cover_all, **kwargs).apply_to(x, W, b)

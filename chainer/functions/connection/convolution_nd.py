@@ -7,14 +7,36 @@ a weight-gradient node (for the kernel), both again differentiable, so gradients
 import chainer
 import chainerx
 
-from chainer import function_node
 from chainer.functions.connection import _convolution
+from chainer.functions.connection import _product_nodes
 # A module import (the two modules use each other); both load while the package's __init__ runs,
 # before the package attributes of these names become the functions.
 from chainer.functions.connection import deconvolution_nd
 
 
-class ConvolutionND(function_node.FunctionNode):
+class _ConvolutionMaps:
+    """The maps of Note [Product node triples] (_product_nodes.py) of a convolution.
+
+    For the nodes with the attributes ndim, stride, pad, cover_all, dilate and groups.
+    """
+
+    def product(self, x, W):
+        return ConvolutionND(self.ndim, self.stride, self.pad, self.cover_all, self.dilate,
+                             self.groups).apply((x, W))[0]
+
+    def grad_x(self, W, gy, x):
+        deconv = deconvolution_nd.DeconvolutionND(
+            self.ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups)
+        return deconv.apply((gy, W))[0]
+
+    def grad_W(self, x, gy, W):
+        return ConvolutionNDGradW(self, W.shape, W.dtype).apply((x, gy))[0]
+
+    def grad_b(self, gy):
+        return bias_grad(gy)
+
+
+class ConvolutionND(_ConvolutionMaps, _product_nodes.Product):
     """N-dimensional convolution (cross-correlation) of x `(n, c, *dims)` with a kernel W.
 
     Inputs are `(x, W)` or `(x, W, b)` with W `(out, c / groups, *k)`; the output has the dtype of
@@ -54,20 +76,8 @@ class ConvolutionND(function_node.FunctionNode):
         y = y.astype(x.dtype, copy=False)
         return _convolution.with_bias(y, inputs[2] if len(inputs) == 3 else None),
 
-    def backward(self, indexes, grad_outputs):
-        x, W = self.get_retained_inputs()
-        gy, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(_input_grad(self, x.shape, gy, W))
-        if 1 in indexes:
-            ret.append(ConvolutionNDGradW(self, W.shape, W.dtype).apply((x, gy))[0])
-        if 2 in indexes:
-            ret.append(bias_grad(gy))
-        return ret
 
-
-class ConvolutionNDGradW(function_node.FunctionNode):
+class ConvolutionNDGradW(_ConvolutionMaps, _product_nodes.GradW):
     """The kernel gradient of a convolution, from its input x and output gradient gy.
 
     Args:
@@ -84,31 +94,11 @@ class ConvolutionNDGradW(function_node.FunctionNode):
         self.dilate = conv.dilate
         self.groups = conv.groups
         self.ksize = tuple(W_shape[2:])
-        self.W_dtype = W_dtype
+        self.grad_dtype = W_dtype
 
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        x, gy = inputs
-        gW = _convolution.conv_grad_weight(
+    def gradient(self, x, gy):
+        return _convolution.conv_grad_weight(
             x, gy, self.ksize, self.stride, self.pad, self.cover_all, self.dilate, self.groups)
-        return gW.astype(self.W_dtype, copy=False),
-
-    def backward(self, indexes, grad_outputs):
-        x, gy = self.get_retained_inputs()
-        ggW, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(_input_grad(self, x.shape, gy, ggW))
-        if 1 in indexes:
-            ret.append(ConvolutionND(self.ndim, self.stride, self.pad, self.cover_all, self.dilate,
-                                     self.groups).apply((x, ggW))[0])
-        return ret
-
-
-def _input_grad(conv, x_shape, gy, W):
-    """The gradient of the input of the convolution `conv` (of x_shape) with kernel W from gy."""
-    return deconvolution_nd.DeconvolutionND(
-        conv.ndim, conv.stride, conv.pad, x_shape[2:], conv.dilate, conv.groups).apply((gy, W))[0]
 
 
 def bias_grad(gy):
@@ -147,25 +137,8 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
         (2, 4, 8, 8, 8)
     """
     ndim = _convolution.spatial_ndim(x)
-    args = (x, W) if b is None else (x, W, b)
-    return ConvolutionND(ndim, stride, pad, cover_all, dilate, groups).apply(args)[0]
+    return ConvolutionND(ndim, stride, pad, cover_all, dilate, groups).apply_to(x, W, b)
 
 
-def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
-    """1-dimensional convolution: :func:`convolution_nd` for x of shape `(n, c, d)`.
-
-    Raises:
-        ValueError: x does not have exactly one spatial axis.
-    """
-    _convolution.spatial_ndim(x, 1)
-    return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)
-
-
-def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
-    """3-dimensional convolution: :func:`convolution_nd` for x of shape `(n, c, d_1, d_2, d_3)`.
-
-    Raises:
-        ValueError: x does not have exactly three spatial axes.
-    """
-    _convolution.spatial_ndim(x, 3)
-    return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)
+convolution_1d = _convolution.fixed_ndim(convolution_nd, 1)
+convolution_3d = _convolution.fixed_ndim(convolution_nd, 3)

@@ -3,18 +3,20 @@
 import chainer
 import chainerx
 
-from chainer import function_node
 from chainer.functions.connection import _convolution
+from chainer.functions.connection import _product_nodes
 from chainer.functions.connection import convolution_nd
 from chainer.utils import conv
 from chainer.utils import type_check
 
 
-class DeconvolutionND(function_node.FunctionNode):
+class DeconvolutionND(_product_nodes.Product):
     """N-dimensional transposed convolution of x `(n, c, *dims)` with W `(c, out / groups, *k)`.
 
     Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x and the spatial shape
-    `outsize` (by default the smallest whose convolution gives back the shape of x).
+    `outsize` (by default the smallest whose convolution gives back the shape of x). Its gradients
+    (Note [Product node triples]) are those of the convolution it transposes: that convolution of
+    gy for x, and its kernel gradient with the roles of x and gy swapped for W.
     """
 
     def __init__(self, ndim, stride=1, pad=0, outsize=None, dilate=1, groups=1):
@@ -78,20 +80,20 @@ class DeconvolutionND(function_node.FunctionNode):
         y = y.astype(x.dtype, copy=False)
         return _convolution.with_bias(y, inputs[2] if len(inputs) == 3 else None),
 
-    def backward(self, indexes, grad_outputs):
-        x, W = self.get_retained_inputs()
-        gy, = grad_outputs
-        forward_conv = convolution_nd.ConvolutionND(
+    def _forward_convolution(self):
+        """The convolution whose input gradient this is (cover_all is known after forward)."""
+        return convolution_nd.ConvolutionND(
             self.ndim, self.stride, self.pad, self.cover_all, self.dilate, self.groups)
-        ret = []
-        if 0 in indexes:
-            ret.append(forward_conv.apply((gy, W))[0])
-        if 1 in indexes:
-            grad_w = convolution_nd.ConvolutionNDGradW(forward_conv, W.shape, W.dtype)
-            ret.append(grad_w.apply((gy, x))[0])
-        if 2 in indexes:
-            ret.append(convolution_nd.bias_grad(gy))
-        return ret
+
+    def grad_x(self, W, gy, x):
+        return self._forward_convolution().apply((gy, W))[0]
+
+    def grad_W(self, x, gy, W):
+        grad_w = convolution_nd.ConvolutionNDGradW(self._forward_convolution(), W.shape, W.dtype)
+        return grad_w.apply((gy, x))[0]
+
+    def grad_b(self, gy):
+        return convolution_nd.bias_grad(gy)
 
 
 def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
@@ -117,25 +119,8 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         ~chainer.Variable: Output of shape `(n, c_O, *outsize)` and the dtype of x.
     """
     ndim = _convolution.spatial_ndim(x)
-    args = (x, W) if b is None else (x, W, b)
-    return DeconvolutionND(ndim, stride, pad, outsize, dilate, groups).apply(args)[0]
+    return DeconvolutionND(ndim, stride, pad, outsize, dilate, groups).apply_to(x, W, b)
 
 
-def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
-    """1-dimensional transposed convolution: :func:`deconvolution_nd` for x of shape `(n, c, d)`.
-
-    Raises:
-        ValueError: x does not have exactly one spatial axis.
-    """
-    _convolution.spatial_ndim(x, 1)
-    return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
-
-
-def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
-    """3-dimensional transposed convolution: :func:`deconvolution_nd` for x `(n, c, d1, d2, d3)`.
-
-    Raises:
-        ValueError: x does not have exactly three spatial axes.
-    """
-    _convolution.spatial_ndim(x, 3)
-    return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
+deconvolution_1d = _convolution.fixed_ndim(deconvolution_nd, 1)
+deconvolution_3d = _convolution.fixed_ndim(deconvolution_nd, 3)

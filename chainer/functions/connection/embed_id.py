@@ -32,11 +32,7 @@ class EmbedIDFunction(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 'W'))
         x_type, w_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'i',
-            w_type.dtype.kind == 'f',
-            w_type.ndim == 2,
-        )
+        type_check.expect(x_type.dtype.kind == 'i', w_type.dtype.kind == 'f', w_type.ndim == 2)
 
     def forward_chainerx(self, inputs):
         x, W = inputs

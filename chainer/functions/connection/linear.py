@@ -3,7 +3,7 @@
 import chainer
 import chainerx
 
-from chainer import function_node
+from chainer.functions.connection import _product_nodes
 from chainer.utils import type_check
 
 
@@ -20,7 +20,26 @@ def _flat_batch(array, n_batch_axes):
     return array.reshape(_prod(shape[:n_batch_axes]), _prod(shape[n_batch_axes:]))
 
 
-class LinearFunction(function_node.FunctionNode):
+class _LinearMaps:
+    """The maps of Note [Product node triples] (_product_nodes.py) of `linear`.
+
+    For the nodes with the attribute `_n_batch_axes`.
+    """
+
+    def product(self, x, W):
+        return LinearFunction(self._n_batch_axes).apply((x, W))[0]
+
+    def grad_x(self, W, gy, x):
+        return LinearGradData(x.shape, x.dtype, self._n_batch_axes).apply((W, gy))[0]
+
+    def grad_W(self, x, gy, W):
+        return LinearGradWeight(W.dtype, self._n_batch_axes).apply((x, gy))[0]
+
+    def grad_b(self, gy):
+        return chainer.functions.sum(gy, axis=tuple(range(self._n_batch_axes)))
+
+
+class LinearFunction(_LinearMaps, _product_nodes.Product):
     """`y = x W^T + b`, the first `n_batch_axes` axes of x being batch axes and the others features.
 
     Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x and shape
@@ -31,23 +50,13 @@ class LinearFunction(function_node.FunctionNode):
         self._n_batch_axes = n_batch_axes
 
     def check_type_forward(self, in_types):
-        n_in = in_types.size()
-        type_check.expect(2 <= n_in, n_in <= 3)
-        type_check.argname(in_types, ('x', 'W', 'b')[:len(in_types)])
-        x_type, w_type = in_types[:2]
         n_batch_axes = type_check.make_variable(self._n_batch_axes, 'n_batch_axes')
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            w_type.dtype.kind == 'f',
+        _product_nodes.check_types(in_types, lambda x_type, w_type: (
             x_type.ndim >= 2,
             x_type.ndim >= n_batch_axes,
             w_type.ndim == 2,
-        )
-        type_check.expect(type_check.prod(x_type.shape[self._n_batch_axes:]) == w_type.shape[1])
-        if type_check.eval(n_in) == 3:
-            b_type = in_types[2]
-            type_check.expect(
-                b_type.dtype == x_type.dtype, b_type.ndim == 1, b_type.shape[0] == w_type.shape[0])
+            type_check.prod(x_type.shape[self._n_batch_axes:]) == w_type.shape[1],
+        ), lambda b_type, x_type, w_type: (b_type.ndim == 1, b_type.shape[0] == w_type.shape[0]))
 
     def forward_chainerx(self, inputs):
         x, W = inputs[0], inputs[1]
@@ -70,66 +79,28 @@ class LinearFunction(function_node.FunctionNode):
             y += inputs[2]
         return y.reshape(x.shape[:n] + (W.shape[0],)),
 
-    def backward(self, indexes, grad_outputs):
-        x, W = self.get_retained_inputs()
-        gy, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(LinearGradData(x.shape, x.dtype, self._n_batch_axes).apply((W, gy))[0])
-        if 1 in indexes:
-            ret.append(LinearGradWeight(W.dtype, self._n_batch_axes).apply((x, gy))[0])
-        if 2 in indexes:
-            ret.append(chainer.functions.sum(gy, axis=tuple(range(self._n_batch_axes))))
-        return ret
 
-
-class LinearGradData(function_node.FunctionNode):
+class LinearGradData(_LinearMaps, _product_nodes.GradX):
     """The gradient of `linear` for x: `gy W`, reshaped to x's shape and cast to x's dtype."""
 
     def __init__(self, x_shape, x_dtype, n_batch_axes):
         self._x_shape = tuple(x_shape)
-        self._x_dtype = x_dtype
+        self.grad_dtype = x_dtype
         self._n_batch_axes = n_batch_axes
 
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        W, gy = inputs
-        gx = _flat_batch(gy, self._n_batch_axes).dot(W)
-        return gx.astype(self._x_dtype, copy=False).reshape(self._x_shape),
-
-    def backward(self, indexes, grad_outputs):
-        W, gy = self.get_retained_inputs()
-        ggx, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(LinearGradWeight(W.dtype, self._n_batch_axes).apply((ggx, gy))[0])
-        if 1 in indexes:
-            ret.append(linear(ggx, W, n_batch_axes=self._n_batch_axes))
-        return ret
+    def gradient(self, W, gy):
+        return _flat_batch(gy, self._n_batch_axes).dot(W).reshape(self._x_shape)
 
 
-class LinearGradWeight(function_node.FunctionNode):
+class LinearGradWeight(_LinearMaps, _product_nodes.GradW):
     """The gradient of `linear` for W: `gy^T x` over the batch axes, cast to W's dtype."""
 
     def __init__(self, W_dtype, n_batch_axes):
-        self._W_dtype = W_dtype
+        self.grad_dtype = W_dtype
         self._n_batch_axes = n_batch_axes
 
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        x, gy = inputs
-        gW = _flat_batch(gy, self._n_batch_axes).T.dot(_flat_batch(x, self._n_batch_axes))
-        return gW.astype(self._W_dtype, copy=False),
-
-    def backward(self, indexes, grad_outputs):
-        x, gy = self.get_retained_inputs()
-        ggW, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(LinearGradData(x.shape, x.dtype, self._n_batch_axes).apply((ggW, gy))[0])
-        if 1 in indexes:
-            ret.append(linear(x, ggW, n_batch_axes=self._n_batch_axes))
-        return ret
+    def gradient(self, x, gy):
+        return _flat_batch(gy, self._n_batch_axes).T.dot(_flat_batch(x, self._n_batch_axes))
 
 
 def linear(x, W, b=None, n_batch_axes=1):
@@ -159,5 +130,4 @@ def linear(x, W, b=None, n_batch_axes=1):
     """
     if n_batch_axes <= 0:
         raise ValueError('n_batch_axes should be greater than 0.')
-    args = (x, W) if b is None else (x, W, b)
-    return LinearFunction(n_batch_axes).apply(args)[0]
+    return LinearFunction(n_batch_axes).apply_to(x, W, b)

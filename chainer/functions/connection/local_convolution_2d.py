@@ -8,9 +8,8 @@ no batched product to express it, so on chainerx it takes the NumPy fallback.
 import chainer
 
 from chainer import backend
-from chainer import function_node
 from chainer.functions.connection import _convolution
-from chainer.utils import type_check
+from chainer.functions.connection import _product_nodes
 
 
 def _patches(x, ksize, stride):
@@ -18,7 +17,26 @@ def _patches(x, ksize, stride):
     return _convolution.im2col(x, ksize, stride, (0, 0))
 
 
-class LocalConvolution2DFunction(function_node.FunctionNode):
+class _LocalConvolutionMaps:
+    """The maps of Note [Product node triples] (_product_nodes.py) of `local_convolution_2d`.
+
+    For the nodes with the attribute `stride`.
+    """
+
+    def product(self, x, W):
+        return LocalConvolution2DFunction(self.stride).apply((x, W))[0]
+
+    def grad_x(self, W, gy, x):
+        return LocalConvolution2DGradData(self.stride, x.shape, x.dtype).apply((W, gy))[0]
+
+    def grad_W(self, x, gy, W):
+        return LocalConvolution2DGradW(self.stride, W.shape, W.dtype).apply((x, gy))[0]
+
+    def grad_b(self, gy):
+        return chainer.functions.sum(gy, axis=0)
+
+
+class LocalConvolution2DFunction(_LocalConvolutionMaps, _product_nodes.Product):
     """`y[n, o, i, j] = b[o, i, j] + sum_{c, p, q} W[i, j, o, c, p, q] x[n, c, i sy + p, j sx + q]`.
 
     Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x.
@@ -28,31 +46,19 @@ class LocalConvolution2DFunction(function_node.FunctionNode):
         self.stride = _convolution.as_tuple(stride, 2, 'stride')
 
     def check_type_forward(self, in_types):
-        n_in = in_types.size()
-        type_check.expect(2 <= n_in, n_in <= 3)
-        type_check.argname(in_types, ('x', 'W', 'b')[:len(in_types)])
-        x_type, w_type = in_types[:2]
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            w_type.dtype.kind == 'f',
+        sy, sx = self.stride
+        _product_nodes.check_types(in_types, lambda x_type, w_type: (
             x_type.ndim == 4,
             w_type.ndim == 6,
             x_type.shape[1] == w_type.shape[3],
-        )
-        sy, sx = self.stride
-        type_check.expect(
             w_type.shape[0] == (x_type.shape[2] - w_type.shape[4]) // sy + 1,
             w_type.shape[1] == (x_type.shape[3] - w_type.shape[5]) // sx + 1,
-        )
-        if type_check.eval(n_in) == 3:
-            b_type = in_types[2]
-            type_check.expect(
-                b_type.dtype == x_type.dtype,
-                b_type.ndim == 3,
-                b_type.shape[0] == w_type.shape[2],
-                b_type.shape[1] == w_type.shape[0],
-                b_type.shape[2] == w_type.shape[1],
-            )
+        ), lambda b_type, x_type, w_type: (
+            b_type.ndim == 3,
+            b_type.shape[0] == w_type.shape[2],
+            b_type.shape[1] == w_type.shape[0],
+            b_type.shape[2] == w_type.shape[1],
+        ))
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -64,72 +70,38 @@ class LocalConvolution2DFunction(function_node.FunctionNode):
             y += inputs[2]
         return y,
 
-    def backward(self, indexes, grad_outputs):
-        x, W = self.get_retained_inputs()
-        gy, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(LocalConvolution2DGradData(self.stride, x.shape, x.dtype).apply((W, gy))[0])
-        if 1 in indexes:
-            ret.append(LocalConvolution2DGradW(self.stride, W.shape, W.dtype).apply((x, gy))[0])
-        if 2 in indexes:
-            ret.append(chainer.functions.sum(gy, axis=0))
-        return ret
+
+class _LocalConvolutionGrad(_LocalConvolutionMaps):
+    """Base of the gradient nodes of `local_convolution_2d`: the gradient of an input of `shape`.
+
+    Args:
+        stride (pair of ints): The stride of the convolution.
+        shape (tuple of ints): The shape of the input (x or W) whose gradient the node computes.
+        dtype (numpy.dtype): Its dtype.
+    """
+
+    def __init__(self, stride, shape, dtype):
+        self.stride = stride
+        self.grad_shape = tuple(shape)
+        self.grad_dtype = dtype
 
 
-class LocalConvolution2DGradData(function_node.FunctionNode):
+class LocalConvolution2DGradData(_LocalConvolutionGrad, _product_nodes.GradX):
     """The gradient of `local_convolution_2d` for x, from W and gy."""
 
-    def __init__(self, stride, x_shape, x_dtype):
-        self.stride = stride
-        self.x_shape = tuple(x_shape)
-        self.x_dtype = x_dtype
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        W, gy = inputs
+    def gradient(self, W, gy):
         xp = backend.get_array_module(gy)
         gcol = xp.einsum('noij,ijocpq->ncpqij', gy, W)
-        gx = _convolution.col2im(gcol, self.stride, (0, 0), self.x_shape[2:])
-        return gx.astype(self.x_dtype, copy=False),
-
-    def backward(self, indexes, grad_outputs):
-        W, gy = self.get_retained_inputs()
-        ggx, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(LocalConvolution2DGradW(self.stride, W.shape, W.dtype).apply((ggx, gy))[0])
-        if 1 in indexes:
-            ret.append(local_convolution_2d(ggx, W, stride=self.stride))
-        return ret
+        return _convolution.col2im(gcol, self.stride, (0, 0), self.grad_shape[2:])
 
 
-class LocalConvolution2DGradW(function_node.FunctionNode):
+class LocalConvolution2DGradW(_LocalConvolutionGrad, _product_nodes.GradW):
     """The gradient of `local_convolution_2d` for W, from x and gy."""
 
-    def __init__(self, stride, W_shape, W_dtype):
-        self.stride = stride
-        self.W_shape = tuple(W_shape)
-        self.W_dtype = W_dtype
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        x, gy = inputs
+    def gradient(self, x, gy):
         xp = backend.get_array_module(x)
-        col = _patches(x, self.W_shape[4:], self.stride)
-        gW = xp.einsum('noij,ncpqij->ijocpq', gy, col)
-        return gW.astype(self.W_dtype, copy=False),
-
-    def backward(self, indexes, grad_outputs):
-        x, gy = self.get_retained_inputs()
-        ggW, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            grad_data = LocalConvolution2DGradData(self.stride, x.shape, x.dtype)
-            ret.append(grad_data.apply((ggW, gy))[0])
-        if 1 in indexes:
-            ret.append(local_convolution_2d(x, ggW, stride=self.stride))
-        return ret
+        col = _patches(x, self.grad_shape[4:], self.stride)
+        return xp.einsum('noij,ncpqij->ijocpq', gy, col)
 
 
 def local_convolution_2d(x, W, b=None, stride=1):
@@ -155,5 +127,4 @@ def local_convolution_2d(x, W, b=None, stride=1):
         >>> F.local_convolution_2d(x, W).shape
         (2, 6, 4, 3)
     """
-    args = (x, W) if b is None else (x, W, b)
-    return LocalConvolution2DFunction(stride).apply(args)[0]
+    return LocalConvolution2DFunction(stride).apply_to(x, W, b)

@@ -4,6 +4,7 @@ import chainerx
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions.loss import _util
 from chainer.utils import type_check
 
 
@@ -21,12 +22,7 @@ class Accuracy(function_node.FunctionNode):
         self.ignore_label = ignore_label
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 't'))
-        x_type, t_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            t_type.dtype.kind == 'i',
-        )
+        x_type, t_type = _util.expect_scores_and_labels(in_types)
         t_ndim = type_check.eval(t_type.ndim)
         type_check.expect(
             x_type.ndim >= t_type.ndim,
@@ -39,7 +35,7 @@ class Accuracy(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         y, t = inputs
         # Zero-size labels give NaN in the original (a mean of nothing); the fallback keeps that.
-        if y.dtype.kind != 'f' or t.dtype.kind != 'i' or not _shapes_match(y.shape, t.shape) or \
+        if not _util.scores_and_labels(y, t) or not _shapes_match(y.shape, t.shape) or \
                 t.size == 0:
             return function_node.Fallback
         return chainerx.accuracy(y, t, self.ignore_label),

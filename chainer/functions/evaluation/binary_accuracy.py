@@ -1,40 +1,31 @@
 """F.binary_accuracy: the fraction of binary labels matched by the sign of the scores."""
 
-import chainerx
-
 from chainer import backend
-from chainer import function_node
+from chainer.functions.loss import _util
 from chainer.utils import type_check
 
 _IGNORE_LABEL = -1
 
 
-class BinaryAccuracy(function_node.FunctionNode):
+class BinaryAccuracy(_util.ArrayComposition):
     """mean((y >= 0) == t) over the labels other than -1; not differentiable."""
 
+    differentiable = False
+    retained = ()
+
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 't'))
-        x_type, t_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            t_type.dtype.kind == 'i',
-            t_type.shape == x_type.shape,
-        )
+        x_type, t_type = _util.expect_scores_and_labels(in_types)
+        type_check.expect(t_type.shape == x_type.shape)
 
-    def forward_chainerx(self, inputs):
-        y, t = inputs
-        if y.dtype.kind != 'f' or t.dtype.kind != 'i' or y.shape != t.shape:
-            return function_node.Fallback
-        with chainerx.no_backprop_mode():
-            return self.forward(inputs)
+    def fits(self, y, t):
+        return _util.scores_and_labels(y, t) and y.shape == t.shape
 
-    def forward(self, inputs):
-        y, t = inputs
+    def compute(self, y, t):
         xp = backend.get_array_module(y)
         correct = ((y >= 0).astype(t.dtype) == t).sum()
         count = xp.maximum(1, (t != _IGNORE_LABEL).sum())
         # Divided in float64, as the original's integer division, then cast to y's dtype.
-        return xp.asarray(correct.astype('float64') / count.astype('float64')).astype(y.dtype),
+        return xp.asarray(correct.astype('float64') / count.astype('float64')).astype(y.dtype)
 
 
 def binary_accuracy(y, t):

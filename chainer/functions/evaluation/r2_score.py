@@ -1,16 +1,16 @@
 """F.r2_score: the coefficient of determination of predictions."""
 
-import chainerx
-
 from chainer import backend
-from chainer import function_node
-from chainer.utils import type_check
+from chainer.functions.loss import _util
 
 _MULTIOUTPUT = ('uniform_average', 'raw_values')
 
 
-class R2_score(function_node.FunctionNode):
+class R2_score(_util.ArrayComposition):
     """1 - SS_res / SS_tot per output column (0 where SS_tot is 0); not differentiable."""
+
+    differentiable = False
+    retained = ()
 
     def __init__(self, sample_weight=None, multioutput='uniform_average'):
         if sample_weight is not None:
@@ -20,24 +20,12 @@ class R2_score(function_node.FunctionNode):
         self.multioutput = multioutput
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('pred', 'true'))
-        pred_type, true_type = in_types
-        type_check.expect(
-            pred_type.dtype.kind == 'f',
-            true_type.dtype == pred_type.dtype,
-            true_type.shape == pred_type.shape,
-        )
+        _util.expect_floats(in_types, ('pred', 'true'), same_shape=True)
 
-    def forward_chainerx(self, inputs):
-        pred, true = inputs
-        if pred.dtype.kind != 'f' or true.dtype != pred.dtype or true.shape != pred.shape or \
-                pred.ndim == 0:
-            return function_node.Fallback
-        with chainerx.no_backprop_mode():
-            return self.forward(inputs)
+    def fits(self, pred, true):
+        return _util.same_float_arrays(pred, true) and pred.ndim > 0
 
-    def forward(self, inputs):
-        pred, true = inputs
+    def compute(self, pred, true):
         xp = backend.get_array_module(pred)
         ss_res = ((pred - true) ** 2).sum(axis=0)
         ss_tot = ((true - true.mean(axis=0)) ** 2).sum(axis=0)
@@ -45,8 +33,8 @@ class R2_score(function_node.FunctionNode):
         # The dummy 1 where SS_tot is 0 avoids a division by zero; those columns score 0.
         score = xp.where(zero, 0.0, 1 - ss_res / xp.where(zero, 1, ss_tot)).astype(pred.dtype)
         if self.multioutput == 'uniform_average':
-            return xp.asarray(score.mean()).astype(pred.dtype),
-        return score,
+            return xp.asarray(score.mean()).astype(pred.dtype)
+        return score
 
 
 def r2_score(pred, true, sample_weight=None, multioutput='uniform_average'):

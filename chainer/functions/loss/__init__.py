@@ -12,12 +12,19 @@ from chainer.functions.loss.squared_error import squared_error  # NOQA
 from chainer.functions.loss.vae import bernoulli_nll  # NOQA
 from chainer.functions.loss.vae import gaussian_kl_divergence  # NOQA
 from chainer.functions.loss.vae import gaussian_nll  # NOQA
+from chainer.functions.loss.contrastive import contrastive  # NOQA
+from chainer.functions.loss.cross_covariance import cross_covariance  # NOQA
+from chainer.functions.loss.ctc import connectionist_temporal_classification  # NOQA
+from chainer.functions.loss.decov import decov  # NOQA
+from chainer.functions.loss.triplet import triplet  # NOQA
 
 __all__ = [
-    'absolute_error', 'bernoulli_nll', 'gaussian_kl_divergence', 'gaussian_nll', 'hinge',
-    'huber_loss', 'mean_absolute_error', 'mean_squared_error', 'sigmoid_cross_entropy',
-    'softmax_cross_entropy', 'squared_difference', 'squared_error',
+    'absolute_error', 'bernoulli_nll', 'connectionist_temporal_classification', 'contrastive',
+    'cross_covariance', 'decov', 'gaussian_kl_divergence', 'gaussian_nll', 'hinge', 'huber_loss',
+    'mean_absolute_error', 'mean_squared_error', 'sigmoid_cross_entropy', 'softmax_cross_entropy',
+    'squared_difference', 'squared_error', 'triplet',
 ]
-# Each name's forward is a chainerx composition recorded by chainerx (forward_chainerx), or a
-# composition of native chainer functions (the vae losses).
+# Each name's forward is a chainerx composition recorded by chainerx (forward_chainerx), a composition of
+# native chainer functions (the vae losses), or, for CTC, a forward run on chainerx arrays as they are
+# (_chainerx_xp_forward).
 NATIVE = frozenset(__all__)

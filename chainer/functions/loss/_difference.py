@@ -1,21 +1,31 @@
 """The base of the losses of the difference x0 - x1 of two float arrays of one dtype and shape."""
 
 from chainer import function_node
-from chainer.utils import type_check
+from chainer.functions.loss import _util
 
 
 class DifferenceLoss(function_node.FunctionNode):
-    """Two float inputs of one dtype and shape; the gradient of x1 is minus that of x0."""
+    """Two float inputs of one dtype and shape; the gradient of x1 is minus that of x0.
+
+    Subclasses define `chainerx_routine(x0, x1)` (the loss computed with chainerx routines that
+    record their backward; a staticmethod unless it needs the node's options), `forward` and
+    `backward`.
+    """
 
     _input_names = ('x0', 'x1')
 
+    @staticmethod
+    def chainerx_routine(x0, x1):
+        raise NotImplementedError
+
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, self._input_names)
-        type_check.expect(
-            in_types[0].dtype.kind == 'f',
-            in_types[0].dtype == in_types[1].dtype,
-            in_types[0].shape == in_types[1].shape,
-        )
+        _util.expect_floats(in_types, self._input_names, same_shape=True)
+
+    def forward_chainerx(self, inputs):
+        x0, x1 = inputs
+        if not _util.same_float_arrays(x0, x1):
+            return function_node.Fallback  # the fallback's type check reports it
+        return self.chainerx_routine(x0, x1),
 
     @staticmethod
     def grads(indexes, gx0):

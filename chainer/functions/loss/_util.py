@@ -1,11 +1,14 @@
-"""Helpers shared by the loss, evaluation, normalization and rnn functions."""
+"""Helpers shared by the loss, evaluation, noise, normalization and rnn functions."""
 
 import numpy
 
 import chainer
 import chainerx
 
+from chainer import function_node
+from chainer import utils
 from chainer import variable
+from chainer.utils import type_check
 
 Variable = variable.Variable
 
@@ -31,8 +34,41 @@ def check_reduce(reduce, valid):
 
 
 def same_float_arrays(a, b):
-    """Whether `a` and `b` are float arrays of one dtype and shape."""
+    """Whether `a` and `b` are float arrays of one dtype and shape (`expect_floats`)."""
     return a.dtype == b.dtype and a.shape == b.shape and a.dtype.kind == 'f'
+
+
+def expect_floats(in_types, names, same_shape=False):
+    """Type-checks float inputs named `names` of one dtype (and one shape if `same_shape`).
+
+    Returns:
+        The types (`in_types`), to unpack.
+    """
+    type_check._argname(in_types, names)
+    first = in_types[0]
+    type_check.expect(first.dtype.kind == 'f')
+    for other in in_types[1:]:
+        type_check.expect(first.dtype == other.dtype)
+    if same_shape:
+        for other in in_types[1:]:
+            type_check.expect(first.shape == other.shape)
+    return in_types
+
+
+def scores_and_labels(x, t):
+    """Whether `x` is a float array and `t` a signed integer one (`expect_scores_and_labels`)."""
+    return x.dtype.kind == 'f' and t.dtype.kind == 'i'
+
+
+def expect_scores_and_labels(in_types):
+    """Type-checks inputs (x, t): float scores and signed integer labels; returns their types."""
+    type_check._argname(in_types, ('x', 't'))
+    x_type, t_type = in_types
+    type_check.expect(
+        x_type.dtype.kind == 'f',
+        t_type.dtype.kind == 'i',
+    )
+    return x_type, t_type
 
 
 def expand_axis1(gy, ndim):
@@ -66,3 +102,37 @@ def one_hot(xp, t, n_classes):
     """Bool array of shape (N, n_classes) + t.shape[1:], True at [n, t[n, ...], ...]."""
     classes = arange_like(xp, n_classes, t.dtype, t).reshape((1, n_classes) + (1,) * (t.ndim - 1))
     return t.reshape(t.shape[:1] + (1,) + t.shape[1:]) == classes
+
+
+class ArrayComposition(function_node.FunctionNode):
+    """A node whose forward runs as it is on NumPy, CuPy and chainerx arrays.
+
+    Its `compute(*arrays)` is written with the array methods and routines that the three share, so
+    that forward_chainerx runs it on the chainerx arrays (chainerx records the backward of a
+    differentiable node; a node with `differentiable = False` records nothing).
+
+    Subclasses define `compute`, `fits(*arrays)` (check_type_forward's conditions on plain arrays:
+    for the others forward_chainerx returns Fallback, whose type check raises) and `backward` if
+    differentiable, which gets the inputs listed in `retained`.
+    """
+
+    differentiable = True
+    retained = (0,)
+
+    def compute(self, *arrays):
+        raise NotImplementedError
+
+    def fits(self, *arrays):
+        raise NotImplementedError
+
+    def forward_chainerx(self, inputs):
+        if not self.fits(*inputs):
+            return function_node.Fallback
+        if self.differentiable:
+            return self.compute(*inputs),
+        with chainerx.no_backprop_mode():
+            return self.compute(*inputs),
+
+    def forward(self, inputs):
+        self.retain_inputs(self.retained)
+        return utils.force_array(self.compute(*inputs)),

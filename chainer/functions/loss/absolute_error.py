@@ -3,7 +3,6 @@
 import chainerx
 
 from chainer import backend
-from chainer import function_node
 from chainer import utils
 from chainer.functions.loss import _difference
 from chainer.functions.loss import _util
@@ -12,11 +11,7 @@ from chainer.functions.loss import _util
 class AbsoluteError(_difference.DifferenceLoss):
     """Elementwise |x0 - x1|; the gradient is the sign of the difference (a constant)."""
 
-    def forward_chainerx(self, inputs):
-        x0, x1 = inputs
-        if not _util.same_float_arrays(x0, x1):
-            return function_node.Fallback
-        return chainerx.absolute_error(x0, x1),
+    chainerx_routine = staticmethod(chainerx.absolute_error)
 
     def forward(self, inputs):
         x0, x1 = inputs

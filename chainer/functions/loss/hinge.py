@@ -27,11 +27,8 @@ class Hinge(function_node.FunctionNode):
         self.reduce = reduce
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 't'))
-        x_type, t_type = in_types
+        x_type, t_type = _util.expect_scores_and_labels(in_types)
         type_check.expect(
-            x_type.dtype.kind == 'f',
-            t_type.dtype.kind == 'i',
             x_type.ndim == 2,
             t_type.ndim == 1,
             x_type.shape[0] == t_type.shape[0],
@@ -44,7 +41,7 @@ class Hinge(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         x, t = inputs
-        if x.dtype.kind != 'f' or t.dtype.kind != 'i' or x.ndim != 2 or t.shape != x.shape[:1]:
+        if not _util.scores_and_labels(x, t) or x.ndim != 2 or t.shape != x.shape[:1]:
             return function_node.Fallback
         return self._reduced(chainerx.hinge(x, t, _NORMS[self.norm]), len(x)),
 

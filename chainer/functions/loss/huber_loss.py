@@ -5,14 +5,17 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions.loss import _difference
 from chainer.functions.loss import _util
 from chainer.utils import type_check
 
 _REDUCE = ('sum_along_second_axis', 'no')
 
 
-class HuberLoss(function_node.FunctionNode):
+class HuberLoss(_difference.DifferenceLoss):
     """Elementwise Huber loss of x - t, summed along axis 1 unless reduce is 'no'."""
+
+    _input_names = ('x', 't')
 
     def __init__(self, delta, reduce='sum_along_second_axis'):
         _util.check_reduce(reduce, _REDUCE)
@@ -20,24 +23,20 @@ class HuberLoss(function_node.FunctionNode):
         self.reduce = reduce
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 't'))
-        x_type, t_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.dtype == t_type.dtype,
-            x_type.shape == t_type.shape,
-        )
+        super().check_type_forward(in_types)
         if self.reduce == 'sum_along_second_axis':
-            type_check.expect(x_type.ndim >= 2)
+            type_check.expect(in_types[0].ndim >= 2)
 
     def _reduced(self, loss):
         return loss.sum(axis=1) if self.reduce == 'sum_along_second_axis' else loss
 
+    def chainerx_routine(self, x, t):
+        return self._reduced(chainerx.huber_loss(x, t, self.delta))
+
     def forward_chainerx(self, inputs):
-        x, t = inputs
-        if not _util.same_float_arrays(x, t) or (self.reduce != 'no' and x.ndim < 2):
+        if self.reduce != 'no' and inputs[0].ndim < 2:
             return function_node.Fallback
-        return self._reduced(chainerx.huber_loss(x, t, self.delta)),
+        return super().forward_chainerx(inputs)
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -62,7 +61,7 @@ class HuberLoss(function_node.FunctionNode):
         outside = ((d > 0).astype(d.dtype) - (d < 0).astype(d.dtype)) * self.delta
         outside = outside * (1 - inside.astype(d.dtype))
         gx = gy * (diff * _util.constant(inside.astype(d.dtype)) + _util.constant(outside))
-        return tuple([gx if i == 0 else -gx for i in indexes])
+        return self.grads(indexes, gx)
 
 
 def huber_loss(x, t, delta, reduce='sum_along_second_axis'):

@@ -3,20 +3,18 @@
 import chainerx
 
 from chainer import backend
-from chainer import function_node
 from chainer.functions.loss import _difference
-from chainer.functions.loss import _util
+
+
+def _mean_squared_error_chainerx(x0, x1):
+    diff = x0 - x1
+    return chainerx.sum(diff * diff) / diff.size
 
 
 class MeanSquaredError(_difference.DifferenceLoss):
     """sum((x0 - x1) ** 2) / size, a 0-d array of the inputs' dtype."""
 
-    def forward_chainerx(self, inputs):
-        x0, x1 = inputs
-        if not _util.same_float_arrays(x0, x1):
-            return function_node.Fallback
-        diff = x0 - x1
-        return chainerx.sum(diff * diff) / diff.size,
+    chainerx_routine = staticmethod(_mean_squared_error_chainerx)
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))

@@ -21,13 +21,8 @@ class SigmoidCrossEntropy(function_node.FunctionNode):
         self.reduce = reduce
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 't'))
-        x_type, t_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            t_type.dtype.kind == 'i',
-            x_type.shape == t_type.shape,
-        )
+        x_type, t_type = _util.expect_scores_and_labels(in_types)
+        type_check.expect(x_type.shape == t_type.shape)
 
     def _count(self, xp, mask, x):
         """The divisor of 'mean': the number of counted labels (normalize) or the batch size."""
@@ -37,7 +32,7 @@ class SigmoidCrossEntropy(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         x, t = inputs
-        if x.dtype.kind != 'f' or t.dtype.kind != 'i' or x.shape != t.shape:
+        if not _util.scores_and_labels(x, t) or x.shape != t.shape:
             return function_node.Fallback
         loss = chainerx.sigmoid_cross_entropy(x, t)
         if self.reduce == 'no':

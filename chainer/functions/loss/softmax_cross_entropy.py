@@ -47,17 +47,11 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x', 't'))
-        x_type, t_type = in_types
-        if type_check.eval(t_type.dtype).kind == 'f':
-            type_check.expect(
-                x_type.dtype.kind == 'f',
-                t_type.dtype == x_type.dtype,
-                t_type.shape == x_type.shape,
-            )
+        if type_check.eval(in_types[1].dtype).kind == 'f':
+            _util.expect_floats(in_types, ('x', 't'), same_shape=True)  # soft targets
             return
+        x_type, t_type = _util.expect_scores_and_labels(in_types)
         type_check.expect(
-            x_type.dtype.kind == 'f',
-            t_type.dtype.kind == 'i',
             x_type.ndim >= 2,
             t_type.ndim == x_type.ndim - 1,
             x_type.shape[0] == t_type.shape[0],
@@ -138,7 +132,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if x.dtype.kind != 'f' or x.ndim < 2:
             return function_node.Fallback
         if t.dtype.kind == 'f':
-            if t.shape != x.shape or t.dtype != x.dtype:
+            if not _util.same_float_arrays(x, t):
                 return function_node.Fallback
             return self._soft_loss(chainerx, x, t),
         if t.dtype.kind != 'i' or t.shape != x.shape[:1] + x.shape[2:]:

@@ -5,12 +5,9 @@ import numpy
 import chainerx
 
 from chainer import backend
-from chainer import function_node
 from chainer import utils
-from chainer.functions.math.sum import as_axes
+from chainer.functions.math.sum import Reduction
 from chainer.functions.math.sum import call_chainerx
-from chainer.functions.math.sum import check_reduction_type
-from chainer.functions.math.sum import normalize_single_axis
 
 
 # A dtype object: chainerx's astype converts a type object (numpy.int32) ten times slower.
@@ -25,26 +22,18 @@ def _chainerx_argmin(a, axis):
     return chainerx.argmin(a, axis).astype(_INT32)
 
 
-class _ArgSelector(function_node.FunctionNode):
+class _ArgSelector(Reduction):
     """Base of ArgMax and ArgMin: `_name` is the routine of NumPy and CuPy, `_chainerx_op` ours."""
 
+    _single_axis = True
     _name = None
     _chainerx_op = None
 
     def __init__(self, axis=None):
-        self.axis = normalize_single_axis(axis)
+        super().__init__(axis)
 
-    def check_type_forward(self, in_types):
-        check_reduction_type(in_types, as_axes(self.axis))
-
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f':
-            return function_node.Fallback
-        try:
-            return self._chainerx_op(x, self.axis),
-        except chainerx.DimensionError:
-            return function_node.Fallback  # the type check or NumPy names the error
+    def _chainerx_forward(self, x):
+        return self._chainerx_op(x, self.axis)
 
     def forward(self, inputs):
         x, = inputs

@@ -3,7 +3,6 @@
 import chainerx
 
 from chainer import variable
-from chainer.functions.array import broadcast
 from chainer.functions.array.reshape import reshape
 from chainer.functions.math.sum import call_chainerx
 from chainer.functions.math.sum import normalize_axis
@@ -12,7 +11,7 @@ from chainer.functions.math.sum import sum as sum_function
 
 
 def _weights_along(weights, x, axis):
-    """Broadcasts 1-d `weights` along the single axis `axis` of `x` (numpy.average's rules)."""
+    """1-d `weights` reshaped to broadcast along the single axis `axis` of `x` (numpy.average's)."""
     if axis is None or len(axis) != 1:
         raise TypeError('Axis must be specified when shapes of x and weights differ: {} and {}'
                         .format(x.shape, weights.shape))
@@ -27,7 +26,7 @@ def _weights_along(weights, x, axis):
             weights.shape[0], a, x.shape))
     shape = [1] * x.ndim
     shape[a] = x.shape[a]
-    return broadcast.broadcast_to(reshape(weights, tuple(shape)), x.shape)
+    return reshape(weights, tuple(shape))
 
 
 def average(x, axis=None, weights=None, keepdims=False):

@@ -9,35 +9,17 @@ and Phi(L^T G)^T = (G^T L) * mask^T, so only matrix products and constant masks 
 
 import numpy
 
-import chainerx
-
 from chainer import backend
-from chainer import function_node
-from chainer.functions.math.inv import LAPACK_DTYPES
-from chainer.functions.math.inv import check_square_type
+from chainer.functions.math.inv import LinalgNode
 from chainer.functions.math.inv import inv
-from chainer.functions.math.inv import linalg_array
 from chainer.functions.math.matmul import matmul
 
 
-class Cholesky(function_node.FunctionNode):
+class Cholesky(LinalgNode):
     """Cholesky factor L (lower triangular, a = L L^T) of a symmetric positive-definite matrix."""
 
-    def check_type_forward(self, in_types):
-        check_square_type(in_types, False)
-
-    def forward_chainerx(self, inputs):
-        a, = inputs
-        if a.dtype not in LAPACK_DTYPES:
-            return function_node.Fallback
-        try:
-            return chainerx.linalg.cholesky(a),
-        except chainerx.ChainerxError:
-            return function_node.Fallback  # the type check or NumPy names the error
-
-    def forward(self, inputs):
-        self.retain_outputs((0,))
-        return linalg_array('cholesky', inputs[0]),
+    _routine = 'cholesky'
+    _chainerx_native = True
 
     def backward(self, indexes, grad_outputs):
         lower, = self.get_retained_outputs()

@@ -7,11 +7,8 @@ import numpy
 import chainerx
 
 from chainer import backend
-from chainer import function_node
-from chainer import utils
 from chainer import variable
 from chainer.functions.math import unary
-from chainer.utils import type_check
 
 
 def _check_bound(value, name):
@@ -34,31 +31,23 @@ def _check_bounds(x_min, x_max):
     return x_min, x_max
 
 
-class Clip(function_node.FunctionNode):
+class Clip(unary.ElementwiseUnary):
     """Clips the input to [x_min, x_max] (None: unbounded on that side)."""
+
+    _name = 'Clip'  # the label: the class name, as in the original
+    _retain_x = True
 
     def __init__(self, x_min, x_max):
         self.x_min, self.x_max = _check_bounds(x_min, x_max)
 
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+    def _chainerx_forward(self, x):
+        return chainerx.clip(x, self.x_min, self.x_max)
 
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f':
-            return function_node.Fallback
-        return chainerx.clip(x, self.x_min, self.x_max),
+    def _xp_forward(self, xp, x):
+        return xp.clip(x, self.x_min, self.x_max)
 
-    def forward(self, inputs):
-        self.retain_inputs((0,))
-        x, = inputs
-        xp = backend.get_array_module(x)
-        return utils.force_array(xp.clip(x, self.x_min, self.x_max), x.dtype),
-
-    def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return unary.mask(grad_outputs[0], self._inside(x.array)),
+    def _grad(self, x, y, gy):
+        return unary.mask(gy, self._inside(x.array))
 
     def _inside(self, x):
         # The original's rule: the gradient passes where x_min <= x <= x_max, bounds included.

@@ -10,12 +10,10 @@ backward needs. All of it is written with differentiable functions (Cumsum, Cump
 """
 
 from chainer import backend
-from chainer import function_node
 from chainer.functions.array.reshape import reshape
+from chainer.functions.math.cumsum import CUMULATIVE_DOC
 from chainer.functions.math.cumsum import Cumsum
-from chainer.functions.math.sum import as_axes
-from chainer.functions.math.sum import check_reduction_type
-from chainer.functions.math.sum import normalize_single_axis
+from chainer.functions.math.sum import Reduction
 from chainer.functions.math.sum import sum as sum_function
 
 
@@ -44,14 +42,13 @@ def _cumprod_grad(x, y, gy, axis):
     return gx_before + gx_first_one * (first + x_first * after)
 
 
-class Cumprod(function_node.FunctionNode):
-    """Cumulative product along an axis."""
+class Cumprod(Reduction):
+    """Cumulative product along an axis (chainerx has no cumprod: the fallback runs)."""
+
+    _single_axis = True
 
     def __init__(self, axis=None):
-        self.axis = normalize_single_axis(axis)
-
-    def check_type_forward(self, in_types):
-        check_reduction_type(in_types, as_axes(self.axis))
+        super().__init__(axis)
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -72,23 +69,9 @@ class Cumprod(function_node.FunctionNode):
 
 
 def cumprod(x, axis=None):
-    """Computes the cumulative product of the elements along an axis.
-
-    Args:
-        x (~chainer.Variable or array): Input of a float dtype.
-        axis (None or int): The axis (negative values count from the end); None multiplies the
-            flattened array, giving a 1-d result.
-
-    Returns:
-        ~chainer.Variable: The cumulative products, of the shape of `x` (1-d if `axis` is None).
-
-    Raises:
-        TypeError: `axis` is not None or an int.
-        ~chainer.utils.type_check.InvalidType: `x` is not float, or `axis` is out of range.
-
-    Example:
-        >>> F.cumprod(numpy.array([[1., 2.], [3., 4.]]), axis=1).array
-        array([[ 1.,  2.],
-               [ 3., 12.]])
-    """
+    """Computes the cumulative product of the elements along an axis."""
     return Cumprod(axis).apply((x,))[0]
+
+
+cumprod.__doc__ += CUMULATIVE_DOC.format(verb='multiplies', what='products', name='cumprod',
+                                         row0=' 1.,  2.', row1=' 3., 12.')

@@ -3,12 +3,9 @@
 import chainerx
 
 from chainer import backend
-from chainer import function_node
 from chainer.functions.array.reshape import reshape
-from chainer.functions.math.sum import as_axes
+from chainer.functions.math.sum import Reduction
 from chainer.functions.math.sum import call_chainerx
-from chainer.functions.math.sum import check_reduction_type
-from chainer.functions.math.sum import normalize_single_axis
 
 
 def _cumsum_array(xp, x, axis, reverse=False):
@@ -21,24 +18,17 @@ def _cumsum_array(xp, x, axis, reverse=False):
     return xp.flip(xp.cumsum(xp.flip(x, axis), axis=axis), axis)
 
 
-class Cumsum(function_node.FunctionNode):
+class Cumsum(Reduction):
     """Cumulative sum along an axis; with `reverse`, from the last element backwards."""
 
+    _single_axis = True
+
     def __init__(self, axis=None, reverse=False):
-        self.axis = normalize_single_axis(axis)
+        super().__init__(axis)
         self.reverse = reverse
 
-    def check_type_forward(self, in_types):
-        check_reduction_type(in_types, as_axes(self.axis))
-
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f':
-            return function_node.Fallback
-        try:
-            return _cumsum_array(chainerx, x, self.axis, self.reverse),
-        except chainerx.DimensionError:
-            return function_node.Fallback  # the type check names the error
+    def _chainerx_forward(self, x):
+        return _cumsum_array(chainerx, x, self.axis, self.reverse)
 
     def forward(self, inputs):
         x, = inputs
@@ -52,25 +42,33 @@ class Cumsum(function_node.FunctionNode):
         return gx,
 
 
-def cumsum(x, axis=None):
-    """Computes the cumulative sum of the elements along an axis.
+# The docstring of cumsum and cumprod after the summary.
+CUMULATIVE_DOC = """
 
     Args:
         x (~chainer.Variable or array): Input of a float dtype.
-        axis (None or int): The axis (negative values count from the end); None sums the
+        axis (None or int): The axis (negative values count from the end); None {verb} the
             flattened array, giving a 1-d result.
 
     Returns:
-        ~chainer.Variable: The cumulative sums, of the shape of `x` (1-d if `axis` is None).
+        ~chainer.Variable: The cumulative {what}, of the shape of `x` (1-d if `axis` is None).
 
     Raises:
         TypeError: `axis` is not None or an int.
         ~chainer.utils.type_check.InvalidType: `x` is not float, or `axis` is out of range.
 
     Example:
-        >>> F.cumsum(numpy.array([[1., 2.], [3., 4.]]), axis=1).array
-        array([[1., 3.],
-               [3., 7.]])
+        >>> F.{name}(numpy.array([[1., 2.], [3., 4.]]), axis=1).array
+        array([[{row0}],
+               [{row1}]])
     """
+
+
+def cumsum(x, axis=None):
+    """Computes the cumulative sum of the elements along an axis."""
     y = call_chainerx(chainerx.cumsum, x, axis)
     return Cumsum(axis).apply((x,))[0] if y is None else y
+
+
+cumsum.__doc__ += CUMULATIVE_DOC.format(verb='sums', what='sums', name='cumsum', row0='1., 3.',
+                                        row1='3., 7.')

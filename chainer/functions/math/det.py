@@ -1,30 +1,23 @@
 """F.det and F.batch_det: the determinant of a square matrix, or of each matrix of a batch."""
 
-from chainer import function_node
-from chainer import utils
 from chainer.functions.array.reshape import reshape
 from chainer.functions.array.transpose import transpose
 from chainer.functions.math.inv import Inv
-from chainer.functions.math.inv import check_square_type
-from chainer.functions.math.inv import linalg_array
+from chainer.functions.math.inv import LinalgNode
 
 
-class Det(function_node.FunctionNode):
+class Det(LinalgNode):
     """Determinant of a square matrix (or, if `batched`, of each matrix of a 3-d batch).
 
-    The gradient is det(a) * inv(a)^T, so it does not exist where `a` is singular.
+    The gradient is det(a) * inv(a)^T, so it does not exist where `a` is singular. chainerx has no
+    det: the fallback runs.
     """
 
-    def __init__(self, batched=False):
-        self.batched = batched
-
-    def check_type_forward(self, in_types):
-        check_square_type(in_types, self.batched)
+    _routine = 'det'
 
     def forward(self, inputs):
         self.retain_inputs((0,))
-        self.retain_outputs((0,))
-        return utils.force_array(linalg_array('det', inputs[0])),
+        return super().forward(inputs)
 
     def backward(self, indexes, grad_outputs):
         a, = self.get_retained_inputs()

@@ -6,6 +6,7 @@ import chainerx
 
 from chainer import backend
 from chainer import function_node
+from chainer import utils
 from chainer.functions.math.matmul import matmul
 from chainer.utils import type_check
 
@@ -32,8 +33,16 @@ def check_square_type(in_types, batched):
     )
 
 
-class Inv(function_node.FunctionNode):
-    """Matrix inverse of a square matrix (or, if `batched`, of each matrix of a 3-d batch)."""
+class LinalgNode(function_node.FunctionNode):
+    """Base of the nodes applying the xp.linalg routine `_routine` to one square matrix.
+
+    With `batched`, the input is a 3-d batch of matrices. Where `_chainerx_native` is set,
+    chainerx.linalg has the routine with a backward in C++, which `forward_chainerx` runs for a
+    float32/float64 matrix (not a batch).
+    """
+
+    _routine = None
+    _chainerx_native = False
 
     def __init__(self, batched=False):
         self.batched = batched
@@ -43,16 +52,23 @@ class Inv(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         a, = inputs
-        if self.batched or a.dtype not in LAPACK_DTYPES:
+        if not self._chainerx_native or self.batched or a.dtype not in LAPACK_DTYPES:
             return function_node.Fallback
         try:
-            return chainerx.linalg.inv(a),
+            return getattr(chainerx.linalg, self._routine)(a),
         except chainerx.ChainerxError:
             return function_node.Fallback  # the type check or NumPy names the error
 
     def forward(self, inputs):
         self.retain_outputs((0,))
-        return linalg_array('inv', inputs[0]),
+        return utils.force_array(linalg_array(self._routine, inputs[0])),
+
+
+class Inv(LinalgNode):
+    """Matrix inverse of a square matrix (or, if `batched`, of each matrix of a 3-d batch)."""
+
+    _routine = 'inv'
+    _chainerx_native = True
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()

@@ -3,32 +3,21 @@
 import chainerx
 
 from chainer import backend
-from chainer import function_node
 from chainer import utils
 from chainer.functions.math.exponential import exp
+from chainer.functions.math.sum import Reduction
 from chainer.functions.math.sum import call_chainerx
-from chainer.functions.math.sum import check_reduction_type
-from chainer.functions.math.sum import normalize_axis
 from chainer.functions.math.sum import unreduce
 
 
-class LogSumExp(function_node.FunctionNode):
+class LogSumExp(Reduction):
     """Logarithm of the sum of the exponentials of the elements over some axes."""
 
     def __init__(self, axis=None):
-        self.axis = normalize_axis(axis)
+        super().__init__(axis)
 
-    def check_type_forward(self, in_types):
-        check_reduction_type(in_types, self.axis)
-
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f':
-            return function_node.Fallback
-        try:
-            return chainerx.logsumexp(x, self.axis),
-        except chainerx.DimensionError:
-            return function_node.Fallback  # the type check or NumPy names the error
+    def _chainerx_forward(self, x):
+        return chainerx.logsumexp(x, self.axis)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

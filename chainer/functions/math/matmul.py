@@ -72,12 +72,8 @@ class MatMul(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('a', 'b'))
         a_type, b_type = in_types
-        type_check.expect(
-            a_type.dtype.kind == 'f',
-            b_type.dtype.kind == 'f',
-            a_type.ndim >= 1,
-            b_type.ndim >= 1,
-        )
+        type_check.expect(a_type.dtype.kind == 'f', b_type.dtype.kind == 'f',
+                          a_type.ndim >= 1, b_type.ndim >= 1)
         _expect_matmul_shapes(a_type, b_type, self.transa, self.transb)
 
     def forward_chainerx(self, inputs):

@@ -24,8 +24,7 @@ Minimum, _minimum = unary.define_binary(
     summary='Elementwise minimum of two inputs.')
 
 
-def maximum(x1, x2):
-    """Elementwise maximum of two inputs (broadcast against each other).
+_DOC = """
 
     The gradient goes to the input that is chosen; to `x1` where they are equal.
 
@@ -36,19 +35,17 @@ def maximum(x1, x2):
     Returns:
         ~chainer.Variable: Output variable, of the broadcast shape.
     """
+
+
+def maximum(x1, x2):
+    """Elementwise maximum of two inputs (broadcast against each other)."""
     return _maximum(x1, x2)
 
 
 def minimum(x1, x2):
-    """Elementwise minimum of two inputs (broadcast against each other).
-
-    The gradient goes to the input that is chosen; to `x1` where they are equal.
-
-    Args:
-        x1 (~chainer.Variable or :ref:`ndarray`): Input variable (floating point).
-        x2 (~chainer.Variable or :ref:`ndarray`): Input variable of the dtype of `x1`.
-
-    Returns:
-        ~chainer.Variable: Output variable, of the broadcast shape.
-    """
+    """Elementwise minimum of two inputs (broadcast against each other)."""
     return _minimum(x1, x2)
+
+
+maximum.__doc__ += _DOC
+minimum.__doc__ += _DOC

@@ -6,36 +6,22 @@ included, as in the original and in chainerx.amax/amin's own backward.
 
 import chainerx
 
-from chainer import function_node
 from chainer import utils
+from chainer.functions.math.sum import REDUCTION_DOC
+from chainer.functions.math.sum import Reduction
 from chainer.functions.math.sum import call_chainerx
-from chainer.functions.math.sum import check_reduction_type
-from chainer.functions.math.sum import normalize_axis
 from chainer.functions.math.sum import unreduce
 from chainer.functions.math.sum import unreduce_array
 
 
-class _SelectorReduction(function_node.FunctionNode):
+class _SelectorReduction(Reduction):
     """Base of Max and Min: `_chainerx_op` is the chainerx routine, `_method` the ndarray method."""
 
     _chainerx_op = None
     _method = None
 
-    def __init__(self, axis=None, keepdims=False):
-        self.axis = normalize_axis(axis)
-        self.keepdims = keepdims
-
-    def check_type_forward(self, in_types):
-        check_reduction_type(in_types, self.axis)
-
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f':
-            return function_node.Fallback
-        try:
-            return self._chainerx_op(x, self.axis, self.keepdims),
-        except chainerx.DimensionError:
-            return function_node.Fallback  # the type check or NumPy names the error
+    def _chainerx_forward(self, x):
+        return self._chainerx_op(x, self.axis, self.keepdims)
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -67,30 +53,6 @@ class Min(_SelectorReduction):
     _method = 'min'
 
 
-_DOC = """
-
-    The gradient flows to every element equal to the {what} of its reduction (ties included).
-
-    Args:
-        x (~chainer.Variable or array): Input of a float dtype.
-        axis (None, int or tuple of int): Axes to reduce (negative values count from the end);
-            None reduces all axes.
-        keepdims (bool): Keep the reduced axes with length 1.
-
-    Returns:
-        ~chainer.Variable: The {what}.
-
-    Raises:
-        TypeError: `axis` is not None, an int or a tuple of ints.
-        ValueError: `axis` repeats an axis, or a reduced axis has length 0.
-        ~chainer.utils.type_check.InvalidType: `x` is not float, or an axis is out of range.
-
-    Example:
-        >>> F.{name}(numpy.array([[1., 4.], [3., 2.]]), axis=1).array
-        array({example})
-    """
-
-
 def max(x, axis=None, keepdims=False):  # NOQA: shadows the builtin, as the original's name does
     """Takes the maximum of the elements over the given axes."""
     y = call_chainerx(chainerx.amax, x, axis, keepdims)
@@ -103,5 +65,14 @@ def min(x, axis=None, keepdims=False):  # NOQA: shadows the builtin, as the orig
     return Min(axis, keepdims).apply((x,))[0] if y is None else y
 
 
-max.__doc__ += _DOC.format(what='maximum', name='max', example='[4., 3.]')
-min.__doc__ += _DOC.format(what='minimum', name='min', example='[1., 2.]')
+_GRADIENT = """
+    The gradient flows to every element equal to the {} of its reduction (ties included).
+"""
+max.__doc__ += REDUCTION_DOC.format(
+    gradient=_GRADIENT.format('maximum'), verb='reduce', what='maximum',
+    empty=', or a reduced axis has length 0', name='max',
+    example='numpy.array([[1., 4.], [3., 2.]]), axis=1', result='array([4., 3.])')
+min.__doc__ += REDUCTION_DOC.format(
+    gradient=_GRADIENT.format('minimum'), verb='reduce', what='minimum',
+    empty=', or a reduced axis has length 0', name='min',
+    example='numpy.array([[1., 4.], [3., 2.]]), axis=1', result='array([1., 2.])')

@@ -9,10 +9,9 @@ zero (0, but its derivative with respect to that zero is R, as the double backwa
 more zeros 0. All of it is written with differentiable functions.
 """
 
-from chainer import function_node
 from chainer import utils
-from chainer.functions.math.sum import check_reduction_type
-from chainer.functions.math.sum import normalize_axis
+from chainer.functions.math.sum import REDUCTION_DOC
+from chainer.functions.math.sum import Reduction
 from chainer.functions.math.sum import sum as sum_function
 from chainer.functions.math.sum import unreduce
 
@@ -37,15 +36,8 @@ def _products_of_others(x, y, axis, keepdims):
     return y / x_ones * nonzero + nonzero_product * (only_zero + other_zero * pair_zero)
 
 
-class Prod(function_node.FunctionNode):
-    """Product of the elements over some axes."""
-
-    def __init__(self, axis=None, keepdims=False):
-        self.axis = normalize_axis(axis)
-        self.keepdims = keepdims
-
-    def check_type_forward(self, in_types):
-        check_reduction_type(in_types, self.axis)
+class Prod(Reduction):
+    """Product of the elements over some axes (chainerx has no prod: the fallback runs)."""
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -61,24 +53,10 @@ class Prod(function_node.FunctionNode):
 
 
 def prod(x, axis=None, keepdims=False):
-    """Multiplies the elements of an array over the given axes.
-
-    Args:
-        x (~chainer.Variable or array): Input of a float dtype.
-        axis (None, int or tuple of int): Axes to multiply over (negative values count from the
-            end); None multiplies all elements.
-        keepdims (bool): Keep the reduced axes with length 1.
-
-    Returns:
-        ~chainer.Variable: The product.
-
-    Raises:
-        TypeError: `axis` is not None, an int or a tuple of ints.
-        ValueError: `axis` repeats an axis.
-        ~chainer.utils.type_check.InvalidType: `x` is not float, or an axis is out of range.
-
-    Example:
-        >>> F.prod(numpy.array([[1., 2.], [3., 4.]]), axis=0).array
-        array([3., 8.])
-    """
+    """Multiplies the elements of an array over the given axes."""
     return Prod(axis, keepdims).apply((x,))[0]
+
+
+prod.__doc__ += REDUCTION_DOC.format(
+    gradient='', verb='multiply over', what='product', empty='', name='prod',
+    example='numpy.array([[1., 2.], [3., 4.]]), axis=0', result='array([3., 8.])')

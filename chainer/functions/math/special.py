@@ -127,10 +127,12 @@ class _ParametrizedSpecial(function_node.FunctionNode):
     variable (`v`); they are broadcast against each other.
     """
 
+    # Set by `_define_parametrized`.
     _name = None
     _xp_forward = None      # (xp, p, v) -> array
     _arg_names = None
     _parameter_kind = None  # the dtype kind the parameter must have
+    _derivative = None      # (p array, v Variable) -> d/dv, a Variable
 
     @property
     def label(self):
@@ -153,31 +155,26 @@ class _ParametrizedSpecial(function_node.FunctionNode):
         return tuple([None if i == 0 else gv for i in indexes])
 
 
-class Polygamma(_ParametrizedSpecial):
-    """The polygamma function of integer orders `n` and a floating-point variable `x`."""
-
-    _name = 'polygamma'
-    _xp_forward = staticmethod(_scipy_routine('polygamma'))
-    _arg_names = ('n', 'x')
-    _parameter_kind = 'i'
-
-    @staticmethod
-    def _derivative(n, x):
-        return polygamma(utils.force_array(n + 1), x)
+def _define_parametrized(class_name, name, arg_names, parameter_kind, derivative, summary):
+    """A _ParametrizedSpecial subclass: one row (`derivative(p, v)`: d/dv, `p` an array)."""
+    return type(class_name, (_ParametrizedSpecial,), {
+        '__module__': __name__, '__doc__': summary, '_name': name,
+        '_xp_forward': staticmethod(_scipy_routine(name)), '_arg_names': arg_names,
+        '_parameter_kind': parameter_kind, '_derivative': staticmethod(derivative)})
 
 
-class Zeta(_ParametrizedSpecial):
-    """The Hurwitz zeta function of exponents `x` and a floating-point variable `q`."""
+def _zeta_derivative(x, q):
+    # d/dq sum_k (k + q)^-x = -x sum_k (k + q)^-(x+1)
+    return zeta(utils.force_array(x + 1), q) * utils.force_array(-x, q.dtype)
 
-    _name = 'zeta'
-    _xp_forward = staticmethod(_scipy_routine('zeta'))
-    _arg_names = ('x', 'q')
-    _parameter_kind = 'f'
 
-    @staticmethod
-    def _derivative(x, q):
-        # d/dq sum_k (k + q)^-x = -x sum_k (k + q)^-(x+1)
-        return zeta(utils.force_array(x + 1), q) * utils.force_array(-x, q.dtype)
+Polygamma = _define_parametrized(
+    'Polygamma', 'polygamma', ('n', 'x'), 'i', lambda n, x: polygamma(utils.force_array(n + 1), x),
+    'The polygamma function of integer orders `n` and a floating-point variable `x`.')
+
+Zeta = _define_parametrized(
+    'Zeta', 'zeta', ('x', 'q'), 'f', _zeta_derivative,
+    'The Hurwitz zeta function of exponents `x` and a floating-point variable `q`.')
 
 
 def polygamma(n, x):

@@ -1,8 +1,10 @@
-"""F.sum, and the axis helpers that every reduction of the math family shares.
+"""F.sum, and the pieces that every reduction of the math family shares.
 
-The helpers validate an `axis` argument as the original's reductions do (TypeError for a wrong type,
-ValueError for a repeated axis, InvalidType from the type check for an axis out of range) and undo a
-reduction in backward (put the reduced axes back and broadcast the gradient).
+`Reduction` is the base of the reduction nodes: it validates the `axis` argument as the original's
+reductions do (TypeError for a wrong type, ValueError for a repeated axis, InvalidType from the
+type check for an axis out of range), with the axis helpers of chainer/functions/array/_routine.py,
+and runs the chainerx routine in `forward_chainerx`. `unreduce` undoes a reduction in backward
+(puts the reduced axes back and broadcasts the gradient).
 
 Note [Reduction native path]: the wrappers of the reductions that chainerx computes call the routine
 directly for a float chainerx-backed Variable (`call_chainerx`), so they cost little more than the
@@ -12,17 +14,21 @@ checks, type check and NumPy forward raise the original's errors, as for NumPy-b
 Raw chainerx arrays reach the same routine through the node's `forward_chainerx`.
 """
 
-import operator
+import importlib
 
 import chainerx
 
 from chainer import function_node
 from chainer import utils
 from chainer import variable
-from chainer.functions.array import broadcast
+from chainer.functions.array import _routine
 from chainer.functions.array.reshape import reshape
 from chainer.utils import type_check
 
+
+# The module (the package's attribute of that name is the function F.broadcast), imported as a
+# module because broadcast.py imports the math package, and so this module, while it loads.
+_broadcast = importlib.import_module('chainer.functions.array.broadcast')
 
 Variable = variable.Variable
 _from_chainerx = Variable._from_chainerx
@@ -44,18 +50,6 @@ def call_chainerx(routine, x, *args):
     return None
 
 
-_AXIS_TYPES = 'None, int or tuple of int are required'
-
-
-def _as_int(value, message=_AXIS_TYPES):
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise TypeError('{}, got {!r}'.format(message, value))
-
-
 def normalize_axis(axis):
     """Returns `axis` (None, an int or a tuple of ints) as None or a tuple of ints.
 
@@ -63,24 +57,7 @@ def normalize_axis(axis):
         TypeError: `axis` is of another type.
         ValueError: The tuple repeats an axis.
     """
-    if axis is None:
-        return None
-    if isinstance(axis, tuple):
-        axis = tuple([_as_int(a) for a in axis])
-        if len(set(axis)) != len(axis):
-            raise ValueError('duplicate value in axis: ({})'.format(', '.join(map(str, axis))))
-        return axis
-    return (_as_int(axis),)
-
-
-def normalize_single_axis(axis):
-    """Returns `axis` (None or an int) as None or an int; TypeError for other types."""
-    return None if axis is None else _as_int(axis, 'axis must be None or an int')
-
-
-def as_axes(axis):
-    """A single axis (None or an int) as the tuple form of `normalize_axis` (None or a 1-tuple)."""
-    return None if axis is None else (axis,)
+    return _routine.as_axis_tuple(axis, unique=True)
 
 
 def check_reduction_type(in_types, axis):
@@ -88,16 +65,44 @@ def check_reduction_type(in_types, axis):
 
     Args:
         in_types: The `in_types` of `check_type_forward`.
-        axis (None or tuple of int): The normalized axes (None: all axes).
+        axis (None, int or tuple of int): The normalized axis or axes (None: all axes).
     """
     type_check._argname(in_types, ('x',))
     x_type, = in_types
     type_check.expect(x_type.dtype.kind == 'f')
-    for a in axis or ():
-        if a >= 0:
-            type_check.expect(a < x_type.ndim)
+    for a in (axis,) if isinstance(axis, int) else axis or ():
+        _routine.expect_axis(x_type, a)
+
+
+class Reduction(function_node.FunctionNode):
+    """Base of the nodes that reduce one float input `x` over `axis` (sum, max, argmax, cumsum...).
+
+    `axis` is None, an int or a tuple of ints, kept as None or a tuple (`normalize_axis`); or,
+    where `_single_axis` is set (argmax, cumsum, ...), None or an int. A subclass with a chainerx
+    routine computes it in `_chainerx_forward(x)`; without one, chainerx inputs take the fallback.
+    """
+
+    _single_axis = False
+    _chainerx_forward = None  # (self, chainerx array) -> chainerx array, or None
+
+    def __init__(self, axis=None, keepdims=False):
+        if self._single_axis:
+            self.axis = _routine.as_int(axis, allow_none=True)
         else:
-            type_check.expect(-a - 1 < x_type.ndim)
+            self.axis = normalize_axis(axis)
+        self.keepdims = keepdims
+
+    def check_type_forward(self, in_types):
+        check_reduction_type(in_types, self.axis)
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if self._chainerx_forward is None or x.dtype.kind != 'f':
+            return function_node.Fallback
+        try:
+            return self._chainerx_forward(x),
+        except chainerx.DimensionError:
+            return function_node.Fallback  # the type check or NumPy names the error
 
 
 def kept_shape(shape, axis):
@@ -120,7 +125,7 @@ def unreduce(gy, shape, axis, keepdims):
     """Broadcasts `gy`, a Variable shaped like a reduction of `shape`, back to `shape`."""
     if not keepdims and axis is not None:
         gy = reshape(gy, kept_shape(shape, axis))
-    return broadcast.broadcast_to(gy, shape)
+    return _broadcast.broadcast_to(gy, shape)
 
 
 def unreduce_array(y, shape, axis, keepdims):
@@ -130,24 +135,11 @@ def unreduce_array(y, shape, axis, keepdims):
     return y
 
 
-class Sum(function_node.FunctionNode):
+class Sum(Reduction):
     """Sum of the elements over some axes."""
 
-    def __init__(self, axis=None, keepdims=False):
-        self.axis = normalize_axis(axis)
-        self.keepdims = keepdims
-
-    def check_type_forward(self, in_types):
-        check_reduction_type(in_types, self.axis)
-
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f':
-            return function_node.Fallback
-        try:
-            return chainerx.sum(x, self.axis, self.keepdims),
-        except chainerx.DimensionError:
-            return function_node.Fallback  # the type check or NumPy names the error
+    def _chainerx_forward(self, x):
+        return chainerx.sum(x, self.axis, self.keepdims)
 
     def forward(self, inputs):
         x, = inputs
@@ -157,26 +149,35 @@ class Sum(function_node.FunctionNode):
         return unreduce(grad_outputs[0], self.inputs[0].shape, self.axis, self.keepdims),
 
 
-def sum(x, axis=None, keepdims=False):  # NOQA: shadows the builtin, as the original's name does
-    """Sums the elements of an array over the given axes.
-
+# The docstring of sum, prod, max and min after the summary (and the `gradient` paragraph).
+REDUCTION_DOC = """
+{gradient}
     Args:
         x (~chainer.Variable or array): Input of a float dtype.
-        axis (None, int or tuple of int): Axes to sum over (negative values count from the end);
-            None sums over all axes.
+        axis (None, int or tuple of int): Axes to {verb} (negative values count from the end);
+            None: all axes.
         keepdims (bool): Keep the reduced axes with length 1.
 
     Returns:
-        ~chainer.Variable: The sum.
+        ~chainer.Variable: The {what}.
 
     Raises:
         TypeError: `axis` is not None, an int or a tuple of ints.
-        ValueError: `axis` repeats an axis.
+        ValueError: `axis` repeats an axis{empty}.
         ~chainer.utils.type_check.InvalidType: `x` is not float, or an axis is out of range.
 
     Example:
-        >>> F.sum(numpy.arange(6.).reshape(2, 3), axis=1).array
-        array([ 3., 12.])
+        >>> F.{name}({example}).array
+        {result}
     """
+
+
+def sum(x, axis=None, keepdims=False):  # NOQA: shadows the builtin, as the original's name does
+    """Sums the elements of an array over the given axes."""
     y = call_chainerx(chainerx.sum, x, axis, keepdims)
     return Sum(axis, keepdims).apply((x,))[0] if y is None else y
+
+
+sum.__doc__ += REDUCTION_DOC.format(
+    gradient='', verb='sum over', what='sum', empty='', name='sum',
+    example='numpy.arange(6.).reshape(2, 3), axis=1', result='array([ 3., 12.])')

@@ -55,7 +55,10 @@ def _finish_wrapper(wrapper, name, module, doc):
 
 
 class ElementwiseUnary(function_node.FunctionNode):
-    """Base of the nodes made by `define`: one float input, one output of its shape and dtype."""
+    """Base of the nodes made by `define`: one float input, one output of its shape and dtype.
+
+    A node with arguments (F.clip) subclasses it and defines the hooks below as methods instead.
+    """
 
     # Set by `define` (Note [Elementwise tables]).
     _name = None

@@ -4,9 +4,9 @@ from chainer import configuration
 from chainer import function_node
 from chainer import utils
 from chainer import variable
+from chainer.functions.activation import _util
 from chainer.functions.noise import _random
 from chainer.utils import argument
-from chainer.utils import type_check
 
 
 def _make_mask(random, shape, dtype, ratio):
@@ -16,7 +16,7 @@ def _make_mask(random, shape, dtype, ratio):
     return mask
 
 
-class Dropout(function_node.FunctionNode):
+class Dropout(_util.FloatInput):
     """Dropout with a given or freshly drawn mask (Note [Noise on chainerx] in _random.py)."""
 
     def __init__(self, dropout_ratio, mask=None, return_mask=False):
@@ -26,27 +26,22 @@ class Dropout(function_node.FunctionNode):
         self.mask = mask
         self.return_mask = return_mask
 
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+    def _mask_for(self, x):
+        """The given mask, else a new one for `x` (kept to return and for backward)."""
+        if self.mask is None:
+            self.mask = _make_mask(_random.random_module(x), x.shape, x.dtype, self.dropout_ratio)
+        return self.mask
 
     def forward_chainerx(self, inputs):
         x, = inputs
         if x.dtype.kind != 'f':
             return function_node.Fallback  # the fallback's type check rejects it
-        if self.mask is None:
-            mask = _make_mask(_random.random_module(x), x.shape, x.dtype, self.dropout_ratio)
-        else:
-            mask = self.mask
-        self.mask = _random.on_device_of(mask, x)
+        self.mask = _random.on_device_of(self._mask_for(x), x)
         return x * _random.as_dtype(self.mask, x.dtype),
 
     def forward(self, inputs):
         x, = inputs
-        if self.mask is None:
-            self.mask = _make_mask(
-                _random.random_module(x), x.shape, x.dtype, self.dropout_ratio)
-        return utils.force_array(x * _random.as_dtype(self.mask, x.dtype), x.dtype),
+        return utils.force_array(x * _random.as_dtype(self._mask_for(x), x.dtype), x.dtype),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs

@@ -5,10 +5,10 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions.loss import _util
 from chainer.functions.math.exponential import exp
 from chainer.functions.noise import _random
 from chainer.utils import argument
-from chainer.utils import type_check
 
 
 class Gaussian(function_node.FunctionNode):
@@ -18,33 +18,27 @@ class Gaussian(function_node.FunctionNode):
         self.eps = eps
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('mean', 'ln_var'))
-        m_type, v_type = in_types
-        type_check.expect(
-            m_type.dtype.kind == 'f',
-            m_type.dtype == v_type.dtype,
-            m_type.shape == v_type.shape,
-        )
+        _util.expect_floats(in_types, ('mean', 'ln_var'), same_shape=True)
 
-    def _draw(self, ln_var):
-        random = _random.random_module(ln_var)
-        return random.standard_normal(ln_var.shape).astype(ln_var.dtype, copy=False)
+    def _eps_for(self, ln_var):
+        """The given eps, else a new one for `ln_var` (kept to return and for backward)."""
+        if self.eps is None:
+            random = _random.random_module(ln_var)
+            self.eps = random.standard_normal(ln_var.shape).astype(ln_var.dtype, copy=False)
+        return self.eps
 
     def forward_chainerx(self, inputs):
         mean, ln_var = inputs
-        if mean.dtype.kind != 'f' or mean.dtype != ln_var.dtype or mean.shape != ln_var.shape:
+        if not _util.same_float_arrays(mean, ln_var):
             return function_node.Fallback  # the fallback's type check reports it
-        eps = self._draw(ln_var) if self.eps is None else self.eps
-        self.eps = _random.on_device_of(eps, ln_var)
+        self.eps = _random.on_device_of(self._eps_for(ln_var), ln_var)
         return mean + chainerx.exp(ln_var * 0.5) * _random.as_dtype(self.eps, mean.dtype),
 
     def forward(self, inputs):
         self.retain_inputs((1,))
         mean, ln_var = inputs
-        if self.eps is None:
-            self.eps = self._draw(ln_var)
         xp = backend.get_array_module(mean)
-        noise = xp.exp(ln_var * 0.5) * _random.as_dtype(self.eps, mean.dtype)
+        noise = xp.exp(ln_var * 0.5) * _random.as_dtype(self._eps_for(ln_var), mean.dtype)
         return utils.force_array(mean + noise, mean.dtype),
 
     def backward(self, indexes, grad_outputs):

@@ -22,35 +22,20 @@ class GroupNormalization(_affine.AffineNormalization):
                 self.groups)
         return _standardize.Layout(view, (2,), (1, c) + (1,) * (len(x_shape) - 2))
 
-    def fits(self, x_shape, gamma_shape):
-        return len(x_shape) >= 2 and tuple(gamma_shape) == tuple(x_shape[1:2])
+    def fits_shapes(self, x_shape, gamma_shape):
+        return tuple(gamma_shape) == tuple(x_shape[1:2])
 
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
-        x_type, gamma_type, beta_type = in_types
+    def expect_param_shape(self, x_type, gamma_type):
         type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim >= 2,
             gamma_type.ndim == 1,
-            beta_type.ndim == 1,
-            gamma_type.dtype == x_type.dtype,
-            beta_type.dtype == x_type.dtype,
             x_type.shape[1] == gamma_type.shape[0],
-            x_type.shape[1] == beta_type.shape[0],
         )
 
-    def _check_groups(self, x):
+    def compute(self, x, gamma, beta):
         if x.shape[1] % self.groups != 0:
             raise ValueError("The number of channels {} is not divisible by 'groups' argument "
                              "{}.".format(x.shape[1], self.groups))
-
-    def forward_chainerx(self, inputs):
-        self._check_groups(inputs[0])
-        return super().forward_chainerx(inputs)
-
-    def forward(self, inputs):
-        self._check_groups(inputs[0])
-        return super().forward(inputs)
+        return super().compute(x, gamma, beta)
 
 
 def group_normalization(x, groups, gamma, beta, eps=1e-5):

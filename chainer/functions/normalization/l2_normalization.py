@@ -1,8 +1,7 @@
 """F.normalize: divides vectors by their L2 norm (plus eps)."""
 
 from chainer import backend
-from chainer import function_node
-from chainer import utils
+from chainer.functions.loss import _util
 from chainer.functions.math.sum_to import sum_to
 from chainer.functions.normalization import _standardize
 from chainer.utils import type_check
@@ -23,7 +22,7 @@ def _safe_norm(squared_sum, xp):
     return xp.sqrt(squared_sum + zero) - zero
 
 
-class NormalizeL2(function_node.FunctionNode):
+class NormalizeL2(_util.ArrayComposition):
     """y = x / (||x|| + eps), the norm taken over `axis`."""
 
     def __init__(self, eps=1e-5, axis=1):
@@ -31,27 +30,18 @@ class NormalizeL2(function_node.FunctionNode):
         self.axis = axis
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(x_type.dtype.kind == 'f')
+        x_type, = _util.expect_floats(in_types, ('x',))
         for axis in _as_tuple(self.axis):
             type_check.expect(-x_type.ndim <= axis, x_type.ndim > axis)
 
-    def _compute(self, x):
+    def fits(self, x):
+        return x.dtype.kind == 'f' and all(-x.ndim <= a < x.ndim for a in _as_tuple(self.axis))
+
+    def compute(self, x):
         xp = backend.get_array_module(x)
         axes = _axes(self.axis, x.ndim)
         squared_sum = (x * x).sum(axis=axes, keepdims=True)
         return x / (_safe_norm(squared_sum, xp) + self.eps)
-
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f' or not all(-x.ndim <= a < x.ndim for a in _as_tuple(self.axis)):
-            return function_node.Fallback
-        return self._compute(x),
-
-    def forward(self, inputs):
-        self.retain_inputs((0,))
-        return utils.force_array(self._compute(inputs[0])),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()

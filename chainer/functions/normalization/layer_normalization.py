@@ -11,20 +11,11 @@ class LayerNormalization(_affine.AffineNormalization):
     def layout(self, x_shape):
         return _standardize.Layout(None, tuple(range(1, len(x_shape))), (1,) + tuple(x_shape[1:]))
 
-    def fits(self, x_shape, gamma_shape):
-        return len(x_shape) >= 2 and tuple(x_shape[1:]) == tuple(gamma_shape)
+    def fits_shapes(self, x_shape, gamma_shape):
+        return tuple(x_shape[1:]) == tuple(gamma_shape)
 
-    def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'gamma', 'beta'))
-        x_type, gamma_type, beta_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim >= 2,
-            gamma_type.dtype == x_type.dtype,
-            beta_type.dtype == x_type.dtype,
-            gamma_type.shape == beta_type.shape,
-            gamma_type.ndim == x_type.ndim - 1,
-        )
+    def expect_param_shape(self, x_type, gamma_type):
+        type_check.expect(gamma_type.ndim == x_type.ndim - 1)
         for i in range(type_check.eval(gamma_type.ndim)):
             type_check.expect(gamma_type.shape[i] == x_type.shape[i + 1])
 

@@ -3,8 +3,7 @@
 import chainerx
 
 from chainer import backend
-from chainer import function_node
-from chainer import utils
+from chainer.functions.loss import _util
 from chainer.utils import type_check
 
 
@@ -26,23 +25,25 @@ def _window_sum(a, half):
     return total
 
 
-class ChannelWindowSum(function_node.FunctionNode):
+class ChannelWindowSum(_util.ArrayComposition):
     """_window_sum as a node: linear and symmetric, so its backward is itself."""
+
+    retained = ()
 
     def __init__(self, half):
         self.half = half
 
-    def forward_chainerx(self, inputs):
-        return _window_sum(inputs[0], self.half),
+    def fits(self, a):
+        return True
 
-    def forward(self, inputs):
-        return _window_sum(inputs[0], self.half),
+    def compute(self, a):
+        return _window_sum(a, self.half)
 
     def backward(self, indexes, grad_outputs):
         return ChannelWindowSum(self.half).apply(grad_outputs)
 
 
-class LocalResponseNormalization(function_node.FunctionNode):
+class LocalResponseNormalization(_util.ArrayComposition):
     """y = x * (k + alpha * sum of x ** 2 over the n nearest channels) ** -beta."""
 
     def __init__(self, n=5, k=2, alpha=1e-4, beta=.75):
@@ -52,25 +53,14 @@ class LocalResponseNormalization(function_node.FunctionNode):
         self.beta = beta
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim >= 2,
-        )
+        x_type, = _util.expect_floats(in_types, ('x',))
+        type_check.expect(x_type.ndim >= 2)
 
-    def _compute(self, x):
+    def fits(self, x):
+        return x.dtype.kind == 'f' and x.ndim >= 2
+
+    def compute(self, x):
         return x * (self.k + self.alpha * _window_sum(x * x, self.half)) ** -self.beta
-
-    def forward_chainerx(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f' or x.ndim < 2:
-            return function_node.Fallback
-        return self._compute(x),
-
-    def forward(self, inputs):
-        self.retain_inputs((0,))
-        return utils.force_array(self._compute(inputs[0])),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()

@@ -43,6 +43,7 @@ def _prod(values):
 
 
 spatial_ndim = _convolution.spatial_ndim
+fixed_ndim = _convolution.fixed_ndim
 
 
 class PoolingND(function_node.FunctionNode):

@@ -62,21 +62,5 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
     return AveragePoolingND(ndim, ksize, stride, pad, pad_value).apply((x,))[0]
 
 
-def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
-    """1-dimensional average pooling: :func:`average_pooling_nd` for x of shape `(n, c, d)`.
-
-    Raises:
-        ValueError: x does not have exactly one spatial axis, or pad_value is neither 0 nor None.
-    """
-    _window.spatial_ndim(x, 1)
-    return AveragePoolingND(1, ksize, stride, pad, pad_value).apply((x,))[0]
-
-
-def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
-    """3-dimensional average pooling: :func:`average_pooling_nd` for x `(n, c, d_1, d_2, d_3)`.
-
-    Raises:
-        ValueError: x does not have exactly three spatial axes, or pad_value is neither 0 nor None.
-    """
-    _window.spatial_ndim(x, 3)
-    return AveragePoolingND(3, ksize, stride, pad, pad_value).apply((x,))[0]
+average_pooling_1d = _window.fixed_ndim(average_pooling_nd, 1)
+average_pooling_3d = _window.fixed_ndim(average_pooling_nd, 3)

@@ -77,21 +77,5 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
     return apply(MaxPoolingND(ndim, ksize, stride, pad, cover_all, return_indices), x)
 
 
-def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-    """1-dimensional max pooling: :func:`max_pooling_nd` for x of shape `(n, c, d)`.
-
-    Raises:
-        ValueError: x does not have exactly one spatial axis.
-    """
-    _window.spatial_ndim(x, 1)
-    return apply(MaxPoolingND(1, ksize, stride, pad, cover_all, return_indices), x)
-
-
-def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-    """3-dimensional max pooling: :func:`max_pooling_nd` for x of shape `(n, c, d_1, d_2, d_3)`.
-
-    Raises:
-        ValueError: x does not have exactly three spatial axes.
-    """
-    _window.spatial_ndim(x, 3)
-    return apply(MaxPoolingND(3, ksize, stride, pad, cover_all, return_indices), x)
+max_pooling_1d = _window.fixed_ndim(max_pooling_nd, 1)
+max_pooling_3d = _window.fixed_ndim(max_pooling_nd, 3)

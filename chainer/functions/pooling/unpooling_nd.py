@@ -37,21 +37,5 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     return UnpoolingND(ndim, ksize, stride, pad, outsize, cover_all).apply((x,))[0]
 
 
-def unpooling_1d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
-    """1-dimensional unpooling: :func:`unpooling_nd` for x of shape `(n, c, d)`.
-
-    Raises:
-        ValueError: x does not have exactly one spatial axis.
-    """
-    _window.spatial_ndim(x, 1)
-    return UnpoolingND(1, ksize, stride, pad, outsize, cover_all).apply((x,))[0]
-
-
-def unpooling_3d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
-    """3-dimensional unpooling: :func:`unpooling_nd` for x of shape `(n, c, d_1, d_2, d_3)`.
-
-    Raises:
-        ValueError: x does not have exactly three spatial axes.
-    """
-    _window.spatial_ndim(x, 3)
-    return UnpoolingND(3, ksize, stride, pad, outsize, cover_all).apply((x,))[0]
+unpooling_1d = _window.fixed_ndim(unpooling_nd, 1)
+unpooling_3d = _window.fixed_ndim(unpooling_nd, 3)

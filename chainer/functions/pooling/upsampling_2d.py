@@ -21,12 +21,8 @@ def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, h, w)`.
         indexes (array): Integer window indexes of x's shape, as max_pooling_2d returns them.
-        ksize (int or pair of ints): Window size `(kh, kw)`.
-        stride (int, pair of ints or None): Window step; None means ksize.
-        pad (int or pair of ints): Padding `(ph, pw)` cut off both sides of the output.
-        outsize (None or pair of ints): Output size `(h_O, w_O)`; by default the smallest one whose
-            pooling (with cover_all) has x's size.
-        cover_all (bool): Whether the pooling this inverts used cover_all.
+        ksize, stride, pad, outsize, cover_all: The windows and the output size, as in
+            :func:`~chainer.functions.unpooling_2d`.
 
     Returns:
         ~chainer.Variable: Output of shape `(n, c, h_O, w_O)`.

@@ -1,4 +1,5 @@
-"""What the LSTM cells (lstm, slstm, tree_lstm) share: gate layouts and pieces of their gradients.
+"""What the LSTM cells (lstm, slstm, tree_lstm) share: the base node `Cell` (its native path and
+type-check pieces), gate layouts and pieces of their gradients.
 
 The gates of a cell are packed along axis 1 of x, of shape (B, n H, ...): interleaved (gate k of
 unit j at j * n + k, F.lstm and F.slstm) or in blocks (gate k of unit j at k * H + j,
@@ -12,6 +13,7 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer.functions.loss import _util
+from chainer.utils import type_check
 
 
 def _packed_shape(x_shape, n, interleaved):
@@ -84,15 +86,28 @@ def cell_grads(gc, gh, o, tanh_c):
     return g, go
 
 
-def call_chainerx(routine, inputs):
-    """routine(*inputs) (a chainerx cell) for float inputs of one dtype, else chainer.Fallback.
+def expect_trailing_axes(a_type, b_type):
+    """Type-checks that the arrays have the sizes of each other beyond axis 1 (same ndim)."""
+    for i in range(2, type_check.eval(a_type.ndim)):
+        type_check.expect(a_type.shape[i] == b_type.shape[i])
 
-    chainerx's shape errors also give Fallback, whose type check then raises InvalidType.
+
+class Cell(function_node.FunctionNode):
+    """Base of the cell nodes: forward_chainerx calls `chainerx_routine` (a chainerx cell).
+
+    For inputs of other dtypes (or of one non-float dtype) and for chainerx's shape errors it
+    returns Fallback, whose type check then raises InvalidType.
     """
-    dtype = inputs[-1].dtype
-    if dtype.kind != 'f' or any([a.dtype != dtype for a in inputs]):
-        return function_node.Fallback
-    try:
-        return tuple(routine(*inputs))
-    except _util.CHAINERX_INPUT_ERRORS:
-        return function_node.Fallback
+
+    @staticmethod
+    def chainerx_routine(*inputs):
+        raise NotImplementedError
+
+    def forward_chainerx(self, inputs):
+        dtype = inputs[-1].dtype
+        if dtype.kind != 'f' or any([a.dtype != dtype for a in inputs]):
+            return function_node.Fallback
+        try:
+            return tuple(self.chainerx_routine(*inputs))
+        except _util.CHAINERX_INPUT_ERRORS:
+            return function_node.Fallback

@@ -4,35 +4,30 @@ import chainer
 import chainerx
 
 from chainer import backend
-from chainer import function_node
+from chainer.functions.loss import _util
 from chainer.functions.rnn import _cell
 from chainer.utils import type_check
 
 
-class LSTM(function_node.FunctionNode):
+class LSTM(_cell.Cell):
     """The cell update c = tanh(a) sigmoid(i) + sigmoid(f) c_prev, h = sigmoid(o) tanh(c).
 
     c_prev may have more rows than x (sequences of decreasing length): the extra rows of c_prev are
     passed through to c, and h has x's rows only.
     """
 
+    chainerx_routine = staticmethod(chainerx.lstm)
+
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('c', 'x'))
-        c_type, x_type = in_types
+        c_type, x_type = _util.expect_floats(in_types, ('c', 'x'))
         type_check.expect(
-            c_type.dtype.kind == 'f',
-            x_type.dtype == c_type.dtype,
             c_type.ndim >= 2,
             x_type.ndim >= 2,
             c_type.ndim == x_type.ndim,
             x_type.shape[0] <= c_type.shape[0],
             x_type.shape[1] == 4 * c_type.shape[1],
         )
-        for i in range(2, type_check.eval(c_type.ndim)):
-            type_check.expect(x_type.shape[i] == c_type.shape[i])
-
-    def forward_chainerx(self, inputs):
-        return _cell.call_chainerx(chainerx.lstm, inputs)
+        _cell.expect_trailing_axes(x_type, c_type)
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))

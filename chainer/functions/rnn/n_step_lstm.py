@@ -30,6 +30,7 @@ def _step(x, h, c, packed, activation):
 KIND = _n_step.Kind('n_step_lstm', 8, True, _pack, _step,
                     (chainerx.n_step_lstm, chainerx.n_step_bilstm))
 
+
 def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
     """Stacked uni-directional LSTM network over sequences (Note [n_step networks]).
 

@@ -4,23 +4,21 @@ import chainer
 import chainerx
 
 from chainer import backend
-from chainer import function_node
+from chainer.functions.loss import _util
 from chainer.functions.rnn import _cell
 from chainer.utils import type_check
 
 
-class SLSTM(function_node.FunctionNode):
+class SLSTM(_cell.Cell):
     """c = tanh(a1) s(i1) + tanh(a2) s(i2) + s(f1) c1 + s(f2) c2, h = s(o1 + o2) tanh(c), s the
     sigmoid, the gates of each x interleaved as F.lstm's."""
 
+    chainerx_routine = staticmethod(chainerx.slstm)
+
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('c_prev1', 'c_prev2', 'x1', 'x2'))
-        c1_type, c2_type, x1_type, x2_type = in_types
+        c1_type, c2_type, x1_type, x2_type = _util.expect_floats(
+            in_types, ('c_prev1', 'c_prev2', 'x1', 'x2'))
         type_check.expect(
-            c1_type.dtype.kind == 'f',
-            c2_type.dtype == c1_type.dtype,
-            x1_type.dtype == c1_type.dtype,
-            x2_type.dtype == c1_type.dtype,
             c1_type.shape == c2_type.shape,
             x1_type.shape == x2_type.shape,
             c1_type.ndim >= 2,
@@ -28,11 +26,7 @@ class SLSTM(function_node.FunctionNode):
             x1_type.shape[0] == c1_type.shape[0],
             x1_type.shape[1] == 4 * c1_type.shape[1],
         )
-        for i in range(2, type_check.eval(c1_type.ndim)):
-            type_check.expect(x1_type.shape[i] == c1_type.shape[i])
-
-    def forward_chainerx(self, inputs):
-        return _cell.call_chainerx(chainerx.slstm, inputs)
+        _cell.expect_trailing_axes(x1_type, c1_type)
 
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2, 3))

@@ -4,14 +4,15 @@ import chainer
 import chainerx
 
 from chainer import backend
-from chainer import function_node
 from chainer.functions.rnn import _cell
 from chainer.utils import type_check
 
 
-class TreeLSTM(function_node.FunctionNode):
+class TreeLSTM(_cell.Cell):
     """c = tanh(a) s(i) + sum_k s(f_k) c_k, h = s(o) tanh(c), s the sigmoid; x holds the gates a,
     i, o, f_1, ..., f_n in blocks along axis 1."""
+
+    chainerx_routine = staticmethod(chainerx.tree_lstm)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() >= 2)
@@ -28,11 +29,7 @@ class TreeLSTM(function_node.FunctionNode):
                 c_type.shape[0] == x_type.shape[0],
                 c_type.shape[1] == c_types[0].shape[1],
             )
-            for i in range(2, type_check.eval(x_type.ndim)):
-                type_check.expect(x_type.shape[i] == c_type.shape[i])
-
-    def forward_chainerx(self, inputs):
-        return _cell.call_chainerx(chainerx.tree_lstm, inputs)
+            _cell.expect_trailing_axes(x_type, c_type)
 
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))

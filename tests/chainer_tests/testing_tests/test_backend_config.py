@@ -19,7 +19,7 @@ _CUPY = {'use_cuda': True, 'use_cudnn': 'always'}
 def _has_chainerx_cuda():
     try:
         chainerx.get_device('cuda:0')
-    except chainerx.BackendError:
+    except (chainerx.BackendError, chainerx.DeviceError):  # no CUDA backend, or no device
         return False
     return True
 

@@ -14,6 +14,8 @@ import chainerx
 from chainer import testing
 from chainer import utils
 
+import function_test_utils
+
 _BACKENDS = [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'},
              {'use_chainerx': True, 'chainerx_device': 'cuda:0'}]
 _CPU_BACKENDS = _BACKENDS[:2]
@@ -68,28 +70,9 @@ class TestPolynomial(testing.FunctionTestCase):
         return x * x + x,
 
 
-class _Square(chainer.FunctionNode):
-    """x * x with a backward scaled by `factor` (2 is right), or cut from x (wrong second order)."""
-
-    def __init__(self, factor=2, cut_graph=False):
-        self.factor = factor
-        self.cut_graph = cut_graph
-
-    def forward(self, inputs):
-        self.retain_inputs((0,))
-        x, = inputs
-        return utils.force_array(x * x),
-
-    def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        if self.cut_graph:
-            x = chainer.Variable(x.array, requires_grad=False)
-        return grad_outputs[0] * x * self.factor,
-
-
 @testing.inject_backend_tests(None, _CPU_BACKENDS)
 class _SquareCase(testing.FunctionTestCase):
-    """A right test of _Square; the subclasses below break one piece each."""
+    """A right test of function_test_utils.Square; the subclasses below break one piece each."""
 
     __test__ = False
     factor = 2
@@ -99,7 +82,7 @@ class _SquareCase(testing.FunctionTestCase):
         return numpy.random.uniform(-1, 1, (2, 3)).astype(numpy.float32),
 
     def forward(self, inputs, device):
-        return _Square(self.factor, self.cut_graph).apply(inputs)
+        return function_test_utils.Square(self.factor, cut_graph=self.cut_graph).apply(inputs)
 
     def forward_expected(self, inputs):
         x, = inputs

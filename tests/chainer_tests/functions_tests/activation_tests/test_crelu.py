@@ -5,32 +5,24 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
+import loss_check
 import math_elementwise_check as check
 from mode_utils import make_array
 from mode_utils import to_numpy
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape_axis': [((2, 3), 1), ((2, 3), 0), ((2, 3, 4), -1), ((4,), 0), ((0, 3), 1), ((2, 0), 1)],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
-class TestCReLU(testing.FunctionTestCase):
+})
+class TestCReLU(loss_check.ToleranceTestCase):
 
     dodge_nondifferentiable = True
 
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
-
     def generate_inputs(self):
         shape, _ = self.shape_axis
-        return numpy.random.uniform(-1, 1, shape).astype(self.dtype),
+        return loss_check.uniform(shape, self.dtype),
 
     def forward(self, inputs, device):
         x, = inputs

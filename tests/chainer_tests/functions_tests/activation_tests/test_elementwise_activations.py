@@ -6,7 +6,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 
 import math_elementwise_check as check
 from mode_utils import make_array
@@ -49,9 +48,7 @@ CASES = [
 FUNCTIONS = {case.name: case.function for case in CASES}
 
 
-@testing.parameterize(*check.parameters(CASES, check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(check.parameters(CASES, check.UNARY_SHAPES))
 class TestElementwiseActivation(check.ElementwiseTestCase):
     pass
 

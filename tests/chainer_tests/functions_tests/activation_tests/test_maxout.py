@@ -5,9 +5,9 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
+import loss_check
 import math_elementwise_check as check
 from mode_utils import make_array
 from mode_utils import to_numpy
@@ -19,21 +19,13 @@ def _maxout(x, pool_size, axis):
     return x.reshape(shape).max(axis=axis + 1)
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'case': [((2, 6), 3, 1), ((2, 6), 2, -1), ((4, 3), 2, 0), ((2, 4, 3), 4, 1), ((6,), 3, 0),
              ((0, 4), 2, 1), ((2, 0), 2, 1), ((2, 3), 1, 1)],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
-class TestMaxout(testing.FunctionTestCase):
+})
+class TestMaxout(loss_check.ToleranceTestCase):
 
     dodge_nondifferentiable = True
-
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
 
     def generate_inputs(self):
         # Distinct values: the maximum of each group is unique.

@@ -6,9 +6,9 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
+import loss_check
 import math_elementwise_check as check
 from mode_utils import make_array
 from mode_utils import to_numpy
@@ -28,36 +28,18 @@ def _swish(x, beta):
 
 FUNCTIONS = {'prelu': (F.prelu, _prelu), 'swish': (F.swish, _swish)}
 
-_TOLERANCES = {
-    numpy.float16: ({'atol': 5e-3, 'rtol': 5e-3}, {'atol': 1e-2, 'rtol': 5e-2}),
-    numpy.float32: ({'atol': 1e-6, 'rtol': 1e-5}, {'atol': 1e-4, 'rtol': 1e-3}),
-    numpy.float64: ({'atol': 1e-12, 'rtol': 1e-10}, {'atol': 1e-5, 'rtol': 1e-4}),
-}
 
-
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'name': sorted(FUNCTIONS),
     'shapes': [((4, 3), (3,)), ((2, 3, 4), (3,)), ((2, 3, 4), (3, 4)), ((2, 3), ()),
                ((0, 3), (3,)), ((2, 3, 0), (3,))],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
-class TestPReLUSwish(testing.FunctionTestCase):
+})
+class TestPReLUSwish(loss_check.ToleranceTestCase):
 
     dodge_nondifferentiable = True
 
-    def setUp(self):
-        forward, backward = _TOLERANCES[self.dtype]
-        self.check_forward_options = forward
-        self.check_backward_options = backward
-        self.check_double_backward_options = {key: 10 * v for key, v in backward.items()}
-
     def generate_inputs(self):
-        x_shape, p_shape = self.shapes
-        x = numpy.random.uniform(-1, 1, x_shape).astype(self.dtype)
-        p = numpy.random.uniform(-1, 1, p_shape).astype(self.dtype)
-        return x, p
+        return tuple(loss_check.uniform(shape, self.dtype) for shape in self.shapes)
 
     def forward(self, inputs, device):
         function, _ = FUNCTIONS[self.name]

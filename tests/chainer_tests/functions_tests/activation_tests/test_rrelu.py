@@ -5,9 +5,9 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
+import loss_check
 import math_elementwise_check as check
 from mode_utils import make_array
 from mode_utils import to_numpy
@@ -17,25 +17,18 @@ def _train(train=True):
     return chainer.using_config('train', train)
 
 
-@testing.parameterize(*testing.product({
-    'shape': [(3, 4), (), (0, 2)],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
-class TestRReLUWithSlopes(testing.FunctionTestCase):
+@loss_check.function_tests({'shape': [(3, 4), (), (0, 2)]})
+class TestRReLUWithSlopes(loss_check.ToleranceTestCase):
     """Gradients with given slopes (so that the function is deterministic)."""
 
     dodge_nondifferentiable = True
 
     def setUp(self):
-        self.r = numpy.random.uniform(0.1, 0.3, self.shape).astype(self.dtype)
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+        super().setUp()
+        self.r = loss_check.uniform(self.shape, self.dtype, 0.1, 0.3)
 
     def generate_inputs(self):
-        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+        return loss_check.uniform(self.shape, self.dtype),
 
     def forward(self, inputs, device):
         x, = inputs

@@ -5,9 +5,9 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
+import loss_check
 import math_elementwise_check as check
 from mode_utils import make_array
 from mode_utils import to_numpy
@@ -27,32 +27,17 @@ def _log_softmax(x, axis):
 
 FUNCTIONS = {'softmax': (F.softmax, _softmax), 'log_softmax': (F.log_softmax, _log_softmax)}
 
-_TOLERANCES = {
-    numpy.float16: ({'atol': 5e-3, 'rtol': 5e-3}, {'atol': 5e-3, 'rtol': 5e-2}),
-    numpy.float32: ({'atol': 1e-6, 'rtol': 1e-5}, {'atol': 1e-4, 'rtol': 1e-3}),
-    numpy.float64: ({'atol': 1e-12, 'rtol': 1e-10}, {'atol': 1e-5, 'rtol': 1e-4}),
-}
 
-
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'name': sorted(FUNCTIONS),
     'shape_axis': [((2, 3), 1), ((2, 3), 0), ((2, 3, 4), 2), ((2, 3, 4), -1), ((2, 3, 4), -3),
                    ((5,), 0), ((0, 3), 1), ((2, 0), 1), ((3, 1), 1)],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
-class TestSoftmax(testing.FunctionTestCase):
-
-    def setUp(self):
-        forward, backward = _TOLERANCES[self.dtype]
-        self.check_forward_options = forward
-        self.check_backward_options = backward
-        self.check_double_backward_options = {key: 10 * v for key, v in backward.items()}
+})
+class TestSoftmax(loss_check.ToleranceTestCase):
 
     def generate_inputs(self):
         shape, _ = self.shape_axis
-        return numpy.random.uniform(-2, 2, shape).astype(self.dtype),
+        return loss_check.uniform(shape, self.dtype, -2, 2),
 
     def forward(self, inputs, device):
         function, _ = FUNCTIONS[self.name]

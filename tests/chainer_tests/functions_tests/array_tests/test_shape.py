@@ -141,4 +141,3 @@ def test_integer_inputs_keep_their_dtype(mode):
 def test_raw_chainerx_arrays_are_accepted():
     y = F.transpose(chainerx.arange(6.0).reshape(2, 3))
     assert isinstance(y.array, chainerx.ndarray) and y.shape == (3, 2)
-

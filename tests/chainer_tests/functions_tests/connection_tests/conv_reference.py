@@ -1,17 +1,22 @@
 """Float64 NumPy references of N-d convolutions, written from the definitions (no im2col).
 
 Both loop over the kernel offsets: a convolution reads, for offset k, the strided slice of the
-    padded input
-that offset k of every window sees; a transposed convolution adds each input element times the
-kernel tap to that same slice of a padded output, then cuts the padding off.
+padded input that offset k of every window sees; a transposed convolution adds each input element
+times the kernel tap to that same slice of a padded output, then cuts the padding off. The test-case
+bases at the end compare the connection functions with them.
 """
 
 import itertools
-from unittest import mock
 
 import numpy
 
 import chainer
+from chainer import testing
+from chainer.functions.connection.convolution_nd import ConvolutionND
+from chainer.functions.connection.deconvolution_nd import DeconvolutionND
+
+import function_test_utils
+from mode_utils import to_numpy
 
 
 def _window_slices(offsets, outs, stride, dilate):
@@ -84,26 +89,73 @@ def _tuple(value, ndim):
     return tuple(value) if hasattr(value, '__len__') else (value,) * ndim
 
 
-def tolerances(dtype):
-    """Forward, backward and double backward options for a dtype (loose for float16)."""
-    forward, gradients = {
-        numpy.float16: ((1e-2, 1e-2), (5e-2, 5e-2)),
-        numpy.float32: ((1e-5, 1e-4), (1e-3, 1e-3)),
-        numpy.float64: ((1e-12, 1e-10), (1e-7, 1e-6)),
-    }[numpy.dtype(dtype).type]
-    return ({'atol': forward[0], 'rtol': forward[1]}, {'atol': gradients[0], 'rtol': gradients[1]},
-            {'atol': gradients[0], 'rtol': gradients[1]})
+# (atol, rtol) of the forward comparison with the references, per dtype.
+FORWARD_TOLERANCES = {
+    numpy.float16: (1e-2, 1e-2),
+    numpy.float32: (1e-5, 1e-4),
+    numpy.float64: (1e-12, 1e-10),
+}
 
 
-BACKENDS = [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}]
+class Case(function_test_utils.FunctionCase):
+    """FunctionCase with the tolerances of these references; the fallback for the N-d nodes."""
+
+    forward_tolerances = FORWARD_TOLERANCES
+    fallback_nodes = (ConvolutionND, DeconvolutionND)
 
 
-def force_fallback(testcase, *classes):
-    """Makes the nodes of `classes` take the NumPy fallback on chainerx until the test ends.
+class NdCase(Case):
+    """The tests of convolution_1d/2d/3d/nd or, with `transposed`, of the deconvolutions.
 
-    Their Python backward then runs on chainerx Variables, which the native path never does.
+    Parameters (see `nd_cases`): dims, ksize, dtype, nobias, api ('nd' for the N-d function, else
+    the one for len(dims)), stride, pad, dilate, groups, and cover_all or, transposed, outsize.
+    x has 4 channels and the output 6.
     """
-    for cls in classes:
-        patcher = mock.patch.object(cls, 'forward_chainerx', lambda self, inputs: chainer.Fallback)
-        patcher.start()
-        testcase.addCleanup(patcher.stop)
+
+    transposed = False
+
+    def options(self):
+        size_option = 'outsize' if self.transposed else 'cover_all'
+        return {'stride': self.stride, 'pad': self.pad, 'dilate': self.dilate,
+                'groups': self.groups, size_option: getattr(self, size_option)}
+
+    def generate_inputs(self):
+        channels = (4, 6 // self.groups) if self.transposed else (6, 4 // self.groups)
+        return function_test_utils.uniform(
+            self.dtype, (2, 4) + self.dims, channels + (self.ksize,) * len(self.dims),
+            None if self.nobias else (6,))
+
+    def forward(self, inputs, device):
+        function = function_test_utils.nd_function(
+            'deconvolution' if self.transposed else 'convolution', self.api, len(self.dims))
+        return function(*inputs, **self.options()),
+
+    def forward_expected(self, inputs):
+        reference = deconv if self.transposed else conv
+        return reference(*inputs, **self.options()).astype(self.dtype),
+
+
+def nd_cases(dims, options):
+    """The decorator of an NdCase: parameters `dims x dtypes x options`, on both backends."""
+    def decorate(cls):
+        cls = testing.inject_backend_tests(None, function_test_utils.BACKENDS)(cls)
+        return testing.parameterize(*testing.product_dict(
+            dims, function_test_utils.DTYPE_PARAMETERS, options))(cls)
+    return decorate
+
+
+def check_mixed_dtypes(function, reference, arrays, y_shape, tolerance, **options):
+    """`function(*arrays, **options)` of arrays of several dtypes: the output has x's dtype.
+
+    The output has y_shape and the values of `reference`; every input gets a gradient of its own
+    dtype.
+    """
+    variables = [chainer.Variable(a) for a in arrays]
+    y = function(*variables, **options)
+    assert y.dtype == variables[0].dtype and y.shape == y_shape
+    y.grad = y.array * 0 + 1
+    y.backward()
+    for v in variables:
+        assert v.grad.dtype == v.dtype
+    expected = reference(*[to_numpy(a) for a in arrays], **options)
+    testing.assert_allclose(to_numpy(y.array), expected, atol=tolerance, rtol=tolerance)

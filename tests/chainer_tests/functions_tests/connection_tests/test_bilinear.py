@@ -7,34 +7,29 @@ from chainer import testing
 from chainer.utils import type_check
 import chainer.functions as F
 from chainer.functions.connection.bilinear import BilinearFunction
-from chainer.functions.connection.convolution_nd import ConvolutionND
-from chainer.functions.connection.deconvolution_nd import DeconvolutionND
 
 import conv_reference
+import function_test_utils
 from mode_utils import make_array, mode  # NOQA: F401 (fixture)
 
 
 @testing.parameterize(*testing.product({
     'e1_shape': [(3, 2), (3, 2, 2)],
     'linear_terms': [False, True],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': function_test_utils.FLOAT_DTYPES,
     'fallback': [False, True],
 }))
-@testing.inject_backend_tests(None, conv_reference.BACKENDS)
-class TestBilinear(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestBilinear(conv_reference.Case, testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.fallback:
-            conv_reference.force_fallback(self, BilinearFunction)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = conv_reference.tolerances(self.dtype)
+    fallback_nodes = (BilinearFunction,)
 
     def generate_inputs(self):
         j = int(numpy.prod(self.e1_shape[1:]))
         shapes = [self.e1_shape, (3, 3), (j, 3, 2)]
         if self.linear_terms:
             shapes += [(j, 2), (3, 2), (2,)]
-        return tuple(numpy.random.uniform(-1, 1, shape).astype(self.dtype) for shape in shapes)
+        return function_test_utils.uniform(self.dtype, *shapes)
 
     def forward(self, inputs, device):
         return F.bilinear(*inputs),
@@ -66,22 +61,15 @@ def test_bilinear_errors(mode, shapes, error):
 @testing.parameterize(*testing.product({
     'stride_pad': [(1, 0), (2, 1)],
     'nobias': [False, True],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': function_test_utils.FLOAT_DTYPES,
     'fallback': [False, True],
 }))
-@testing.inject_backend_tests(None, conv_reference.BACKENDS)
-class TestDepthwiseConvolution2D(testing.FunctionTestCase):
-
-    def setUp(self):
-        if self.fallback:
-            conv_reference.force_fallback(self, ConvolutionND, DeconvolutionND)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = conv_reference.tolerances(self.dtype)
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestDepthwiseConvolution2D(conv_reference.Case, testing.FunctionTestCase):
 
     def generate_inputs(self):
-        x = numpy.random.uniform(-1, 1, (2, 3, 5, 4)).astype(self.dtype)
-        W = numpy.random.uniform(-1, 1, (2, 3, 3, 2)).astype(self.dtype)
-        return (x, W) if self.nobias else (x, W, numpy.random.uniform(-1, 1, 6).astype(self.dtype))
+        return function_test_utils.uniform(
+            self.dtype, (2, 3, 5, 4), (2, 3, 3, 2), None if self.nobias else (6,))
 
     def forward(self, inputs, device):
         stride, pad = self.stride_pad

@@ -10,23 +10,20 @@ import chainer.functions as F
 from chainer.functions.connection.embed_id import EmbedIDFunction
 
 import conv_reference
+import function_test_utils
 from mode_utils import make_array, mode, to_numpy  # NOQA: F401 (fixture)
 
 
 @testing.parameterize(*testing.product({
     'x_data': [[0, 1, 0], [[2, 0, 1], [1, 2, 2]], [], 1],
     'ignore_label': [None, 1],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': function_test_utils.FLOAT_DTYPES,
     'fallback': [False, True],
 }))
-@testing.inject_backend_tests(None, conv_reference.BACKENDS)
-class TestEmbedID(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestEmbedID(conv_reference.Case, testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.fallback:
-            conv_reference.force_fallback(self, EmbedIDFunction)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = conv_reference.tolerances(self.dtype)
+    fallback_nodes = (EmbedIDFunction,)
 
     def generate_inputs(self):
         x = numpy.array(self.x_data, numpy.int32)

@@ -11,7 +11,9 @@ import chainer.functions as F
 from chainer.functions.connection.linear import LinearFunction
 
 import conv_reference
-from mode_utils import make_array, mode  # NOQA: F401 (fixture)
+import function_test_utils
+from function_test_utils import seeded_arrays
+from mode_utils import mode  # NOQA: F401 (fixture)
 
 
 @testing.parameterize(*testing.product_dict(
@@ -24,22 +26,21 @@ from mode_utils import make_array, mode  # NOQA: F401 (fixture)
     [{'nobias': False, 'fallback': False}, {'nobias': True, 'fallback': False},
      {'nobias': False, 'fallback': True}],
 ))
-@testing.inject_backend_tests(None, conv_reference.BACKENDS)
-class TestLinear(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestLinear(conv_reference.Case, testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.fallback:
-            conv_reference.force_fallback(self, LinearFunction)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = conv_reference.tolerances(self.x_dtype)
+    fallback_nodes = (LinearFunction,)
+
+    @property
+    def dtype(self):
+        """The dtype of x (and of b and of the output), which the tolerances follow."""
+        return self.x_dtype
 
     def generate_inputs(self):
-        x = numpy.random.uniform(-1, 1, self.x_shape).astype(self.x_dtype)
+        x, = function_test_utils.uniform(self.x_dtype, self.x_shape)
         in_size = int(numpy.prod(self.x_shape[self.n_batch_axes:]))
-        W = numpy.random.uniform(-1, 1, (5, in_size)).astype(self.W_dtype)
-        if self.nobias:
-            return x, W
-        return x, W, numpy.random.uniform(-1, 1, 5).astype(self.x_dtype)
+        W, = function_test_utils.uniform(self.W_dtype, (5, in_size))
+        return (x, W) + function_test_utils.uniform(self.x_dtype, None if self.nobias else (5,))
 
     def forward(self, inputs, device):
         return F.linear(*inputs, n_batch_axes=self.n_batch_axes),
@@ -54,14 +55,9 @@ class TestLinear(testing.FunctionTestCase):
         return y.reshape(x.shape[:n] + (5,)).astype(self.x_dtype),
 
 
-def _arrays(mode, *shapes, dtype=numpy.float64):
-    rng = numpy.random.RandomState(0)
-    return [make_array(mode, rng.uniform(-1, 1, shape), dtype) for shape in shapes]
-
-
 def test_gradient_dtypes_follow_the_inputs(mode):
-    x, = _arrays(mode, (3, 4), dtype=numpy.float32)
-    W, = _arrays(mode, (2, 4), dtype=numpy.float64)
+    x, = seeded_arrays(mode, (3, 4), dtype=numpy.float32)
+    W, = seeded_arrays(mode, (2, 4), dtype=numpy.float64)
     xv, Wv = chainer.Variable(x), chainer.Variable(W)
     y = F.linear(xv, Wv)
     assert y.dtype == numpy.float32
@@ -83,16 +79,11 @@ def test_gradient_dtypes_follow_the_inputs(mode):
 ])
 def test_errors(mode, make_call, error):
     with pytest.raises(error):
-        make_call(lambda shape: _arrays(mode, shape)[0])
+        make_call(lambda shape: seeded_arrays(mode, shape)[0])
 
 
 def test_native_path_takes_no_fallback():
-    x, W, b = [chainer.Variable(a) for a in _arrays('chainerx', (2, 3, 4), (5, 12), (5,))]
-    before = chainer.function_node.fallback_count
-    y = F.linear(x, W, b)
-    gx, gW = chainer.grad([F.sum(y * y)], [x, W], enable_double_backprop=True)
-    chainer.grad([F.sum(gx * gx) + F.sum(gW * gW)], [x, W, b])
-    assert chainer.function_node.fallback_count == before
+    y = function_test_utils.check_stays_native(F.linear, (2, 3, 4), (5, 12), (5,))
     assert isinstance(y.array, chainerx.ndarray) and y.shape == (2, 5)
 
 

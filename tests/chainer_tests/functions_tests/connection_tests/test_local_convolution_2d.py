@@ -8,6 +8,7 @@ from chainer.utils import type_check
 import chainer.functions as F
 
 import conv_reference
+import function_test_utils
 from mode_utils import make_array, mode  # NOQA: F401 (fixture)
 
 
@@ -27,23 +28,17 @@ def _reference(x, W, b, stride):
 @testing.parameterize(*testing.product({
     'stride': [(1, 1), (2, 1)],
     'nobias': [False, True],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': function_test_utils.FLOAT_DTYPES,
 }))
-@testing.inject_backend_tests(None, conv_reference.BACKENDS)
-class TestLocalConvolution2D(testing.FunctionTestCase):
-
-    def setUp(self):
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = conv_reference.tolerances(self.dtype)
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestLocalConvolution2D(conv_reference.Case, testing.FunctionTestCase):
 
     def generate_inputs(self):
         sy, sx = self.stride
         out_h, out_w = (5 - 2) // sy + 1, (4 - 3) // sx + 1
-        x = numpy.random.uniform(-1, 1, (2, 3, 5, 4)).astype(self.dtype)
-        W = numpy.random.uniform(-1, 1, (out_h, out_w, 2, 3, 2, 3)).astype(self.dtype)
-        if self.nobias:
-            return x, W
-        return x, W, numpy.random.uniform(-1, 1, (2, out_h, out_w)).astype(self.dtype)
+        return function_test_utils.uniform(
+            self.dtype, (2, 3, 5, 4), (out_h, out_w, 2, 3, 2, 3),
+            None if self.nobias else (2, out_h, out_w))
 
     def forward(self, inputs, device):
         return F.local_convolution_2d(*inputs, stride=self.stride),

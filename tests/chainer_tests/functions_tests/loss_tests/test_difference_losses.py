@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import loss_check
@@ -26,13 +25,10 @@ _FUNCTIONS = {
 }
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'name': sorted(_FUNCTIONS),
     'shape': [(4, 3), (), (0, 3)],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 @pytest.mark.filterwarnings('ignore:invalid value encountered:RuntimeWarning')
 class TestDifferenceLoss(loss_check.ToleranceTestCase):
     """Each difference loss against its NumPy reference."""
@@ -60,26 +56,14 @@ class TestDifferenceLoss(loss_check.ToleranceTestCase):
 
 
 @pytest.mark.parametrize('name', sorted(_FUNCTIONS))
-def test_mismatched_dtypes_are_invalid(mode, name):
+@pytest.mark.parametrize('x0, x1', [
+    (numpy.zeros(3, numpy.float32), numpy.zeros(3, numpy.float64)),  # dtypes differ
+    (numpy.zeros(3), numpy.zeros((1, 3))),  # shapes differ
+    (numpy.zeros(3, numpy.int32), numpy.zeros(3, numpy.int32)),  # integer inputs
+])
+def test_invalid_inputs(mode, name, x0, x1):
     function = _FUNCTIONS[name][0]
-    loss_check.raises_in_both_modes(
-        mode, type_check.InvalidType, function, numpy.zeros(3, numpy.float32),
-        numpy.zeros(3, numpy.float64))
-
-
-@pytest.mark.parametrize('name', sorted(_FUNCTIONS))
-def test_mismatched_shapes_are_invalid(mode, name):
-    function = _FUNCTIONS[name][0]
-    loss_check.raises_in_both_modes(
-        mode, type_check.InvalidType, function, numpy.zeros(3), numpy.zeros((1, 3)))
-
-
-@pytest.mark.parametrize('name', sorted(_FUNCTIONS))
-def test_integer_inputs_are_invalid(mode, name):
-    function = _FUNCTIONS[name][0]
-    loss_check.raises_in_both_modes(
-        mode, type_check.InvalidType, function, numpy.zeros(3, numpy.int32),
-        numpy.zeros(3, numpy.int32))
+    loss_check.raises_in_both_modes(mode, type_check.InvalidType, function, x0, x1)
 
 
 @pytest.mark.parametrize('name', sorted(_FUNCTIONS))

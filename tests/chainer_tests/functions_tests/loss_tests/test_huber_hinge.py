@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import loss_check
@@ -16,14 +15,11 @@ def _huber(x, t, delta, reduce):
     return loss.sum(axis=1) if reduce == 'sum_along_second_axis' else loss
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(4, 3), (2, 3, 2), (0, 3)],
     'reduce': ['sum_along_second_axis', 'no'],
     'delta': [0.5, 2.0],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestHuberLoss(loss_check.ToleranceTestCase):
     """F.huber_loss for both reductions and two deltas."""
 
@@ -48,14 +44,11 @@ def _hinge(x, t, norm, reduce):
     return numpy.asarray(loss.sum() / len(x)) if reduce == 'mean' else loss
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(5, 4), (1, 2)],
     'norm': ['L1', 'L2'],
     'reduce': ['mean', 'no'],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestHinge(loss_check.ToleranceTestCase):
     """F.hinge for both norms and reductions."""
 

@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import loss_check
@@ -19,15 +18,12 @@ def _reference(x, t, normalize, reduce):
     return numpy.asarray(loss.sum() / count)
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(4, 3), (5,), (0, 2)],
     'labels': [(0, 1), (-1, 0, 1), (-1,)],
     'normalize': [True, False],
     'reduce': ['mean', 'no'],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestSigmoidCrossEntropy(loss_check.ToleranceTestCase):
     """F.sigmoid_cross_entropy with and without ignored labels."""
 

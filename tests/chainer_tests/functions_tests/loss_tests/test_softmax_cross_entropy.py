@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import loss_check
@@ -30,16 +29,13 @@ def _hard_reference(x, t, normalize, weight, ignore_label, reduce):
     return numpy.asarray(loss.sum() / max(count, 1))
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(5, 4), (3, 4, 2, 2), (0, 3)],
     'normalize': [True, False],
     'weighted': [False, True],
     'ignore_label': [-1, 0],
     'reduce': ['mean', 'no'],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestSoftmaxCrossEntropy(loss_check.ToleranceTestCase):
     """F.softmax_cross_entropy of integer labels, with every option."""
 
@@ -69,14 +65,11 @@ class TestSoftmaxCrossEntropy(loss_check.ToleranceTestCase):
                                self.ignore_label, self.reduce).astype(self.dtype),
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(4, 3), (2, 3, 2)],
     'loss': ['cross-entropy', 'kl-divergence'],
     'reduce': ['mean', 'no'],
-    'dtype': [numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+}, dtypes=[numpy.float32, numpy.float64])
 class TestSoftTargets(loss_check.ToleranceTestCase):
     """F.softmax_cross_entropy of soft targets (both losses)."""
 

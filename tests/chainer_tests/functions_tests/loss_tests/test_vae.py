@@ -6,7 +6,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 
 import loss_check
 
@@ -30,14 +29,11 @@ _FUNCTIONS = {
 }
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'name': sorted(_FUNCTIONS),
     'shape': [(3, 2), ()],
     'reduce': ['sum', 'mean', 'no'],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestVAELoss(loss_check.ToleranceTestCase):
     """Each VAE loss with each reduction."""
 

@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -28,16 +27,13 @@ def _reference(x, w, axis=None, keepdims=False):
     return numpy.sum(x * w, axis, keepdims=keepdims) / numpy.sum(w, axis, keepdims=keepdims)
 
 
-ROWS = [(case, (((3, 4, 2),),))
-        for case in reduction.variant_cases('mean', F.mean, numpy.mean, MEAN_VARIANTS)]
+ROWS = reduction.variant_rows('mean', F.mean, numpy.mean, MEAN_VARIANTS, (((3, 4, 2),),))
 for w_shape, variants in WEIGHTED:
-    ROWS += [(case, (((3, 4, 2), w_shape),)) for case in reduction.variant_cases(
-        'average', _weighted, _reference, variants, ranges=[(-1.0, 1.0), (0.5, 1.5)])]
+    ROWS += reduction.variant_rows('average', _weighted, _reference, variants,
+                                   (((3, 4, 2), w_shape),), ranges=[(-1.0, 1.0), (0.5, 1.5)])
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestAverage(check.ElementwiseTestCase):
     pass
 

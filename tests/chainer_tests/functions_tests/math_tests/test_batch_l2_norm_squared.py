@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -20,9 +19,7 @@ ROWS = [(check.Case('batch_l2_norm_squared', F.batch_l2_norm_squared, _reference
          (((3, 4),), ((3, 4, 2),), ((3, 0),), ((0, 2),)))]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestBatchL2NormSquared(check.ElementwiseTestCase):
     pass
 

@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -19,17 +18,15 @@ def _along(x, y, axis):
 # (x shape, y shape, axis)
 SHAPES = [((3, 4, 2), (4,), 1), ((3, 4, 2), (4, 2), 1), ((3, 4, 2), (3,), 0),
           ((3, 4, 2), (3, 4, 2), 0), ((3, 4, 2), (), 3), ((2, 0), (0,), 1)]
-ROWS = [(case, ((x_shape, y_shape),))
+ROWS = [row
         for name, function, op in [('bias', F.bias, numpy.add), ('scale', F.scale, numpy.multiply)]
         for x_shape, y_shape, axis in SHAPES
-        for case in reduction.variant_cases(
+        for row in reduction.variant_rows(
             name, function, lambda x, y, axis, op=op: op(x, _along(x, y, axis)), [{'axis': axis}],
-            ranges=[(-1.0, 1.0)] * 2)]
+            ((x_shape, y_shape),), ranges=[(-1.0, 1.0)] * 2)]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestBiasScale(check.ElementwiseTestCase):
     pass
 

@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -17,11 +16,8 @@ def _symmetric_cholesky(a):
     return F.cholesky((a + a.T) * 0.5)
 
 
-@testing.parameterize(*testing.product({
-    'function': [_symmetric_cholesky], 'reference': [numpy.linalg.cholesky],
-    'shape': [(3, 3), (1, 1)], 'dtype': list(reduction.LINALG_TOLERANCES)}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.linalg_parameters(_symmetric_cholesky, None,
+                                              numpy.linalg.cholesky))
 class TestCholesky(reduction.LinalgTestCase):
 
     def generate_inputs(self):

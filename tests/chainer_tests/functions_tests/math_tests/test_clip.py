@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.functions.math.clip import Clip
 
 import math_elementwise_check as check
@@ -19,9 +18,7 @@ CASES = [
 ]
 
 
-@testing.parameterize(*check.parameters(CASES, check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(check.parameters(CASES, check.UNARY_SHAPES))
 class TestClip(check.ElementwiseTestCase):
     pass
 

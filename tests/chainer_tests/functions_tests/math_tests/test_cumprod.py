@@ -10,8 +10,8 @@ import math_reduction_check as reduction
 from mode_utils import to_numpy
 
 VARIANTS = [{}, {'axis': 0}, {'axis': -1}]
-ROWS = [(case, (((3, 4, 2),),)) for case in reduction.variant_cases(
-    'cumprod', F.cumprod, numpy.cumprod, VARIANTS, ranges=[(0.5, 1.5)], scale=2.0)]
+ROWS = reduction.variant_rows('cumprod', F.cumprod, numpy.cumprod, VARIANTS, (((3, 4, 2),),),
+                              ranges=[(0.5, 1.5)], scale=2.0)
 ROWS += [(check.Case('cumprod 0-d', F.cumprod, numpy.cumprod), (((),),)),
          (check.Case('cumprod zero-size', lambda x: F.cumprod(x, axis=1),
                      lambda x: numpy.cumprod(x, axis=1)), (((2, 0),),)),
@@ -19,9 +19,7 @@ ROWS += [(check.Case('cumprod 0-d', F.cumprod, numpy.cumprod), (((),),)),
                      lambda x: numpy.cumprod(x, axis=0)), (((4, 3),),))]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestCumprod(check.ElementwiseTestCase):
     pass
 

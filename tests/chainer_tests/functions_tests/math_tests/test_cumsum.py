@@ -4,20 +4,17 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 
 import math_elementwise_check as check
 import math_reduction_check as reduction
 
 VARIANTS = [{}, {'axis': 0}, {'axis': 1}, {'axis': -1}]
-ROWS = [(case, (((3, 4, 2),), ((2, 0, 3),)))
-        for case in reduction.variant_cases('cumsum', F.cumsum, numpy.cumsum, VARIANTS)]
+ROWS = reduction.variant_rows('cumsum', F.cumsum, numpy.cumsum, VARIANTS,
+                              (((3, 4, 2),), ((2, 0, 3),)))
 ROWS.append((check.Case('cumsum 0-d', F.cumsum, numpy.cumsum), (((),),)))
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestCumsum(check.ElementwiseTestCase):
     pass
 

@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -12,14 +11,7 @@ import math_reduction_check as reduction
 from mode_utils import make_array
 
 
-@testing.parameterize(*(
-    testing.product({'function': [F.det], 'reference': [numpy.linalg.det],
-                     'shape': [(3, 3), (1, 1)], 'dtype': list(reduction.LINALG_TOLERANCES)})
-    + testing.product({'function': [F.batch_det], 'reference': [numpy.linalg.det],
-                       'shape': [(2, 3, 3), (0, 2, 2)],
-                       'dtype': list(reduction.LINALG_TOLERANCES)})))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.linalg_parameters(F.det, F.batch_det, numpy.linalg.det))
 class TestDet(reduction.LinalgTestCase):
 
     def generate_inputs(self):

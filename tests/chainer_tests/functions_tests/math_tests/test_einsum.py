@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -35,9 +34,7 @@ ROWS = [(check.Case(subscripts, lambda *xs, s=subscripts: F.einsum(s, *xs),
         for subscripts, shapes in SUBSCRIPTS]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestEinSum(check.ElementwiseTestCase):
     pass
 

@@ -1,11 +1,9 @@
 """F.exp, F.expm1, F.log, F.log1p, F.log2, F.log10: forward, gradients, dtypes, native path."""
 
 import numpy
-import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 
 import math_elementwise_check as check
 from mode_utils import make_array
@@ -20,21 +18,13 @@ CASES = [
 ]
 
 
-@testing.parameterize(*check.parameters(CASES, check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(check.parameters(CASES, check.UNARY_SHAPES))
 class TestExponential(check.ElementwiseTestCase):
     pass
 
 
-@pytest.mark.parametrize('function', [case.function for case in CASES])
-def test_integer_input_is_invalid_type(mode, function):
-    check.assert_invalid_for_integers(mode, function)
-
-
-@pytest.mark.parametrize('function', [case.function for case in CASES])
-def test_native_on_chainerx(function):
-    check.assert_native(function, [0.5, 1.5])
+test_integer_input_is_invalid_type, test_native_on_chainerx = check.unary_tests(
+    CASES, [0.5, 1.5])
 
 
 def test_exp_keeps_small_values_of_expm1_and_log1p():

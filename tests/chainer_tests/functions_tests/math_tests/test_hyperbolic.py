@@ -6,7 +6,6 @@ import pytest
 import chainer
 import chainer.functions as F
 import chainerx
-from chainer import testing
 
 import math_elementwise_check as check
 
@@ -17,21 +16,13 @@ CASES = [
 ]
 
 
-@testing.parameterize(*check.parameters(CASES, check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(check.parameters(CASES, check.UNARY_SHAPES))
 class TestHyperbolic(check.ElementwiseTestCase):
     pass
 
 
-@pytest.mark.parametrize('function', [case.function for case in CASES])
-def test_integer_input_is_invalid_type(mode, function):
-    check.assert_invalid_for_integers(mode, function)
-
-
-@pytest.mark.parametrize('function', [case.function for case in CASES])
-def test_native_on_chainerx(function):
-    check.assert_native(function, [0.5, -0.25])
+test_integer_input_is_invalid_type, test_native_on_chainerx = check.unary_tests(
+    CASES, [0.5, -0.25])
 
 
 @pytest.mark.parametrize('dtype,rtol', [(numpy.float32, 4e-7), (numpy.float64, 5e-16)])

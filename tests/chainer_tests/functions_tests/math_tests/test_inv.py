@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -13,14 +12,7 @@ import math_reduction_check as reduction
 from mode_utils import make_array
 
 
-@testing.parameterize(*(
-    testing.product({'function': [F.inv], 'reference': [numpy.linalg.inv],
-                     'shape': [(3, 3), (1, 1)], 'dtype': list(reduction.LINALG_TOLERANCES)})
-    + testing.product({'function': [F.batch_inv], 'reference': [numpy.linalg.inv],
-                       'shape': [(2, 3, 3), (0, 2, 2)],
-                       'dtype': list(reduction.LINALG_TOLERANCES)})))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.linalg_parameters(F.inv, F.batch_inv, numpy.linalg.inv))
 class TestInv(reduction.LinalgTestCase):
     pass
 

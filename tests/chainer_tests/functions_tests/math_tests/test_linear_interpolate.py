@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -16,9 +15,7 @@ ROWS = [(check.Case('linear_interpolate', F.linear_interpolate,
          (((3, 2),) * 3, ((),) * 3, ((0, 2),) * 3))]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestLinearInterpolate(check.ElementwiseTestCase):
     pass
 

@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 
 import math_elementwise_check as check
 import math_reduction_check as reduction
@@ -16,16 +15,13 @@ def _reference(x, axis=None):
 
 
 VARIANTS = [{}, {'axis': 1}, {'axis': -1}, {'axis': (0, 2)}]
-ROWS = [(case, (((3, 4, 2),),))
-        for case in reduction.variant_cases('logsumexp', F.logsumexp, _reference, VARIANTS)]
+ROWS = reduction.variant_rows('logsumexp', F.logsumexp, _reference, VARIANTS, (((3, 4, 2),),))
 ROWS += [(check.Case('logsumexp 0-d', F.logsumexp, _reference), (((),),)),
          (check.Case('logsumexp zero-size', lambda x: F.logsumexp(x, axis=1),
                      lambda x: _reference(x, axis=1)), (((0, 3),),))]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestLogSumExp(check.ElementwiseTestCase):
     pass
 

@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -42,21 +41,18 @@ SHAPES = [
     ((3, 0), (0, 2), [{}]),
     ((0, 3), (3, 2), [{}]),
 ]
-ROWS = [(case, ((a_shape, b_shape),))
-        for a_shape, b_shape, variants in SHAPES
-        for case in reduction.variant_cases('matmul', F.matmul, _matmul_reference, variants,
-                                            ranges=[(-1.0, 1.0)] * 2)]
-ROWS += [(case, ((a_shape, b_shape),))
-         for a_shape, b_shape, variants in [((2, 3, 4), (2, 4, 2), [{}]),
-                                            ((2, 3), (2, 3), [{'transa': True}]),
-                                            ((2, 2, 2, 3), (2, 4, 6), [{'transb': True}])]
-         for case in reduction.variant_cases('batch_matmul', _batch_matmul, _batch_reference,
-                                             variants, ranges=[(-1.0, 1.0)] * 2)]
+BATCH_SHAPES = [((2, 3, 4), (2, 4, 2), [{}]), ((2, 3), (2, 3), [{'transa': True}]),
+                ((2, 2, 2, 3), (2, 4, 6), [{'transb': True}])]
+ROWS = [row
+        for name, function, reference, shapes in [
+            ('matmul', F.matmul, _matmul_reference, SHAPES),
+            ('batch_matmul', _batch_matmul, _batch_reference, BATCH_SHAPES)]
+        for a_shape, b_shape, variants in shapes
+        for row in reduction.variant_rows(name, function, reference, variants,
+                                          ((a_shape, b_shape),), ranges=[(-1.0, 1.0)] * 2)]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestMatMul(check.ElementwiseTestCase):
     pass
 

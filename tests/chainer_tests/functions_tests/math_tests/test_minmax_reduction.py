@@ -4,24 +4,21 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 
 import math_elementwise_check as check
 import math_reduction_check as reduction
 from mode_utils import make_array, to_numpy
 
 VARIANTS = [{}, {'axis': 1}, {'axis': -1, 'keepdims': True}, {'axis': (0, 2)}]
-ROWS = [(case, (((3, 4, 2),),))
+ROWS = [row
         for name, function, reference in [('max', F.max, numpy.max), ('min', F.min, numpy.min)]
-        for case in reduction.variant_cases(name, function, reference, VARIANTS)]
+        for row in reduction.variant_rows(name, function, reference, VARIANTS, (((3, 4, 2),),))]
 ROWS += [(check.Case('max 0-d', F.max, numpy.max), (((),),)),
          (check.Case('min zero-size', lambda x: F.min(x, axis=1), lambda x: x.min(axis=1)),
           (((0, 3),),))]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestMinMaxReduction(check.ElementwiseTestCase):
     pass
 

@@ -13,8 +13,8 @@ import math_reduction_check as reduction
 from mode_utils import make_array, to_numpy
 
 VARIANTS = [{}, {'axis': 1}, {'axis': -1, 'keepdims': True}, {'axis': (0, 2)}]
-ROWS = [(case, (((3, 4, 2),),)) for case in reduction.variant_cases(
-    'prod', F.prod, numpy.prod, VARIANTS, ranges=[(0.5, 1.5)], scale=2.0)]
+ROWS = reduction.variant_rows('prod', F.prod, numpy.prod, VARIANTS, (((3, 4, 2),),),
+                              ranges=[(0.5, 1.5)], scale=2.0)
 ROWS += [(check.Case('prod 0-d', F.prod, numpy.prod), (((),),)),
          (check.Case('prod zero-size', lambda x: F.prod(x, axis=1),
                      lambda x: x.prod(axis=1)), (((2, 0),),)),
@@ -22,9 +22,7 @@ ROWS += [(check.Case('prod 0-d', F.prod, numpy.prod), (((),),)),
           (((3, 5),),))]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestProd(check.ElementwiseTestCase):
     pass
 

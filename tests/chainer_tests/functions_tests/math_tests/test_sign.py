@@ -6,16 +6,15 @@ import pytest
 import chainer
 import chainer.functions as F
 import chainerx
-from chainer import testing
 
 import math_elementwise_check as check
 from mode_utils import make_array, to_numpy
 
 
-@testing.parameterize(*check.parameters([check.Case('absolute', F.absolute, numpy.absolute)],
-                                        check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+ABSOLUTE = check.Case('absolute', F.absolute, numpy.absolute)
+
+
+@check.cases_test(check.parameters([ABSOLUTE], check.UNARY_SHAPES))
 class TestAbsolute(check.ElementwiseTestCase):
     pass
 

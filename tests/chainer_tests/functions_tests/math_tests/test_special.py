@@ -8,7 +8,6 @@ import pytest
 import chainer
 import chainer.functions as F
 import chainerx
-from chainer import testing
 from chainer.functions.math import unary
 
 import math_elementwise_check as check
@@ -45,16 +44,12 @@ PARAMETRIZED = [
 ]
 
 
-@testing.parameterize(*check.parameters(CASES, check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(check.parameters(CASES, check.UNARY_SHAPES))
 class TestSpecial(check.ElementwiseTestCase):
     pass
 
 
-@testing.parameterize(*check.parameters(PARAMETRIZED, check.BINARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(check.parameters(PARAMETRIZED, check.BINARY_SHAPES))
 class TestParametrizedSpecial(check.ElementwiseTestCase):
     pass
 

@@ -1,10 +1,8 @@
 """F.sqrt and F.rsqrt: forward, gradients, native path."""
 
 import numpy
-import pytest
 
 import chainer.functions as F
-from chainer import testing
 
 import math_elementwise_check as check
 from mode_utils import make_array, to_numpy
@@ -15,21 +13,13 @@ CASES = [
 ]
 
 
-@testing.parameterize(*check.parameters(CASES, check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(check.parameters(CASES, check.UNARY_SHAPES))
 class TestSqrt(check.ElementwiseTestCase):
     pass
 
 
-@pytest.mark.parametrize('function', [F.sqrt, F.rsqrt])
-def test_integer_input_is_invalid_type(mode, function):
-    check.assert_invalid_for_integers(mode, function)
-
-
-@pytest.mark.parametrize('function', [F.sqrt, F.rsqrt])
-def test_native_on_chainerx(function):
-    check.assert_native(function, [0.5, 4.0])
+test_integer_input_is_invalid_type, test_native_on_chainerx = check.unary_tests(
+    CASES, [0.5, 4.0])
 
 
 def test_sqrt_of_zero_and_negative(mode):

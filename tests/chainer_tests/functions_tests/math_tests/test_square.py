@@ -3,15 +3,14 @@
 import numpy
 
 import chainer.functions as F
-from chainer import testing
 
 import math_elementwise_check as check
 
 
-@testing.parameterize(*check.parameters([check.Case('square', F.square, numpy.square)],
-                                        check.UNARY_SHAPES))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+SQUARE = check.Case('square', F.square, numpy.square)
+
+
+@check.cases_test(check.parameters([SQUARE], check.UNARY_SHAPES))
 class TestSquare(check.ElementwiseTestCase):
     pass
 

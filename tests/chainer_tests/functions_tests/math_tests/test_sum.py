@@ -6,7 +6,6 @@ import pytest
 import chainer
 import chainer.functions as F
 import chainerx
-from chainer import testing
 
 import math_elementwise_check as check
 import math_reduction_check as reduction
@@ -14,14 +13,11 @@ from mode_utils import to_numpy
 
 VARIANTS = [{}, {'axis': 1}, {'axis': -1, 'keepdims': True}, {'axis': (0, 2)},
             {'axis': (2, 0), 'keepdims': True}, {'axis': ()}]
-ROWS = [(case, (((3, 4, 2),), ((2, 0, 3),)))
-        for case in reduction.variant_cases('sum', F.sum, numpy.sum, VARIANTS)]
+ROWS = reduction.variant_rows('sum', F.sum, numpy.sum, VARIANTS, (((3, 4, 2),), ((2, 0, 3),)))
 ROWS.append((check.Case('sum 0-d', F.sum, numpy.sum), (((),),)))
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestSum(check.ElementwiseTestCase):
     pass
 

@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import math_elementwise_check as check
@@ -23,15 +22,14 @@ SHAPES = [
     ((0, 3), (3, 2), 1),
     ((), (2, 3), 0),
 ]
-ROWS = [(case, ((a_shape, b_shape),))
+ROWS = [row
         for a_shape, b_shape, axes in SHAPES
-        for case in reduction.variant_cases('tensordot', F.tensordot, numpy.tensordot,
-                                            [{'axes': axes}], ranges=[(-1.0, 1.0)] * 2)]
+        for row in reduction.variant_rows('tensordot', F.tensordot, numpy.tensordot,
+                                          [{'axes': axes}], ((a_shape, b_shape),),
+                                          ranges=[(-1.0, 1.0)] * 2)]
 
 
-@testing.parameterize(*reduction.parameters(ROWS))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
+@check.cases_test(reduction.parameters(ROWS))
 class TestTensorDot(check.ElementwiseTestCase):
     pass
 

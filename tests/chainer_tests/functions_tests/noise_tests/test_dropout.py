@@ -6,9 +6,9 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
+import loss_check
 import math_elementwise_check as check
 from mode_utils import make_array
 from mode_utils import to_numpy
@@ -18,26 +18,21 @@ def _train():
     return chainer.using_config('train', True)
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(3, 4), (), (0, 2)],
     'ratio': [0.0, 0.3, 0.75],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
-class TestDropoutWithMask(testing.FunctionTestCase):
+})
+class TestDropoutWithMask(loss_check.ToleranceTestCase):
     """Gradients with a given mask (so that the function is deterministic)."""
 
     def setUp(self):
+        super().setUp()
         scale = self.dtype(1 / (1 - self.ratio))
         self.mask = (numpy.random.uniform(size=self.shape) >= self.ratio) * scale
         self.mask = self.mask.astype(self.dtype)
-        if self.dtype == numpy.float16:
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
 
     def generate_inputs(self):
-        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+        return loss_check.uniform(self.shape, self.dtype),
 
     def forward(self, inputs, device):
         with _train():

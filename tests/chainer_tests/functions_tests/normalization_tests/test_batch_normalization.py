@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import loss_check
@@ -39,13 +38,10 @@ def _normalize(x, gamma, beta, mean, var, eps, axes):
     return e(gamma) * (x - e(mean)) / numpy.sqrt(e(var) + eps) + e(beta)
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'layout': _LAYOUTS,
     'eps': [2e-5, 0.5],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 @pytest.mark.filterwarnings('ignore::RuntimeWarning')  # the statistics of zero-size batches
 class TestBatchNormalization(loss_check.ToleranceTestCase):
     """F.batch_normalization with the batch statistics, over several layouts."""
@@ -76,12 +72,9 @@ class TestBatchNormalization(loss_check.ToleranceTestCase):
         return _normalize(x, gamma, beta, mean, var, self.eps, axes).astype(self.dtype),
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'layout': _LAYOUTS,
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestFixedBatchNormalization(loss_check.ToleranceTestCase):
     """F.fixed_batch_normalization, gradients of all five inputs."""
 

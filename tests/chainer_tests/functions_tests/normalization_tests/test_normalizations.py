@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import loss_check
@@ -18,12 +17,9 @@ def _standardize(x, axes, eps):
     return (x - mean) / numpy.sqrt(x.var(axis=axes, keepdims=True) + eps)
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(3, 5), (2, 3, 4), (1, 3)],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestLayerNormalization(loss_check.ToleranceTestCase):
     """F.layer_normalization of 2-d and 3-d batches."""
 
@@ -44,12 +40,9 @@ class TestLayerNormalization(loss_check.ToleranceTestCase):
         return (x_hat * gamma + beta).astype(self.dtype),
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape_groups': [((2, 6, 3), 3), ((2, 4, 2, 2), 2), ((3, 4), 4), ((2, 3, 2), 1)],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestGroupNormalization(loss_check.ToleranceTestCase):
     """F.group_normalization with one to all channels per group."""
 
@@ -87,13 +80,10 @@ def _lrn(x, n, k, alpha, beta):
     return x / (k + alpha * window) ** beta
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape': [(2, 7, 3), (3, 4), (1, 2, 2, 2)],
     'options': [{}, {'n': 3, 'k': 1, 'alpha': 0.5, 'beta': 0.6}, {'n': 1, 'alpha': 1.0}],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestLocalResponseNormalization(loss_check.ToleranceTestCase):
     """F.local_response_normalization with several windows."""
 
@@ -110,13 +100,10 @@ class TestLocalResponseNormalization(loss_check.ToleranceTestCase):
         return _lrn(inputs[0].astype(numpy.float64), **options).astype(self.dtype),
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shape_axis': [((3, 4), 1), ((2, 3, 2), (1, 2)), ((4, 3), 0), ((2, 3), -1)],
     'eps': [1e-5, 1.0],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+})
 class TestNormalize(loss_check.ToleranceTestCase):
     """F.normalize over one or two axes, with a small and a large eps."""
 

@@ -5,11 +5,12 @@ pad` per axis; positions outside the input are padding.
 """
 
 import itertools
-from unittest import mock
 
 import numpy
 
-import chainer
+from chainer.utils import type_check
+
+import function_test_utils
 
 
 def _tuple(value, ndim):
@@ -100,23 +101,44 @@ def spread(x, ksize, stride=None, pad=0, outsize=None, cover_all=True, indexes=N
     return y
 
 
-def force_fallback(testcase, *classes):
-    """Makes the nodes of `classes` take the NumPy fallback on chainerx until the test ends."""
-    for cls in classes:
-        patcher = mock.patch.object(cls, 'forward_chainerx', lambda self, inputs: chainer.Fallback)
-        patcher.start()
-        testcase.addCleanup(patcher.stop)
+# (atol, rtol) of the forward comparison with the references, per dtype.
+FORWARD_TOLERANCES = {
+    numpy.float16: (5e-3, 5e-3),
+    numpy.float32: (1e-6, 1e-5),
+    numpy.float64: (1e-12, 1e-10),
+}
 
 
-def tolerances(dtype):
-    """Forward, backward and double backward options for a dtype (loose for float16)."""
-    forward, gradients = {
-        numpy.float16: ((5e-3, 5e-3), (5e-2, 5e-2)),
-        numpy.float32: ((1e-6, 1e-5), (1e-3, 1e-3)),
-        numpy.float64: ((1e-12, 1e-10), (1e-7, 1e-6)),
-    }[numpy.dtype(dtype).type]
-    return ({'atol': forward[0], 'rtol': forward[1]}, {'atol': gradients[0], 'rtol': gradients[1]},
-            {'atol': gradients[0], 'rtol': gradients[1]})
+class Case(function_test_utils.FunctionCase):
+    """The tests of the pooling functions against these references.
+
+    Parameters: dims, ksize, stride, pad, dtype, fallback and api ('nd' for `<function_prefix>_nd`,
+    else the function for len(dims)). `function(x)` is the tested function of x with the windows of
+    the parameters and `options()` (keyword arguments; none by default).
+    """
+
+    forward_tolerances = FORWARD_TOLERANCES
+
+    def options(self):
+        return {}
+
+    def generate_inputs(self):
+        return function_test_utils.uniform(self.dtype, (2, 3) + self.dims)
+
+    def function(self, x):
+        function = function_test_utils.nd_function(self.function_prefix, self.api, len(self.dims))
+        return function(x, self.ksize, self.stride, self.pad, **self.options())
+
+    def forward(self, inputs, device):
+        return self.function(inputs[0]),
 
 
-BACKENDS = [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}]
+def input_type_errors(function):
+    """Error cases `(make_call, error)` shared by the 2-d pooling functions (`function(x, 2)`).
+
+    The input must be 4-dimensional and of a float dtype.
+    """
+    return [
+        (lambda a: function(a((2, 3, 4)), 2), type_check.InvalidType),
+        (lambda a: function(a((2, 3, 4, 4)).astype(numpy.int32), 2), type_check.InvalidType),
+    ]

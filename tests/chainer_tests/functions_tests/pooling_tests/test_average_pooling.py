@@ -3,20 +3,15 @@
 import numpy
 import pytest
 
-import chainer
 from chainer import testing
-from chainer.utils import type_check
 import chainer.functions as F
 from chainer.functions.pooling._window import WindowSpread
 from chainer.functions.pooling._window import WindowSum
 
+import function_test_utils
 import pooling_reference
 from mode_utils import make_array, mode, to_numpy  # NOQA: F401 (fixture)
 
-_FUNCTIONS = {1: F.average_pooling_1d, 3: F.average_pooling_3d}
-
-
-_DTYPES = [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}]
 _MODES = [{'pad_value': 0, 'fallback': False}, {'pad_value': None, 'fallback': False},
           {'pad_value': 0, 'fallback': True}, {'pad_value': None, 'fallback': True}]
 
@@ -26,30 +21,20 @@ _MODES = [{'pad_value': 0, 'fallback': False}, {'pad_value': None, 'fallback': F
      {'dims': (5, 6), 'ksize': (2, 3), 'stride': None, 'pad': 0, 'api': 'nd'},
      {'dims': (6, 5), 'ksize': 3, 'stride': (2, 1), 'pad': (1, 2), 'api': 'nd'},
      {'dims': (4, 3, 5), 'ksize': 2, 'stride': 2, 'pad': 1, 'api': 'specific'}],
-    _DTYPES, _MODES,
+    function_test_utils.DTYPE_PARAMETERS, _MODES,
 ) + testing.product_dict(
     # average_pooling_2d has no pad_value: padding counts as zeros.
     [{'dims': (6, 5), 'ksize': 3, 'stride': 2, 'pad': 1, 'api': '2d'}],
-    _DTYPES, [mode for mode in _MODES if mode['pad_value'] == 0],
+    function_test_utils.DTYPE_PARAMETERS, [mode for mode in _MODES if mode['pad_value'] == 0],
 )))
-@testing.inject_backend_tests(None, pooling_reference.BACKENDS)
-class TestAveragePoolingND(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestAveragePoolingND(pooling_reference.Case, testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.fallback:
-            pooling_reference.force_fallback(self, WindowSum, WindowSpread)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = pooling_reference.tolerances(self.dtype)
+    function_prefix = 'average_pooling'
+    fallback_nodes = (WindowSum, WindowSpread)
 
-    def generate_inputs(self):
-        return numpy.random.uniform(-1, 1, (2, 3) + self.dims).astype(self.dtype),
-
-    def forward(self, inputs, device):
-        x, = inputs
-        if self.api == '2d':
-            return F.average_pooling_2d(x, self.ksize, self.stride, self.pad),
-        function = F.average_pooling_nd if self.api == 'nd' else _FUNCTIONS[len(self.dims)]
-        return function(x, self.ksize, self.stride, self.pad, pad_value=self.pad_value),
+    def options(self):
+        return {} if self.api == '2d' else {'pad_value': self.pad_value}
 
     def forward_expected(self, inputs):
         return pooling_reference.average_pool(
@@ -66,18 +51,12 @@ def test_padding_counts_as_zeros_or_not(mode):
 
 
 def test_zero_size_batch(mode):
-    x = chainer.Variable(make_array(mode, numpy.zeros((0, 2, 4, 4))))
-    y = F.average_pooling_2d(x, 2)
-    assert y.shape == (0, 2, 2, 2)
-    y.grad = y.array * 0
-    y.backward()
-    assert x.grad.shape == (0, 2, 4, 4)
+    function_test_utils.check_zero_size_batch(
+        mode, lambda x: F.average_pooling_2d(x, 2), [(0, 2, 4, 4)], (0, 2, 2, 2))
 
 
 @pytest.mark.parametrize('make_call, error', [
-    (lambda a: F.average_pooling_2d(a((2, 3, 4)), 2), type_check.InvalidType),
-    (lambda a: F.average_pooling_2d(a((2, 3, 4, 4)).astype(numpy.int32), 2),
-     type_check.InvalidType),
+    *pooling_reference.input_type_errors(F.average_pooling_2d),
     (lambda a: F.average_pooling_nd(a((2, 3, 4, 4)), 2, pad_value=1), ValueError),
     (lambda a: F.average_pooling_1d(a((2, 3, 4, 4)), 2), ValueError),
     (lambda a: F.average_pooling_3d(a((2, 3, 4, 4)), 2), ValueError),

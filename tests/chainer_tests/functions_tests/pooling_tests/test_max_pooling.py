@@ -6,23 +6,15 @@ import pytest
 import chainer
 import chainerx
 from chainer import testing
-from chainer.utils import type_check
 import chainer.functions as F
 from chainer.functions.pooling._window import WindowGather
 from chainer.functions.pooling._window import WindowScatter
 from chainer.functions.pooling.max_pooling_nd import MaxPoolingND
 
+import function_test_utils
 import pooling_reference
+from function_test_utils import distinct_values
 from mode_utils import make_array, mode, to_numpy  # NOQA: F401 (fixture)
-
-_FUNCTIONS = {1: F.max_pooling_1d, 2: F.max_pooling_2d, 3: F.max_pooling_3d}
-
-
-def distinct_values(shape, dtype):
-    """Shuffled values at least 2 / size apart (no ties, even after a numerical-gradient step)."""
-    size = int(numpy.prod(shape))
-    values = numpy.linspace(-1, 1, max(size, 2))[:size]
-    return numpy.random.permutation(values).reshape(shape).astype(dtype)
 
 
 @testing.parameterize(*testing.product_dict(
@@ -30,28 +22,21 @@ def distinct_values(shape, dtype):
      {'dims': (5, 6), 'ksize': (2, 3), 'stride': None, 'pad': 0, 'api': 'specific'},
      {'dims': (6, 5), 'ksize': 3, 'stride': (2, 1), 'pad': (1, 0), 'api': 'nd'},
      {'dims': (4, 4, 6), 'ksize': 2, 'stride': 2, 'pad': 1, 'api': 'specific'}],
-    [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
+    function_test_utils.DTYPE_PARAMETERS,
     [{'cover_all': True, 'fallback': False}, {'cover_all': False, 'fallback': False},
      {'cover_all': True, 'fallback': True}],
 ))
-@testing.inject_backend_tests(None, pooling_reference.BACKENDS)
-class TestMaxPoolingND(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestMaxPoolingND(pooling_reference.Case, testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.fallback:
-            pooling_reference.force_fallback(self, MaxPoolingND, WindowGather, WindowScatter)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = pooling_reference.tolerances(self.dtype)
+    function_prefix = 'max_pooling'
+    fallback_nodes = (MaxPoolingND, WindowGather, WindowScatter)
+
+    def options(self):
+        return {'cover_all': self.cover_all}
 
     def generate_inputs(self):
         return distinct_values((2, 3) + self.dims, self.dtype),
-
-    def forward(self, inputs, device):
-        x, = inputs
-        kwargs = dict(stride=self.stride, pad=self.pad, cover_all=self.cover_all)
-        if self.api == 'nd':
-            return F.max_pooling_nd(x, self.ksize, **kwargs),
-        return _FUNCTIONS[len(self.dims)](x, self.ksize, **kwargs),
 
     def forward_expected(self, inputs):
         y, _ = pooling_reference.max_pool(
@@ -83,17 +68,12 @@ def test_return_indices_gradient(mode):
 
 
 def test_zero_size_batch(mode):
-    x = chainer.Variable(make_array(mode, numpy.zeros((0, 2, 4, 4))))
-    y = F.max_pooling_2d(x, 2)
-    assert y.shape == (0, 2, 2, 2)
-    y.grad = y.array * 0
-    y.backward()
-    assert x.grad.shape == (0, 2, 4, 4)
+    function_test_utils.check_zero_size_batch(
+        mode, lambda x: F.max_pooling_2d(x, 2), [(0, 2, 4, 4)], (0, 2, 2, 2))
 
 
 @pytest.mark.parametrize('make_call, error', [
-    (lambda a: F.max_pooling_2d(a((2, 3, 4)), 2), type_check.InvalidType),
-    (lambda a: F.max_pooling_2d(a((2, 3, 4, 4)).astype(numpy.int32), 2), type_check.InvalidType),
+    *pooling_reference.input_type_errors(F.max_pooling_2d),
     (lambda a: F.max_pooling_2d(a((2, 3, 4, 4)), (2, 2, 2)), ValueError),
     (lambda a: F.max_pooling_1d(a((2, 3, 4, 4)), 2), ValueError),
     (lambda a: F.max_pooling_3d(a((2, 3, 4, 4)), 2), ValueError),

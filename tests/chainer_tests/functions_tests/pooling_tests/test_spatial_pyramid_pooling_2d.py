@@ -8,9 +8,10 @@ import chainer.functions as F
 from chainer.functions.pooling.max_pooling_2d import MaxPooling2D
 from chainer.functions.pooling.max_pooling_nd import MaxPoolingND
 
+import function_test_utils
 import pooling_reference
+from function_test_utils import distinct_values
 from mode_utils import make_array, mode, to_numpy  # NOQA: F401 (fixture)
-from test_max_pooling import distinct_values
 
 
 def _pyramid(x, height):
@@ -30,17 +31,13 @@ def _pyramid(x, height):
 @testing.parameterize(*testing.product({
     'shape': [(2, 3, 9, 8), (1, 2, 4, 4), (2, 1, 7, 6)],
     'height': [1, 3],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': function_test_utils.FLOAT_DTYPES,
     'fallback': [False, True],
 }))
-@testing.inject_backend_tests(None, pooling_reference.BACKENDS)
-class TestSpatialPyramidPooling2D(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestSpatialPyramidPooling2D(pooling_reference.Case, testing.FunctionTestCase):
 
-    def setUp(self):
-        if self.fallback:
-            pooling_reference.force_fallback(self, MaxPoolingND)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = pooling_reference.tolerances(self.dtype)
+    fallback_nodes = (MaxPoolingND,)
 
     def generate_inputs(self):
         return distinct_values(self.shape, self.dtype),

@@ -3,7 +3,6 @@
 import numpy
 import pytest
 
-import chainer
 from chainer import testing
 from chainer.utils import type_check
 import chainer.functions as F
@@ -12,10 +11,10 @@ from chainer.functions.pooling._window import WindowScatter
 from chainer.functions.pooling._window import WindowSpread
 from chainer.functions.pooling._window import WindowSum
 
+import function_test_utils
 import pooling_reference
 from mode_utils import make_array, mode, to_numpy  # NOQA: F401 (fixture)
 
-_FUNCTIONS = {1: F.unpooling_1d, 2: F.unpooling_2d, 3: F.unpooling_3d}
 _DIMS = [
     {'dims': (4,), 'ksize': 3, 'stride': 2, 'pad': 1, 'api': 'specific'},
     {'dims': (3, 4), 'ksize': 2, 'stride': None, 'pad': 0, 'api': 'specific'},
@@ -26,19 +25,19 @@ _DIMS = [
 
 @testing.parameterize(*testing.product_dict(
     _DIMS,
-    [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
+    function_test_utils.DTYPE_PARAMETERS,
     [{'cover_all': True, 'outsize_extra': None, 'fallback': False},
      {'cover_all': False, 'outsize_extra': None, 'fallback': False},
      {'cover_all': False, 'outsize_extra': 1, 'fallback': True}],
 ))
-@testing.inject_backend_tests(None, pooling_reference.BACKENDS)
-class TestUnpoolingND(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestUnpoolingND(pooling_reference.Case, testing.FunctionTestCase):
+
+    function_prefix = 'unpooling'
+    fallback_nodes = (WindowSum, WindowSpread)
 
     def setUp(self):
-        if self.fallback:
-            pooling_reference.force_fallback(self, WindowSum, WindowSpread)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = pooling_reference.tolerances(self.dtype)
+        super().setUp()
         self.outsize = None
         if self.outsize_extra is not None:
             ndim = len(self.dims)
@@ -50,15 +49,8 @@ class TestUnpoolingND(testing.FunctionTestCase):
             self.outsize = tuple(s * (n - 1) + k - 2 * p + (self.outsize_extra if s > 1 else 0)
                                  for n, k, s, p in zip(self.dims, ksize, stride, pad))
 
-    def generate_inputs(self):
-        return numpy.random.uniform(-1, 1, (2, 3) + self.dims).astype(self.dtype),
-
-    def forward(self, inputs, device):
-        x, = inputs
-        kwargs = dict(outsize=self.outsize, cover_all=self.cover_all)
-        if self.api == 'nd':
-            return F.unpooling_nd(x, self.ksize, self.stride, self.pad, **kwargs),
-        return _FUNCTIONS[len(self.dims)](x, self.ksize, self.stride, self.pad, **kwargs),
+    def options(self):
+        return {'outsize': self.outsize, 'cover_all': self.cover_all}
 
     def forward_expected(self, inputs):
         y = pooling_reference.spread(
@@ -68,18 +60,17 @@ class TestUnpoolingND(testing.FunctionTestCase):
 
 @testing.parameterize(*testing.product({
     'geometry': [(2, None, 0, (4, 6)), (3, 2, 1, (5, 6)), (3, 2, 1, None)],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': function_test_utils.FLOAT_DTYPES,
     'cover_all': [True, False],
     'fallback': [False, True],
 }))
-@testing.inject_backend_tests(None, pooling_reference.BACKENDS)
-class TestUpsampling2D(testing.FunctionTestCase):
+@testing.inject_backend_tests(None, function_test_utils.BACKENDS)
+class TestUpsampling2D(pooling_reference.Case, testing.FunctionTestCase):
+
+    fallback_nodes = (WindowGather, WindowScatter)
 
     def setUp(self):
-        if self.fallback:
-            pooling_reference.force_fallback(self, WindowGather, WindowScatter)
-        (self.check_forward_options, self.check_backward_options,
-         self.check_double_backward_options) = pooling_reference.tolerances(self.dtype)
+        super().setUp()
         ksize, stride, pad, outsize = self.geometry
         image = outsize or (5, 6)
         dims = tuple(pooling_reference.out_size(n, ksize, stride or ksize, pad, self.cover_all)
@@ -110,17 +101,12 @@ def test_upsampling_inverts_max_pooling(mode):
 
 
 def test_zero_size_batch(mode):
-    x = chainer.Variable(make_array(mode, numpy.zeros((0, 3, 2, 2))))
-    y = F.unpooling_2d(x, 2)
-    assert y.shape == (0, 3, 3, 3)
-    y.grad = y.array * 0
-    y.backward()
-    assert x.grad.shape == (0, 3, 2, 2)
+    function_test_utils.check_zero_size_batch(
+        mode, lambda x: F.unpooling_2d(x, 2), [(0, 3, 2, 2)], (0, 3, 3, 3))
 
 
 @pytest.mark.parametrize('make_call, error', [
-    (lambda a: F.unpooling_2d(a((2, 3, 4)), 2), type_check.InvalidType),
-    (lambda a: F.unpooling_2d(a((2, 3, 4, 4)).astype(numpy.int32), 2), type_check.InvalidType),
+    *pooling_reference.input_type_errors(F.unpooling_2d),
     (lambda a: F.unpooling_2d(a((2, 3, 4, 4)), 2, outsize=(10, 8), cover_all=False),
      type_check.InvalidType),
     (lambda a: F.unpooling_2d(a((2, 3, 4, 4)), 2, outsize=(8,)), ValueError),

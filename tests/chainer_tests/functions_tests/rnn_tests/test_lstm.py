@@ -4,7 +4,6 @@ import numpy
 import pytest
 
 import chainer.functions as F
-from chainer import testing
 from chainer.utils import type_check
 
 import loss_check
@@ -23,36 +22,38 @@ def _lstm(c_prev, x):
     return numpy.concatenate((c, c_prev[batch:])), h
 
 
-def _grad_outputs(grads, templates):
-    """Gradients of (c, h): both, or one of them ('c' or 'h') with None for the other."""
-    gc, gh = [loss_check.uniform(a.shape, a.dtype) for a in templates]
-    return (None if grads == 'h' else gc), (None if grads == 'c' else gh)
+class _CellTestCase(loss_check.ToleranceTestCase):
+    """A cell `function` (outputs c and h) against its NumPy `reference`, with the gradients of
+    both outputs or of one of them (`grads`: 'both', 'c' or 'h'; None for the other)."""
+
+    __test__ = False  # a base: the parameterized subclasses are the tests
+
+    def generate_grad_outputs(self, outputs_template):
+        gc, gh = [loss_check.uniform(a.shape, a.dtype) for a in outputs_template]
+        return (None if self.grads == 'h' else gc), (None if self.grads == 'c' else gh)
+
+    def forward(self, inputs, device):
+        return self.function(*inputs)
+
+    def forward_expected(self, inputs):
+        c, h = self.reference(*[a.astype(numpy.float64) for a in inputs])
+        return c.astype(self.dtype), h.astype(self.dtype)
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'shapes': [((3, 2), (3, 8)), ((5, 2), (3, 8)), ((2, 3, 2), (2, 12, 2)), ((2, 1), (0, 4))],
     'grads': ['both', 'c', 'h'],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
-class TestLSTM(loss_check.ToleranceTestCase):
+})
+class TestLSTM(_CellTestCase):
     """F.lstm, including c_prev with more rows than x and zero-size batches."""
+
+    function = staticmethod(F.lstm)
+    reference = staticmethod(_lstm)
 
     def generate_inputs(self):
         c_shape, x_shape = self.shapes
         return (loss_check.uniform(c_shape, self.dtype),
                 loss_check.uniform(x_shape, self.dtype, -2, 2))
-
-    def generate_grad_outputs(self, outputs_template):
-        return _grad_outputs(self.grads, outputs_template)
-
-    def forward(self, inputs, device):
-        return F.lstm(*inputs)
-
-    def forward_expected(self, inputs):
-        c, h = _lstm(*[a.astype(numpy.float64) for a in inputs])
-        return c.astype(self.dtype), h.astype(self.dtype)
 
 
 def _tree_lstm(*inputs):
@@ -72,15 +73,12 @@ def _slstm(c1, c2, x1, x2):
     return c, _sigmoid(g1[:, :, 3] + g2[:, :, 3]) * numpy.tanh(c)
 
 
-@testing.parameterize(*testing.product({
+@loss_check.function_tests({
     'cell': ['slstm', 'tree_lstm_1', 'tree_lstm_3'],
     'shape': [(3, 2), (2, 2, 3)],
     'grads': ['both', 'c', 'h'],
-    'dtype': loss_check.FLOAT_DTYPES,
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
-class TestTreeCells(loss_check.ToleranceTestCase):
+})
+class TestTreeCells(_CellTestCase):
     """F.slstm and F.tree_lstm (one and three children)."""
 
     def setUp(self):
@@ -99,16 +97,6 @@ class TestTreeCells(loss_check.ToleranceTestCase):
         cs = [loss_check.uniform(self.shape, self.dtype) for _ in range(self.n_children)]
         n_xs = 2 if self.cell == 'slstm' else 1
         return tuple(cs + [loss_check.uniform(x_shape, self.dtype, -2, 2) for _ in range(n_xs)])
-
-    def generate_grad_outputs(self, outputs_template):
-        return _grad_outputs(self.grads, outputs_template)
-
-    def forward(self, inputs, device):
-        return self.function(*inputs)
-
-    def forward_expected(self, inputs):
-        c, h = self.reference(*[a.astype(numpy.float64) for a in inputs])
-        return c.astype(self.dtype), h.astype(self.dtype)
 
 
 @pytest.mark.parametrize('function, arrays', [

@@ -5,7 +5,6 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 
 import loss_check
 from mode_utils import make_array
@@ -95,16 +94,14 @@ class _Network:
         return hx, cx, ws, bs, arrays[self.n_entries * n:]
 
 
-@testing.parameterize(*[p for p in testing.product({
+@loss_check.function_tests({
     'kind': ['lstm', 'gru', 'rnn'],
     'bidirectional': [False, True],
     'n_layers': [1, 2],
     'activation': ['tanh', 'relu'],
-    'dtype': [numpy.float32, numpy.float64],
-}) if (p['kind'] == 'rnn' or p['activation'] == 'tanh') and (
-    p['n_layers'] == 1 or p['dtype'] == numpy.float64)])
-@testing.fix_random()
-@testing.inject_backend_tests(None, loss_check.BACKENDS)
+}, dtypes=[numpy.float32, numpy.float64], where=lambda p: (
+    p['kind'] == 'rnn' or p['activation'] == 'tanh') and (
+    p['n_layers'] == 1 or p['dtype'] == numpy.float64))
 class TestNStep(loss_check.ToleranceTestCase):
     """Every n_step network against the NumPy reference (dropout 0)."""
 

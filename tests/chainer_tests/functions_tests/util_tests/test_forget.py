@@ -9,8 +9,8 @@ import pytest
 
 import chainer
 import chainer.functions as F
-from chainer import testing
 
+import loss_check
 import math_elementwise_check as check
 from mode_utils import make_array
 from mode_utils import to_numpy
@@ -20,24 +20,11 @@ def _two_outputs(x, y):
     return F.sigmoid(x * y) * x, F.tanh(x) + y
 
 
-@testing.parameterize(*testing.product({
-    'shape': [(3, 2), (), (0, 2)],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
-}))
-@testing.fix_random()
-@testing.inject_backend_tests(None, check.BACKENDS)
-class TestForget(testing.FunctionTestCase):
-
-    def setUp(self):
-        if self.dtype == numpy.float16:
-            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
-            self.check_backward_options = {'atol': 5e-3, 'rtol': 5e-2}
-            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+@loss_check.function_tests({'shape': [(3, 2), (), (0, 2)]})
+class TestForget(loss_check.ToleranceTestCase):
 
     def generate_inputs(self):
-        x = numpy.random.uniform(-1, 1, self.shape).astype(self.dtype)
-        y = numpy.random.uniform(-1, 1, self.shape).astype(self.dtype)
-        return x, y
+        return tuple(loss_check.uniform(self.shape, self.dtype) for _ in range(2))
 
     def forward(self, inputs, device):
         return F.forget(_two_outputs, *inputs)
