@@ -250,3 +250,10 @@ def test_moving_a_chainerx_variable_between_devices_keeps_requires_grad():
     y = Variable(chainerx.array([1.0]), requires_grad=False) * 2
     y.to_device('native:1')
     assert not y.requires_grad and str(y.device) == 'native:1'
+
+
+def test_an_uninitialised_variable_takes_any_gradient():
+    p = chainer.Parameter()
+    p.grad = numpy.ones(3, numpy.float32)
+    assert p.grad.tolist() == [1.0, 1.0, 1.0]
+    assert Variable(grad=numpy.ones(2)).grad.tolist() == [1.0, 1.0]
