@@ -188,6 +188,10 @@ def main(argv=None):
     for bench in benches:
         rows, skipped, outputs = [], {}, {}
         for name, fw in frameworks.items():
+            if fw.groups is not None and bench.group not in fw.groups:
+                skipped[name] = "only the {} benchmarks run for {}".format(
+                    " and ".join(fw.groups), name)
+                continue
             try:
                 fn = bench.setup(fw)
                 out = fn()  # also the first warm-up call

@@ -31,14 +31,15 @@ class LocalConfig:
         super().__setattr__('_local', threading.local())
 
     def __getattr__(self, name):
+        # Dictionary look-ups rather than getattr with AttributeError caught twice: a config read is on the
+        # per-call path of every function node.
+        local = self._local.__dict__
+        if name in local:
+            return local[name]
         try:
-            return getattr(self._local, name)
-        except AttributeError:
-            try:
-                return getattr(self._global, name)
-            except AttributeError:
-                raise AttributeError(
-                    'chainer.config has no entry {!r}'.format(name)) from None
+            return self._global.__dict__[name]
+        except KeyError:
+            raise AttributeError('chainer.config has no entry {!r}'.format(name)) from None
 
     def __setattr__(self, name, value):
         setattr(self._local, name, value)

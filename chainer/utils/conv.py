@@ -15,6 +15,8 @@ from typing import Any, Optional
 
 import numpy
 
+from chainer.utils import _checks
+
 
 def get_conv_outsize(size: int, k: int, s: int, p: int, cover_all: bool = False,
                      d: int = 1) -> int:
@@ -65,7 +67,9 @@ def _im2col_xp(xp, img, ksize, stride, pad, dilate, outs, pval=0):
     """The im2col of every backend and dimensionality; all size arguments are N-tuples.
 
     Raises:
-        ValueError: An output length is not positive, or a tuple has the wrong length.
+        ValueError: An output length is not positive, a tuple has the wrong length, or the
+            padded image or the patches would be too big (Note [Checked sizes] in
+            chainer/utils/_checks.py).
     """
     ndim = img.ndim - 2
     if any(len(t) != ndim for t in (ksize, stride, pad, dilate, outs)):
@@ -79,6 +83,10 @@ def _im2col_xp(xp, img, ksize, stride, pad, dilate, outs, pval=0):
     widths = [(0, 0), (0, 0)] + [
         (p, max(0, _last_read(out, k, s, d) - (size + p)))
         for size, k, s, p, d, out in zip(img.shape[2:], ksize, stride, pad, dilate, outs)]
+    itemsize = img.dtype.itemsize
+    _checks.check_size([n + b + a for n, (b, a) in zip(img.shape, widths)], itemsize,
+                       'the padded image')
+    _checks.check_size(img.shape[:2] + tuple(ksize) + tuple(outs), itemsize, 'the patches')
     if any(before or after for before, after in widths):
         img = xp.pad(img, widths, mode='constant', constant_values=pval)
     col = xp.empty(img.shape[:2] + tuple(ksize) + tuple(outs), dtype=img.dtype)
@@ -93,7 +101,8 @@ def _col2im_xp(xp, col, stride, pad, dims, dilate):
     """The col2im of every backend and dimensionality; all size arguments are N-tuples.
 
     Raises:
-        ValueError: `col` does not have `2 + 2 * N` axes, or a tuple has the wrong length.
+        ValueError: `col` does not have `2 + 2 * N` axes, a tuple has the wrong length, or the
+            padded image would be too big.
     """
     ndim = len(dims)
     if col.ndim != 2 + 2 * ndim or any(len(t) != ndim for t in (stride, pad, dilate)):
@@ -103,6 +112,7 @@ def _col2im_xp(xp, col, stride, pad, dims, dilate):
     outs = col.shape[2 + ndim:]
     padded = tuple(max(size + p, _last_read(out, k, s, d))
                    for size, k, s, p, d, out in zip(dims, ksize, stride, pad, dilate, outs))
+    _checks.check_size(col.shape[:2] + padded, col.dtype.itemsize, 'the padded image')
     img = xp.zeros(col.shape[:2] + padded, dtype=col.dtype)
     every = (slice(None), slice(None))
     for offsets in itertools.product(*[range(k) for k in ksize]):

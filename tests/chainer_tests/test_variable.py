@@ -257,3 +257,12 @@ def test_an_uninitialised_variable_takes_any_gradient():
     p.grad = numpy.ones(3, numpy.float32)
     assert p.grad.tolist() == [1.0, 1.0, 1.0]
     assert Variable(grad=numpy.ones(2)).grad.tolist() == [1.0, 1.0]
+
+
+def test_in_place_update_through_the_array_property(mode):
+    # The manual SGD step of the examples: `p.array -= lr * p.grad` works on a parameter requiring grad.
+    p = Variable(make_array(mode, [1.0, 2.0]))
+    p.grad = make_array(mode, [10.0, 20.0])
+    p.array -= 0.1 * p.grad
+    assert to_numpy(p.array).tolist() == [0.0, 0.0]
+    assert p.requires_grad

@@ -7,6 +7,7 @@ import chainerx
 from chainer import backend
 from chainer import utils
 from chainer.functions.activation import _util
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -78,7 +79,7 @@ def maxout(x, pool_size, axis=1):
         raise TypeError('pool_size must be an integer, not {}'.format(type(pool_size).__name__))
     if pool_size <= 0:
         raise ValueError('pool_size must be a positive integer.')
-    ndim = len(x.shape)
+    ndim = len(_checks.shape_of(x))
     if not -ndim <= axis < ndim:
         raise ValueError('axis {} is out of bounds for an input of {} dimensions'.format(
             axis, ndim))

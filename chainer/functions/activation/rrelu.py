@@ -4,8 +4,10 @@ import chainerx
 
 from chainer import configuration
 from chainer import function_node
+from chainer import variable
 from chainer.functions.activation import _util
 from chainer.functions.noise import _random
+from chainer.utils import _checks
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -30,6 +32,10 @@ class RReLU(_util.FloatInput):
             raise ValueError('lower must be less than upper')
         self.lower = lower
         self.upper = upper
+        if isinstance(r, variable.Variable):
+            _checks.check_array(r, 'r')  # not one without an array
+            r = r.array
+        _random.check_given(r, 'r')
         self.r = r
 
     def check_type_forward(self, in_types):

@@ -42,8 +42,14 @@ def softplus(x, beta=1.0):
     Returns:
         ~chainer.Variable: Output of the same shape and dtype.
 
+    Raises:
+        ValueError: If `beta` is zero.
+
     Example:
         >>> F.softplus(numpy.array([-100., 0., 100.], numpy.float32)).array
         array([  0.       ,   0.6931472, 100.       ], dtype=float32)
     """
-    return _util.apply_unary(Softplus, x, float(beta))
+    beta = float(beta)
+    if beta == 0:
+        raise ValueError('beta must be non-zero: softplus divides by it')
+    return _util.apply_unary(Softplus, x, beta)

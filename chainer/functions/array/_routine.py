@@ -21,16 +21,13 @@ same with less bookkeeping (F.reshape costs 1-2 microseconds more than chainerx.
 else (NumPy inputs, raw arrays, mixed inputs, `Fallback`) goes through `apply`.
 """
 
-import numbers
-
-import numpy
-
 import chainerx
 
 from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer import variable
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 # What chainerx raises for arguments it rejects (see Note [Errors on chainerx]).
@@ -144,10 +141,7 @@ class JoinNode(RoutineNode):
         return getattr(backend.get_array_module(*xs), self._routine)(xs, *self._args),
 
 
-def is_int(value):
-    """Whether `value` is an integer (Python or NumPy), bools excluded."""
-    return type(value) is int or (  # the common case first: ABC checks cost a few 100 ns
-        isinstance(value, numbers.Integral) and not isinstance(value, (bool, numpy.bool_)))
+is_int = _checks.is_integer  # whether a value is an integer (Python or NumPy), bools excluded
 
 
 def as_int(value, name='axis', allow_none=False):

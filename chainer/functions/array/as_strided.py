@@ -23,6 +23,7 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer.functions.array import _routine
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -103,19 +104,6 @@ class AsStridedGrad(function_node.FunctionNode):
         return AsStrided(*self.as_strided_args).apply(grad_outputs)
 
 
-def _int_tuple(value, name):
-    if _routine.is_int(value):
-        return (int(value),)
-    try:
-        values = tuple(value)
-    except TypeError:
-        raise TypeError('{} must be an int or a sequence of ints, not {!r}'.format(
-            name, value)) from None
-    if not all(_routine.is_int(v) for v in values):
-        raise TypeError('{} must contain ints only, not {!r}'.format(name, value))
-    return tuple(int(v) for v in values)
-
-
 def as_strided(x, shape, strides, storage_offset=None):
     """Makes a view of an input variable with the given shape, strides and offset.
 
@@ -136,8 +124,9 @@ def as_strided(x, shape, strides, storage_offset=None):
 
     Raises:
         TypeError: If `shape`, `strides` or `storage_offset` holds non-integers.
-        ValueError: If `shape` and `strides` differ in length, `shape` or `storage_offset` is
-            negative, or the view would read outside `x`.
+        ValueError: If `shape` and `strides` differ in length or have more than 64 entries,
+            `shape` or `storage_offset` is negative, the view would read outside `x`, or it is
+            too big to allocate.
 
     Example:
         >>> x = numpy.arange(4, dtype=numpy.float32)
@@ -146,8 +135,8 @@ def as_strided(x, shape, strides, storage_offset=None):
                [1., 2.],
                [2., 3.]], dtype=float32)
     """
-    shape = _int_tuple(shape, 'shape')
-    strides = _int_tuple(strides, 'strides')
+    shape = _checks.as_shape(shape)
+    strides = _checks.as_shape(strides, 'strides')
     if storage_offset is None:
         storage_offset = 0
     elif not _routine.is_int(storage_offset):
@@ -159,4 +148,5 @@ def as_strided(x, shape, strides, storage_offset=None):
     if any(length < 0 for length in shape) or storage_offset < 0:
         raise ValueError('shape {} and storage_offset {} must not be negative'.format(
             shape, storage_offset))
+    _checks.check_size(shape, 8)  # the int64 indices of the view
     return _routine.apply_fast(AsStrided(shape, strides, storage_offset), (x,))[0]

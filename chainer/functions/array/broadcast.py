@@ -5,6 +5,7 @@ import numpy
 from chainer import function_node
 from chainer import variable
 from chainer.functions.math.sum_to import sum_to
+from chainer.utils import _checks
 
 
 class BroadcastTo(function_node.FunctionNode):
@@ -34,8 +35,8 @@ def broadcast_to(x, shape):
     Example:
         >>> F.broadcast_to(x, (2, 3))  # x of shape (3,)
     """
-    shape = tuple(shape)
-    if x.shape == shape:
+    shape = _checks.as_shape(shape)
+    if _checks.shape_of(x) == shape:
         return variable.as_variable(x)
     numpy.broadcast_shapes(tuple(x.shape), shape)  # ValueError naming the shapes when incompatible
     if len(shape) < x.ndim or numpy.broadcast_shapes(tuple(x.shape), shape) != shape:
@@ -47,6 +48,11 @@ def broadcast(*args):
     """Broadcasts the inputs against each other: one Variable for one input, else a tuple."""
     if not args:
         raise ValueError('At least one input is required for broadcast')
-    shape = numpy.broadcast_shapes(*[tuple(x.shape) for x in args])
+    try:
+        shape = numpy.broadcast_shapes(*[tuple(x.shape) for x in args])
+    except AttributeError:
+        for i, x in enumerate(args):
+            _checks.check_array(x, 'args[{}]'.format(i))
+        raise
     outputs = tuple([broadcast_to(x, shape) for x in args])
     return outputs[0] if len(outputs) == 1 else outputs

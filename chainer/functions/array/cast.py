@@ -5,6 +5,7 @@ import numpy
 from chainer import function_node
 from chainer import variable
 from chainer.functions.array import _routine
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -57,6 +58,11 @@ def cast(x, typ):
         >>> F.cast(numpy.ones(2, numpy.float32), numpy.float16).dtype
         dtype('float16')
     """
-    if x.dtype == typ:
+    try:
+        same = x.dtype == typ
+    except AttributeError:
+        _checks.check_array(x)
+        raise
+    if same:
         return variable.as_variable(x)
     return _routine.apply_fast(Cast(typ), (x,))[0]

@@ -28,6 +28,7 @@ from chainer import function_node
 from chainer import variable
 from chainer.backends import cuda
 from chainer.functions.array import _routine
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -151,6 +152,7 @@ def copy(x, dst):
         >>> y.array.device.name
         'native:0'
     """
+    _checks.check_array(x)
     if dst is cuda.DummyDevice:
         dst = -1
     out_device = backend.get_device(dst)

@@ -1,6 +1,8 @@
 """F.flatten: the elements of a Variable as a 1-d Variable."""
 
+from chainer import utils
 from chainer.functions.array.reshape import reshape
+from chainer.utils import _checks
 
 
 def flatten(x):
@@ -16,4 +18,4 @@ def flatten(x):
         >>> F.flatten(numpy.zeros((2, 3))).shape
         (6,)
     """
-    return reshape(x, (x.size,))
+    return reshape(x, (utils.size_of_shape(_checks.shape_of(x)),))

@@ -8,6 +8,8 @@ the gradient (col2im, a sum of the overlapping patches) and its gradient stay on
 CuPy use chainer.utils.conv (Im2Col, and Col2Im for the backward; each is the adjoint of the other).
 """
 
+import collections.abc
+
 import numpy
 
 import chainerx
@@ -16,6 +18,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.array import _routine
 from chainer.functions.array.depth2space import expect_float_images
+from chainer.utils import _checks
 from chainer.utils import conv
 
 
@@ -23,11 +26,8 @@ def _pair(value, name):
     """An int or a pair of ints as a pair of ints (TypeError otherwise)."""
     if _routine.is_int(value):
         return int(value), int(value)
-    try:
-        pair = tuple(value)
-    except TypeError:
-        raise TypeError('{} must be an int or a pair of ints, not {!r}'.format(
-            name, value)) from None
+    is_sequence = isinstance(value, (collections.abc.Sequence, numpy.ndarray))
+    pair = tuple(value) if is_sequence and len(value) == 2 else ()
     if len(pair) != 2 or not all(_routine.is_int(v) for v in pair):
         raise TypeError('{} must be an int or a pair of ints, not {!r}'.format(name, value))
     return int(pair[0]), int(pair[1])
@@ -73,6 +73,13 @@ class Im2Col(function_node.FunctionNode):
             return function_node.Fallback  # chainer.utils.conv raises the ValueError
         geometry = ((h, self.kh, self.sy, self.ph, self.dy, out_h),
                     (w, self.kw, self.sx, self.pw, self.dx, out_w))
+        padded = [max(size + p, conv._last_read(out, k, s, d))
+                  for size, k, s, p, d, out in geometry]
+        try:
+            _checks.check_size([n, c] + padded, x.dtype.itemsize)
+            _checks.check_size((n, c * self.kh * self.kw, out_h, out_w), x.dtype.itemsize)
+        except ValueError:
+            return function_node.Fallback  # chainer.utils.conv raises it
         for axis, (size, k, s, p, d, out) in enumerate(geometry, 2):
             x = _zero_pad_chainerx(x, axis, p, max(0, conv._last_read(out, k, s, d) - size - p))
         patches = [x[:, :, conv._window(ky, out_h, self.sy, self.dy),

@@ -20,6 +20,7 @@ from chainer import function_node
 from chainer.functions.array import _routine
 from chainer.functions.array.get_item import GetItemGrad
 from chainer.functions.array.get_item import get_item
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 _GATHER_MODES = ('edge', 'reflect', 'symmetric', 'wrap')
@@ -54,6 +55,11 @@ class Pad(function_node.FunctionNode):
             raise ValueError('pad_width must not be negative, got {!r}'.format(self.pad_width))
         return [(int(b), int(a)) for b, a in widths]
 
+    def _check_size(self, x):
+        """ValueError where the output would be too big (Note [Checked sizes])."""
+        widths = self._widths(x.ndim)
+        _checks.check_size([n + b + a for n, (b, a) in zip(x.shape, widths)], x.dtype.itemsize)
+
     def _gathers(self, shape):
         """The (axis, indices) gathers that pad in a gathering mode, or None for other modes."""
         if self.mode not in _GATHER_MODES or self.keywords.get('reflect_type', 'even') != 'even':
@@ -70,6 +76,7 @@ class Pad(function_node.FunctionNode):
         if x.dtype.kind != 'f':
             return _routine.Fallback  # the type check raises
         try:
+            self._check_size(x)
             if self.mode == 'constant' and set(self.keywords) <= {'constant_values'}:
                 return self._pad_constant_chainerx(x),
             gathers = self._gathers(x.shape)
@@ -83,6 +90,8 @@ class Pad(function_node.FunctionNode):
 
     def _pad_constant_chainerx(self, x):
         values = _pairs(self.keywords.get('constant_values', 0), x.ndim, 'constant_values')
+        if values.dtype.kind not in 'biuf':  # e.g. an int beyond int64: NumPy decides
+            raise TypeError('constant_values of dtype {}'.format(values.dtype))
         for axis, width in enumerate(self._widths(x.ndim)):
             parts = []
             for side, n in enumerate(width):
@@ -95,6 +104,8 @@ class Pad(function_node.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         xp = backend.get_array_module(x)
+        if x.ndim:
+            self._check_size(x)
         return xp.pad(x, self.pad_width, mode=self.mode, **self.keywords),
 
     def backward(self, indexes, grad_outputs):

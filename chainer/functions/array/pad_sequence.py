@@ -16,6 +16,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.array import _routine
 from chainer.functions.array.get_item import get_item
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -46,7 +47,11 @@ class PadSequence(function_node.FunctionNode):
                 type_check.expect(x_type.shape[0] <= self.length)
 
     def _length(self, xs):
-        return max(len(x) for x in xs) if self.length is None else self.length
+        """The padded length; ValueError if the output would be too big (Note [Checked sizes])."""
+        length = max(len(x) for x in xs) if self.length is None else self.length
+        first = xs[0]
+        _checks.check_size((len(xs), length) + first.shape[1:], first.dtype.itemsize)
+        return length
 
     def forward_chainerx(self, inputs):
         if not inputs or not _shapes_match(inputs, self.length):

@@ -5,6 +5,7 @@ import numpy
 from chainer.functions.array import _routine
 from chainer.functions.array.get_item import GetItemGrad
 from chainer.functions.array.reshape import reshape
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -39,6 +40,16 @@ class Repeat(_routine.RoutineNode):
         if self.axis is not None:
             _routine.expect_axis(in_types[0], self.axis)
 
+    def forward(self, inputs):
+        x, = inputs
+        # NumPy's repeat does not check the output size (Note [Checked sizes]).
+        length = x.size if self.axis is None else x.shape[self.axis]
+        total = length * self.repeats[0] if len(self.repeats) == 1 else sum(self.repeats)
+        shape = (total,) if self.axis is None else (
+            x.shape[:self.axis % x.ndim] + (total,) + x.shape[self.axis % x.ndim + 1:])
+        _checks.check_size(shape, x.dtype.itemsize)
+        return super().forward(inputs)
+
     def backward(self, indexes, grad_outputs):
         in_shape = self.inputs[0].shape
         if self.axis is None:
@@ -67,7 +78,8 @@ def repeat(x, repeats, axis=None):
 
     Raises:
         TypeError: If `repeats` or `axis` is of another type.
-        ValueError: If a repetition count is negative, or their number does not match the axis.
+        ValueError: If a repetition count is negative, their number does not match the axis, or
+            the output would be too big.
         ~chainer.utils.type_check.InvalidType: If `axis` is out of range.
 
     Example:

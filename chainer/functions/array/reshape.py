@@ -1,9 +1,8 @@
 """F.reshape: gives a Variable a new shape with the same elements (Variable.reshape calls it)."""
 
-import numbers
-
 from chainer import variable
 from chainer.functions.array import _routine
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -26,6 +25,7 @@ class Reshape(ShapeChange):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('x',))
         x_type, = in_types
+        self.shape = _checks.as_shape(self.shape)  # a tuple from the wrapper: entries unchecked
         if -1 not in self.shape:
             type_check.expect(type_check.prod(x_type.shape) == type_check.prod(self.shape))
             return
@@ -51,7 +51,8 @@ def reshape(x, shape):
 
     Raises:
         ~chainer.utils.type_check.InvalidType: If the sizes do not match.
-        ValueError: If more than one entry is -1.
+        TypeError: If `x` is not a Variable or an array, or `shape` holds a non-integer.
+        ValueError: If more than one entry is -1, or there are more than 64.
 
     Example:
         >>> y = F.reshape(numpy.arange(6.).reshape(2, 3), (3, 2))
@@ -59,8 +60,14 @@ def reshape(x, shape):
         (3, 2)
     """
     if type(shape) is not tuple:
-        shape = (int(shape),) if isinstance(shape, numbers.Integral) else tuple(shape)
-    if x.shape == shape:
+        shape = _checks.as_shape(shape)
+    try:
+        same = x.shape == shape
+    except AttributeError:
+        _checks.check_array(x)
+        raise
+    if same:
+        _checks.as_shape(shape)  # a tuple of floats equal to x.shape is no shape either
         return variable.as_variable(x)
     if shape.count(-1) > 1:
         raise ValueError('Only one dimension of the shape can be -1 (unknown): {}'.format(shape))

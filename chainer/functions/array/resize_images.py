@@ -17,6 +17,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.array import _routine
 from chainer.functions.array.get_item import add_at
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -141,7 +142,9 @@ def resize_images(x, output_shape, mode='bilinear', align_corners=True):
         an input pixel sums the weighted gradients of the output pixels that read it.
 
     Raises:
-        ValueError: For an unknown `mode` or an `output_shape` that is not two positive ints.
+        TypeError: If `x` is not a Variable or an array, or `output_shape` is not ints.
+        ValueError: For an unknown `mode`, an `output_shape` that is not two positive ints, or an
+            output too big to allocate.
         ~chainer.utils.type_check.InvalidType: If `x` is not 4-d or not of a float dtype.
 
     Example:
@@ -150,7 +153,8 @@ def resize_images(x, output_shape, mode='bilinear', align_corners=True):
     """
     if mode not in ('bilinear', 'nearest'):
         raise ValueError("mode must be 'bilinear' or 'nearest', not {!r}".format(mode))
-    output_shape = tuple(output_shape)
-    if len(output_shape) != 2 or not all(_routine.is_int(n) and n > 0 for n in output_shape):
+    output_shape = _checks.as_shape(output_shape, 'output_shape')
+    if len(output_shape) != 2 or min(output_shape) <= 0:
         raise ValueError('output_shape must be two positive ints, got {!r}'.format(output_shape))
+    _checks.check_size(_checks.shape_of(x)[:2] + output_shape, x.dtype.itemsize)
     return _routine.apply_fast(ResizeImages(output_shape, mode, align_corners), (x,))[0]

@@ -7,6 +7,7 @@ from chainer import function_node
 from chainer.functions.array import _routine
 from chainer.functions.array.reshape import reshape
 from chainer.functions.math.sum_to import sum_to
+from chainer.utils import _checks
 
 
 def _as_reps(reps):
@@ -57,6 +58,8 @@ class Tile(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
+        _checks.check_array(x)  # None for a Variable without an array (the type check is lax)
+        _checks.check_size(_interleaved_shapes(x.shape, self.reps)[2], x.dtype.itemsize)
         return backend.get_array_module(x).tile(x, self.reps),
 
     def backward(self, indexes, grad_outputs):
@@ -78,7 +81,7 @@ def tile(x, reps):
 
     Raises:
         TypeError: If `reps` is not an int or a tuple of ints.
-        ValueError: If an entry of `reps` is negative.
+        ValueError: If an entry of `reps` is negative, or the output would be too big.
 
     Example:
         >>> F.tile(numpy.arange(2.), (2, 2)).array

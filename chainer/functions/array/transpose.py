@@ -3,6 +3,7 @@
 import numpy
 
 from chainer.functions.array import _routine
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -51,6 +52,6 @@ def transpose(x, axes=None):
         >>> F.transpose(numpy.zeros((2, 3, 4)), (2, 0, 1)).shape
         (4, 2, 3)
     """
-    if axes is not None:
-        axes = tuple(axes)
+    if axes is not None and type(axes) is not tuple:
+        axes = _checks.as_shape(axes, 'axes')
     return _routine.apply_fast(Transpose(axes), (x,))[0]

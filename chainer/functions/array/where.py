@@ -11,6 +11,7 @@ from chainer import function_node
 from chainer import variable
 from chainer.functions.array import _routine
 from chainer.functions.math.sum_to import sum_to
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -102,8 +103,9 @@ def where(condition, x, y):
         array([1., 4.])
     """
     if isinstance(condition, variable.Variable):
+        _checks.check_array(condition, 'condition')  # not one without an array
         condition = condition.array
-    elif not hasattr(condition, 'dtype'):
+    elif not _checks.is_array(condition):
         condition = numpy.asarray(condition)
     x, y = _as_operand(x, y), _as_operand(y, x)
     return _routine.apply_fast(Where(condition), (x, y))[0]

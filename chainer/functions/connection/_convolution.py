@@ -18,6 +18,7 @@ exception: an infinite or NaN input element that only the skipped taps would rea
 of the spread kernel and makes its output NaN.
 """
 
+import collections.abc
 import functools
 
 import numpy
@@ -26,6 +27,7 @@ import chainerx
 
 from chainer import backend
 from chainer.functions.connection import _product_nodes
+from chainer.utils import _checks
 from chainer.utils import argument
 from chainer.utils import conv_nd
 from chainer.utils import type_check
@@ -36,20 +38,51 @@ DETERMINISTIC_MESSAGE = (
     '`False`.')
 
 
-def as_tuple(value, ndim, name):
-    """`value` (an int or `ndim` ints) as an ndim-tuple; ValueError for a wrong length."""
+def as_tuple(value, ndim, name, minimum=None):
+    """`value` (an int or `ndim` ints) as an ndim-tuple of ints.
+
+    Raises:
+        TypeError: `value` is neither an int nor a sequence of ints.
+        ValueError: The sequence is not of length `ndim`, or an entry is below `minimum` (a
+            stride, a window size or a dilation must be positive, as the output sizes divide by
+            the stride; a padding must not be negative).
+    """
     if type(value) is int:  # the common case, without the general checks
+        if minimum is not None and value < minimum:
+            _raise_below(name, value, minimum)
         return (value,) * ndim
-    try:
-        return conv_nd.as_tuple(value, ndim)
-    except ValueError:
-        raise ValueError('{} must be an int or a sequence of {} ints, got {!r}'.format(
-            name, ndim, value)) from None
+    if _checks.is_integer(value):
+        values = (int(value),) * ndim
+    else:
+        if isinstance(value, (str, bytes)) or not isinstance(
+                value, (collections.abc.Sequence, numpy.ndarray)):
+            raise TypeError('{} must be an int or a sequence of {} ints, not {!r}'.format(
+                name, ndim, value))
+        if len(value) != ndim:  # before the entries are read: value may be a huge array
+            raise ValueError('{} must be an int or a sequence of {} ints, got {!r}'.format(
+                name, ndim, value))
+        values = tuple(value)
+        if not all([_checks.is_integer(v) for v in values]):
+            raise TypeError('{} must be an int or a sequence of {} ints, not {!r}'.format(
+                name, ndim, value))
+        values = tuple([int(v) for v in values])
+    if minimum is not None and values and min(values) < minimum:
+        _raise_below(name, value, minimum)
+    return values
+
+
+def _raise_below(name, value, minimum):
+    what = {0: 'non-negative', 1: 'positive'}.get(minimum, 'at least {}'.format(minimum))
+    raise ValueError('{} must be {}, got {!r}'.format(name, what, value))
 
 
 def spatial_ndim(x, expected=None):
     """The number of spatial axes of x `(n, c, *dims)`; ValueError if not `expected` or below 1."""
-    ndim = len(x.shape) - 2
+    try:
+        ndim = len(x.shape) - 2
+    except (AttributeError, TypeError):
+        _checks.check_array(x)
+        raise
     if expected is not None and ndim != expected:
         raise ValueError(
             "The number of dimensions under channel dimension of the input 'x' should be {}. But "

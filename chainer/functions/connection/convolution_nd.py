@@ -45,10 +45,10 @@ class ConvolutionND(_ConvolutionMaps, _product_nodes.Product):
 
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
         self.ndim = ndim
-        self.stride = _convolution.as_tuple(stride, ndim, 'stride')
-        self.pad = _convolution.as_tuple(pad, ndim, 'pad')
+        self.stride = _convolution.as_tuple(stride, ndim, 'stride', 1)
+        self.pad = _convolution.as_tuple(pad, ndim, 'pad', 0)
         self.cover_all = bool(cover_all)
-        self.dilate = _convolution.as_tuple(dilate, ndim, 'dilate')
+        self.dilate = _convolution.as_tuple(dilate, ndim, 'dilate', 1)
         self._dilated = any([d != 1 for d in self.dilate])
         self.groups = _convolution.check_groups(groups)
 

@@ -21,10 +21,10 @@ class DeconvolutionND(_product_nodes.Product):
 
     def __init__(self, ndim, stride=1, pad=0, outsize=None, dilate=1, groups=1):
         self.ndim = ndim
-        self.stride = _convolution.as_tuple(stride, ndim, 'stride')
-        self.pad = _convolution.as_tuple(pad, ndim, 'pad')
+        self.stride = _convolution.as_tuple(stride, ndim, 'stride', 1)
+        self.pad = _convolution.as_tuple(pad, ndim, 'pad', 0)
         self.outsize = None if outsize is None else _convolution.as_tuple(outsize, ndim, 'outsize')
-        self.dilate = _convolution.as_tuple(dilate, ndim, 'dilate')
+        self.dilate = _convolution.as_tuple(dilate, ndim, 'dilate', 1)
         self._dilated = any([d != 1 for d in self.dilate])
         self.groups = _convolution.check_groups(groups)
 

@@ -3,6 +3,7 @@
 import chainer
 
 from chainer.functions.connection.convolution_2d import convolution_2d
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -28,7 +29,7 @@ def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
         ~chainer.utils.type_check.InvalidType: W is not 4-dimensional, or its channels differ from
         x's.
     """
-    W_shape = W.shape
+    W_shape = _checks.shape_of(W, 'W')
     if len(W_shape) != 4:
         raise type_check.InvalidType('W.ndim == 4', 'W.ndim == {}'.format(len(W_shape)))
     multiplier, channels = W_shape[:2]

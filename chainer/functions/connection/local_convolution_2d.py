@@ -43,7 +43,7 @@ class LocalConvolution2DFunction(_LocalConvolutionMaps, _product_nodes.Product):
     """
 
     def __init__(self, stride=1):
-        self.stride = _convolution.as_tuple(stride, 2, 'stride')
+        self.stride = _convolution.as_tuple(stride, 2, 'stride', 1)
 
     def check_type_forward(self, in_types):
         sy, sx = self.stride

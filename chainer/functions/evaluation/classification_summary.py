@@ -21,6 +21,7 @@ from chainer import backend
 from chainer import function_node
 from chainer.functions.evaluation.accuracy import Accuracy
 from chainer.functions.evaluation.accuracy import _shapes_match
+from chainer.utils import _checks
 
 _CHUNK = 1 << 22  # elements of the one-hot temporary on chainerx (Note [Counting classes ...])
 
@@ -32,6 +33,12 @@ class ClassificationSummary(function_node.FunctionNode):
     check_type_forward = Accuracy.check_type_forward
 
     def __init__(self, label_num, beta, ignore_label):
+        if label_num is not None:
+            if not _checks.is_integer(label_num):
+                raise TypeError('label_num must be None or an int, not {!r}'.format(label_num))
+            if label_num < 0:
+                raise ValueError('label_num must not be negative, got {}'.format(label_num))
+            label_num = int(label_num)
         self.label_num = label_num
         self.beta = beta
         self.ignore_label = ignore_label
@@ -45,6 +52,7 @@ class ClassificationSummary(function_node.FunctionNode):
         """(label_num, predictions, labels) as flat int64 arrays, ignored samples as label_num."""
         xp = backend.get_array_module(y)
         label_num = self._label_num(t)
+        _checks.check_size((3, label_num + 1), 8, 'the counts of the classes')
         true = t.reshape(-1).astype(numpy.int64)
         ignored = true == self.ignore_label
         if bool((((true < 0) | (true >= label_num)) & xp.logical_not(ignored)).any()):
@@ -113,7 +121,9 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
     Raises:
         ~chainer.utils.type_check.InvalidType: If `y` is not float, `t` not signed integer, or
             their shapes do not match.
-        ValueError: If a label other than `ignore_label` is negative or not below `label_num`.
+        TypeError: If `label_num` is neither None nor an int.
+        ValueError: If `label_num` is negative or too big to count, or a label other than
+            `ignore_label` is negative or not below `label_num`.
 
     Example:
         >>> y = numpy.array([[0.9, 0.1], [0.2, 0.8], [0.7, 0.3]], numpy.float32)

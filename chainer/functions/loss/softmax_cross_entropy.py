@@ -17,6 +17,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions.loss import _util
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 _SOFT_TARGET_LOSSES = ('cross-entropy', 'kl-divergence')
@@ -211,7 +212,7 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
         if isinstance(class_weight, chainer.Variable):
             raise ValueError('class_weight should be a numpy.ndarray or cupy.ndarray, not a '
                              'chainer.Variable')
-        if class_weight.ndim != 1:
+        if len(_checks.shape_of(class_weight, 'class_weight')) != 1:
             raise ValueError('class_weight.ndim should be 1')
         if class_weight.dtype.kind != 'f':
             raise ValueError("The dtype of class_weight should be 'f'")

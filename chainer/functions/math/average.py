@@ -8,6 +8,7 @@ from chainer.functions.math.sum import call_chainerx
 from chainer.functions.math.sum import normalize_axis
 from chainer.functions.math.sum import reduced_size
 from chainer.functions.math.sum import sum as sum_function
+from chainer.utils import _checks
 
 
 def _weights_along(weights, x, axis):
@@ -60,8 +61,10 @@ def average(x, axis=None, weights=None, keepdims=False):
         if y is not None:
             return y
         axis = normalize_axis(axis)
-        return sum_function(x, axis, keepdims) / reduced_size(x.shape, axis)
+        return sum_function(x, axis, keepdims) / reduced_size(_checks.shape_of(x), axis)
     axis = normalize_axis(axis)
+    _checks.check_array(x)
+    _checks.check_array(weights, 'weights')
     x = variable.as_variable(x)
     weights = variable.as_variable(weights)
     if weights.shape == x.shape:

@@ -310,52 +310,37 @@ def add(*xs):
     return total
 
 
-def _add(self, rhs):
-    return _binary(self, rhs, Add, AddConstant, chainerx.add)
+def _operator(var_var, var_const, chx_op):
+    """`Variable.__op__`: two chainerx Variables of one dtype inline (Note [Operator fast path]), else `_binary`."""
+    def operator(self, rhs):
+        if self._has_chainerx_array and isinstance(rhs, Variable) and rhs._has_chainerx_array:
+            a = self._data[0]
+            b = rhs._data[0]
+            if a.dtype is b.dtype:  # NumPy's dtype singletons; equal but distinct dtypes go through _binary
+                return _from_chainerx(chx_op(a, b))
+        return _binary(self, rhs, var_var, var_const, chx_op)
+    return operator
 
 
-def _radd(self, rhs):
-    return _reversed_binary(self, rhs, Add, AddConstant, chainerx.add)
+def _reversed_operator(var_var, const_var, chx_op):
+    """`Variable.__rop__`: the left operand is not a Variable."""
+    def operator(self, rhs):
+        return _reversed_binary(self, rhs, var_var, const_var, chx_op)
+    return operator
 
 
-def _sub(self, rhs):
-    return _binary(self, rhs, Sub, lambda v: AddConstant(-v), chainerx.subtract)
-
-
-def _rsub(self, rhs):
-    return _reversed_binary(self, rhs, Sub, SubFromConstant, chainerx.subtract)
-
-
-def _mul(self, rhs):
-    return _binary(self, rhs, Mul, MulConstant, chainerx.multiply)
-
-
-def _rmul(self, rhs):
-    return _reversed_binary(self, rhs, Mul, MulConstant, chainerx.multiply)
-
-
-def _div(self, rhs):
-    return _binary(self, rhs, Div, DivConstant, chainerx.divide)
-
-
-def _rdiv(self, rhs):
-    return _reversed_binary(self, rhs, Div, DivFromConstant, chainerx.divide)
-
-
-def _floordiv(self, rhs):
-    return _binary(self, rhs, FloorDiv, lambda v: FloorDivConstant(v, False), chainerx.floor_divide)
-
-
-def _rfloordiv(self, rhs):
-    return _reversed_binary(self, rhs, FloorDiv, lambda v: FloorDivConstant(v, True), chainerx.floor_divide)
-
-
-def _pow(self, rhs):
-    return _binary(self, rhs, PowVarVar, PowVarConst, chainerx.power)
-
-
-def _rpow(self, rhs):
-    return _reversed_binary(self, rhs, PowVarVar, PowConstVar, chainerx.power)
+_add = _operator(Add, AddConstant, chainerx.add)
+_radd = _reversed_operator(Add, AddConstant, chainerx.add)
+_sub = _operator(Sub, lambda v: AddConstant(-v), chainerx.subtract)
+_rsub = _reversed_operator(Sub, SubFromConstant, chainerx.subtract)
+_mul = _operator(Mul, MulConstant, chainerx.multiply)
+_rmul = _reversed_operator(Mul, MulConstant, chainerx.multiply)
+_div = _operator(Div, DivConstant, chainerx.divide)
+_rdiv = _reversed_operator(Div, DivFromConstant, chainerx.divide)
+_floordiv = _operator(FloorDiv, lambda v: FloorDivConstant(v, False), chainerx.floor_divide)
+_rfloordiv = _reversed_operator(FloorDiv, lambda v: FloorDivConstant(v, True), chainerx.floor_divide)
+_pow = _operator(PowVarVar, PowVarConst, chainerx.power)
+_rpow = _reversed_operator(PowVarVar, PowConstVar, chainerx.power)
 
 
 def _matmul(self, rhs):

@@ -2,6 +2,7 @@
 
 from chainer import variable
 from chainer.functions.array.reshape import reshape
+from chainer.utils import _checks
 
 
 def along_axis(x, y, axis):
@@ -10,7 +11,7 @@ def along_axis(x, y, axis):
     Raises:
         ValueError: `axis` is out of range, or `y`'s shape differs from those axes of `x`.
     """
-    x_shape, y_shape = x.shape, y.shape
+    x_shape, y_shape = _checks.shape_of(x), _checks.shape_of(y, 'y')
     n = len(y_shape)
     if not 0 <= axis <= len(x_shape) - n or x_shape[axis:axis + n] != y_shape:
         raise ValueError('y of shape {} does not match the axes of x of shape {} from axis {}'

@@ -17,6 +17,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions.math.sum_to import sum_to
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 _ELLIPSIS = '...'
@@ -161,6 +162,7 @@ def einsum(*operands):
         raise TypeError('einsum takes a subscripts string and operands')
     subscripts, arrays = operands[0], operands[1:]
     terms, output = _split_terms(subscripts, len(arrays))
-    terms, output = _expand_ellipses(terms, output, [x.ndim for x in arrays])
-    sizes = _letter_sizes(terms, output, [x.shape for x in arrays])
+    shapes = [_checks.shape_of(x, 'operands[{}]'.format(i + 1)) for i, x in enumerate(arrays)]
+    terms, output = _expand_ellipses(terms, output, [len(shape) for shape in shapes])
+    sizes = _letter_sizes(terms, output, shapes)
     return EinSum(terms, output, sizes).apply(arrays)[0]

@@ -21,6 +21,7 @@ from chainer import variable
 from chainer.functions.array.reshape import reshape
 from chainer.functions.math.sum import call_chainerx
 from chainer.functions.math.sum_to import sum_to
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 Variable = variable.Variable
@@ -183,8 +184,8 @@ def batch_matmul(a, b, transa=False, transb=False):
         (4, 2, 2)
     """
     warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning)
-    return matmul(_as_batch_matrices(a), _as_batch_matrices(b), transa, transb)
+    return matmul(_as_batch_matrices(a, 'a'), _as_batch_matrices(b, 'b'), transa, transb)
 
 
-def _as_batch_matrices(x):
-    return reshape(x, x.shape[:2] + (-1,))
+def _as_batch_matrices(x, name):
+    return reshape(x, _checks.shape_of(x, name)[:2] + (-1,))

@@ -1,7 +1,8 @@
-"""F.sum_to: sums a Variable down to a shape it was broadcast from (the backward of broadcasting)."""
+"""F.sum_to: sums a Variable down to a shape it was broadcast from (broadcasting's backward)."""
 
 from chainer import function_node
 from chainer import variable
+from chainer.utils import _checks
 
 
 def sum_to_array(x, shape):
@@ -48,12 +49,16 @@ def sum_to(x, shape):
 
     Args:
         x (~chainer.Variable or array): Input of a shape that `shape` broadcasts to.
-        shape (tuple of int): Target shape.
+        shape (int or tuple of ints): Target shape.
+
+    Raises:
+        TypeError: `x` is not a Variable or an array, or `shape` is not an int or ints.
+        ValueError: `x` cannot be summed to `shape`.
 
     Example:
         >>> F.sum_to(x, (1, 3))  # x of shape (2, 3)
     """
-    shape = tuple(shape)
-    if x.shape == shape:
+    shape = _checks.as_shape(shape)
+    if _checks.shape_of(x) == shape:
         return variable.as_variable(x)
     return SumTo(shape).apply((x,))[0]

@@ -17,6 +17,7 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -168,5 +169,6 @@ def tensordot(a, b, axes=2):
         >>> F.tensordot(numpy.ones((2, 3, 4)), numpy.ones((4, 3)), axes=((1, 2), (1, 0))).array
         array([12., 12.])
     """
-    a_axes, b_axes = _normalize_axes(axes, a.ndim, b.ndim)
+    a_axes, b_axes = _normalize_axes(
+        axes, len(_checks.shape_of(a, 'a')), len(_checks.shape_of(b, 'b')))
     return TensorDot(a_axes, b_axes).apply((a, b))[0]

@@ -21,6 +21,7 @@ from chainer import utils
 from chainer import variable
 from chainer.functions.math import basic_math
 from chainer.functions.math.sum_to import sum_to as _sum_to
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 Variable = variable.Variable
@@ -249,10 +250,11 @@ def define_nondifferentiable(name, module, summary, formula='', xp_forward=None)
             return getattr(xp, name)(x)
 
     def wrapper(x):
-        if isinstance(x, Variable):
-            x = x.array
-        y = xp_forward(backend.get_array_module(x), x)
-        return variable.as_variable(utils.force_array(y, x.dtype))
+        array = x.array if isinstance(x, Variable) else x
+        if not (_checks.is_array(array) or isinstance(array, numpy.generic)):
+            _checks.check_array(x)  # e.g. a Python scalar: the original takes arrays only
+        y = xp_forward(backend.get_array_module(array), array)
+        return variable.as_variable(utils.force_array(y, array.dtype))
 
     doc = docstring(summary, formula, kind='', returns=(
         'Output variable of the dtype and the shape of the input, which does not require grad.'))

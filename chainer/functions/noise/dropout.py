@@ -23,6 +23,7 @@ class Dropout(_util.FloatInput):
         if not 0.0 <= dropout_ratio < 1.0:
             raise ValueError('dropout_ratio must be in the range [0, 1)')
         self.dropout_ratio = dropout_ratio
+        _random.check_given(mask, 'mask')
         self.mask = mask
         self.return_mask = return_mask
 

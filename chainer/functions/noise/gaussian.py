@@ -15,6 +15,7 @@ class Gaussian(function_node.FunctionNode):
     """mean + exp(ln_var / 2) * eps with eps standard normal (Note [Noise on chainerx])."""
 
     def __init__(self, eps=None):
+        _random.check_given(eps, 'eps')
         self.eps = eps
 
     def check_type_forward(self, in_types):

@@ -16,6 +16,7 @@ from chainer import function_node
 from chainer import utils
 from chainer.functions.math.sum_to import sum_to
 from chainer.functions.normalization import _standardize
+from chainer.utils import _checks
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -216,7 +217,7 @@ def batch_normalization(x, gamma, beta, **kwargs):
     eps, running_mean, running_var, decay, axis = argument.parse_kwargs(
         kwargs, ('eps', 2e-5), ('running_mean', None), ('running_var', None), ('decay', 0.9),
         ('axis', None), train='train argument is not supported anymore. Use chainer.using_config')
-    axis = _normalize_axis(axis, x.ndim)
+    axis = _normalize_axis(axis, len(_checks.shape_of(x)))
     return BatchNormalization(eps, running_mean, running_var, decay, axis).apply(
         (x, gamma, beta))[0]
 
@@ -238,5 +239,5 @@ def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-5, axis=None):
     Returns:
         ~chainer.Variable: The normalized x. Every input gets a gradient.
     """
-    axis = _normalize_axis(axis, x.ndim)
+    axis = _normalize_axis(axis, len(_checks.shape_of(x)))
     return FixedBatchNormalization(eps, axis).apply((x, gamma, beta, mean, var))[0]

@@ -130,13 +130,13 @@ class _SecondFrechetDerivative(_Eigen):
         n = r.shape[1]
         step = max(1, _CHUNK // max(r.size * n, 1))
         ra, rb = r[:, :, None, None], r[:, None, :, None]
-        t1 = None
+        t1 = h  # no channels: the loop does not run, and the empty h is the result
         for start in range(0, n, step):
             rj = r[:, None, None, start:start + step]
             f3 = (ra + rb + rj) / (ra * rb * rj * (ra + rb) * (rb + rj) * (ra + rj))
             part = (f3 * g[:, :, None, start:start + step] *
                     h[:, None, :, start:start + step]).sum(axis=3)
-            t1 = part if t1 is None else t1 + part
+            t1 = part if start == 0 else t1 + part
         return _from_eigenbasis(self.v, t1 + _t(t1)),
 
     def backward(self, indexes, grad_outputs):

@@ -9,7 +9,10 @@ from chainer.utils import type_check
 
 def _window_sum(a, half):
     """sum of a[:, c - half:c + half + 1] along axis 1 (zeros beyond the edges), for each c."""
-    if half == 0:
+    # Channels further than C - 1 away are all beyond the edges: a larger half adds only zeros
+    # (and would take as many steps, and memory).
+    half = min(half, a.shape[1] - 1)
+    if half <= 0:
         return a
     xp = backend.get_array_module(a)
     pad_shape = a.shape[:1] + (half,) + a.shape[2:]

@@ -31,6 +31,7 @@ import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer.functions.connection import _convolution
+from chainer.utils import _checks
 from chainer.utils import conv
 from chainer.utils import type_check
 
@@ -59,10 +60,10 @@ class PoolingND(function_node.FunctionNode):
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True):
         self.ndim = ndim
-        self.ksize = _convolution.as_tuple(ksize, ndim, 'ksize')
+        self.ksize = _convolution.as_tuple(ksize, ndim, 'ksize', 1)
         self.stride = (self.ksize if stride is None
-                       else _convolution.as_tuple(stride, ndim, 'stride'))
-        self.pad = _convolution.as_tuple(pad, ndim, 'pad')
+                       else _convolution.as_tuple(stride, ndim, 'stride', 1))
+        self.pad = _convolution.as_tuple(pad, ndim, 'pad', 0)
         self.cover_all = bool(cover_all)
 
     @property
@@ -214,6 +215,11 @@ class _Indexed(PoolingND):
 
     def __init__(self, ndim, ksize, stride, pad, cover_all, indexes, outsize=None):
         super().__init__(ndim, ksize, stride, pad, cover_all)
+        if isinstance(indexes, chainer.Variable):
+            indexes = indexes.array
+        if not _checks.is_array(indexes) or indexes.dtype.kind not in 'iu':
+            raise TypeError('indexes must be an integer array, not {}'.format(
+                getattr(indexes, 'dtype', type(indexes).__name__)))
         self.indexes = indexes
         self.outsize = None if outsize is None else _convolution.as_tuple(outsize, ndim, 'outsize')
 

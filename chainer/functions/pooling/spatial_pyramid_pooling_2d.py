@@ -6,6 +6,7 @@ import chainer
 
 from chainer.functions.pooling.max_pooling_2d import MaxPooling2D
 from chainer.functions.pooling.max_pooling_2d import max_pooling_2d
+from chainer.utils import _checks
 from chainer.utils import argument
 
 
@@ -13,6 +14,20 @@ def _level_geometry(size, bins):
     """The window size and padding that split an axis of `size` pixels into `bins` windows."""
     ksize = -(-size // bins)
     return ksize, (ksize * bins - size) // 2
+
+
+def _check_height(pyramid_height, h, w):
+    """ValueError unless the finest level's bins (2^(height - 1) per axis) hold pixels.
+
+    Beyond that, each further level only adds bins made of padding, four times as many as the
+    level before: a large height would run for ever.
+    """
+    if not _checks.is_integer(pyramid_height):
+        raise TypeError('pyramid_height must be an int, not {!r}'.format(pyramid_height))
+    if pyramid_height < 1 or pyramid_height - 1 > max(h, w, 1).bit_length() - 1:
+        raise ValueError(
+            'pyramid_height must be at least 1 and at most 1 + log2(max(h, w)) = {} for an image '
+            'of {}x{} pixels, got {}'.format(max(h, w, 1).bit_length(), h, w, pyramid_height))
 
 
 def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
@@ -33,8 +48,11 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
         ~chainer.Variable: Output of shape `(n, c * (4^pyramid_height - 1) / 3, 1, 1)`.
 
     Raises:
+        TypeError: x is not a Variable or an array, or pyramid_height is not an int.
         ValueError: Neither or both of pooling and pooling_class are given, the pooling is not
-            supported, or x is not 4-dimensional.
+            supported, x is not 4-dimensional, or pyramid_height is below 1 or so large that the
+            bins of the finest level, `2^(pyramid_height - 1)` per axis, outnumber the pixels of
+            the longer axis (they would be padding only).
     """
     pooling_class, = argument.parse_kwargs(kwargs, ('pooling_class', None))
     if pooling_class is not None:
@@ -49,10 +67,12 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
         pooling = 'max'
     if pooling != 'max':
         raise ValueError('Unsupported pooling operation: {}'.format(pooling))
+    _checks.check_array(x)
     if len(x.shape) != 4:
         raise ValueError('spatial_pyramid_pooling_2d takes an input of shape (n, c, h, w), got '
                          'shape {}'.format(x.shape))
     n, _, h, w = x.shape
+    _check_height(pyramid_height, h, w)
     F = chainer.functions
     ys = []
     for level in range(pyramid_height):

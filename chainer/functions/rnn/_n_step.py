@@ -23,6 +23,7 @@ import chainerx
 
 from chainer import variable
 from chainer.functions.loss import _util
+from chainer.utils import _checks
 from chainer.utils import argument
 
 
@@ -50,11 +51,12 @@ def _check_args(kind, n_layers, n_dirs, hx, cx, ws, bs, xs):
     if not isinstance(n_layers, (int, numpy.integer)) or n_layers < 1:
         raise ValueError('n_layers must be a positive integer, got {}'.format(n_layers))
     n = n_layers * n_dirs
-    if hx.ndim != 3 or hx.shape[0] != n:
-        raise ValueError('{}: hx must have shape ({}, B, H), got {}'.format(kind.name, n, hx.shape))
-    if kind.has_cell and (cx is None or cx.shape != hx.shape):
+    hx_shape = _checks.shape_of(hx, 'hx')
+    if len(hx_shape) != 3 or hx_shape[0] != n:
+        raise ValueError('{}: hx must have shape ({}, B, H), got {}'.format(kind.name, n, hx_shape))
+    if kind.has_cell and (cx is None or _checks.shape_of(cx, 'cx') != hx_shape):
         raise ValueError('{}: cx must have the shape of hx {}, got {}'.format(
-            kind.name, hx.shape, None if cx is None else cx.shape))
+            kind.name, hx_shape, None if cx is None else cx.shape))
     if len(ws) != n or len(bs) != n:
         raise ValueError('{}: expected {} lists of weights and biases, got {} and {}'.format(
             kind.name, n, len(ws), len(bs)))
@@ -62,12 +64,13 @@ def _check_args(kind, n_layers, n_dirs, hx, cx, ws, bs, xs):
         if len(w) != kind.n_weights or len(b) != kind.n_weights:
             raise ValueError('{}: each layer and direction needs {} weights and {} biases'.format(
                 kind.name, kind.n_weights, kind.n_weights))
-    batch = hx.shape[1]
-    for x in xs:
-        if x.ndim != 2 or x.shape[0] > batch:
+    batch = hx_shape[1]
+    for i, x in enumerate(xs):
+        x_shape = _checks.shape_of(x, 'xs[{}]'.format(i))
+        if len(x_shape) != 2 or x_shape[0] > batch:
             raise ValueError('{}: xs must be 2-d with non-increasing batch sizes (at most {}), '
-                             'got {}'.format(kind.name, hx.shape[1], x.shape))
-        batch = x.shape[0]
+                             'got {}'.format(kind.name, hx_shape[1], x_shape))
+        batch = x_shape[0]
 
 
 def _all_chainerx(hx, cx, ws, bs, xs):

@@ -101,7 +101,7 @@ def test_same_size_is_the_identity(mode, resize_mode, align_corners):
     ((1, 1, 3, 3), numpy.float32, {'mode': 'bicubic'}, ValueError),
     ((1, 1, 3, 3), numpy.float32, {'output_shape': (2,)}, ValueError),
     ((1, 1, 3, 3), numpy.float32, {'output_shape': (0, 2)}, ValueError),
-    ((1, 1, 3, 3), numpy.float32, {'output_shape': (2.0, 2)}, ValueError),
+    ((1, 1, 3, 3), numpy.float32, {'output_shape': (2.0, 2)}, TypeError),
 ])
 def test_errors(mode, shape, dtype, kwargs, error):
     kwargs = dict({'output_shape': (2, 2)}, **kwargs)
