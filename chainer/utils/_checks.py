@@ -71,8 +71,12 @@ def as_shape(shape: Any, name: str = 'shape') -> Tuple[int, ...]:
             and floats included).
         ValueError: `shape` has more than MAX_NDIM entries.
     """
-    if type(shape) is tuple and len(shape) <= MAX_NDIM and all(type(n) is int for n in shape):
-        return shape  # the common case, without the general checks
+    if type(shape) is tuple and len(shape) <= MAX_NDIM:  # the common case first, and fast
+        for n in shape:
+            if type(n) is not int:
+                break
+        else:
+            return shape
     if isinstance(shape, numbers.Integral) and not isinstance(shape, _BOOLS):
         return (int(shape),)
     if isinstance(shape, (numpy.ndarray, chainerx.ndarray)) and shape.dtype.kind in 'iu' and (

@@ -62,10 +62,40 @@ def is_advanced(key):
 def add_at(target, key, values):
     """`target[key] += values` in place, accumulating repeated elements (NumPy or CuPy arrays)."""
     if isinstance(target, numpy.ndarray):
-        numpy.add.at(target, key, values)
+        if _may_pass_32_dims(target, key, values):
+            _add_at_flat(target, key, values)
+        else:
+            numpy.add.at(target, key, values)
     else:
         import cupyx  # only reached with CuPy arrays
         cupyx.scatter_add(target, key, values)
+
+
+def _may_pass_32_dims(target, key, values):
+    """Whether `target`, `values` or `target[key]` may have more than 31 dimensions.
+
+    `numpy.add.at` crashes the process (NumPy 2) when the array or the indexed result has more
+    than 32. An upper bound of the result's: each key item adds at most its own dimensions and one
+    (None, a bool).
+    """
+    if max(target.ndim, numpy.ndim(values)) >= 32:
+        return True
+    added = sum([numpy.ndim(item) for item in key if not isinstance(item, slice)])
+    return target.ndim + added + len(key) >= 32
+
+
+def _add_at_flat(target, key, values):
+    """`numpy.add.at(target, key, values)` through the flat positions of the elements `key` picks.
+
+    Indexing (unlike `numpy.add.at`) handles any number of dimensions, and the 1-d `add.at` then
+    accumulates the repeats.
+    """
+    positions = numpy.arange(target.size).reshape(target.shape)[key]
+    flat = numpy.ascontiguousarray(target)
+    numpy.add.at(flat.reshape(-1), positions.reshape(-1),
+                 numpy.broadcast_to(values, positions.shape).reshape(-1))
+    if flat is not target:
+        target[...] = flat
 
 
 class GetItem(function_node.FunctionNode):

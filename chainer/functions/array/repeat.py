@@ -42,6 +42,7 @@ class Repeat(_routine.RoutineNode):
 
     def forward(self, inputs):
         x, = inputs
+        _checks.check_array(x)  # None for a Variable without an array (the type check is lax)
         # NumPy's repeat does not check the output size (Note [Checked sizes]).
         length = x.size if self.axis is None else x.shape[self.axis]
         total = length * self.repeats[0] if len(self.repeats) == 1 else sum(self.repeats)

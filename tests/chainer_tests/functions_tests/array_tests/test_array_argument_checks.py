@@ -100,6 +100,7 @@ def test_shape_given_as_arrays(mode):
     lambda x: F.broadcast(x),
     lambda x: F.broadcast_to(x, (2,)),
     lambda x: F.tile(x, 2),
+    lambda x: F.repeat(x, 2),
     lambda x: F.copy(x, -1),
     lambda x: F.resize_images(x, (2, 2)),
 ])
@@ -118,3 +119,27 @@ def test_pad_with_a_constant_beyond_int64_in_both_modes(mode):
     y = F.pad(x, 1, 'constant', constant_values=10**30)
     expected = numpy.pad(numpy.ones((2, 3), numpy.float32), 1, constant_values=10**30)
     numpy.testing.assert_array_equal(to_numpy(y.array), expected)
+
+
+_NUMPY2 = int(numpy.__version__.split('.')[0]) >= 2
+
+
+@pytest.mark.parametrize('shape, key', [
+    pytest.param((1,) * 32, numpy.bool_(True), marks=pytest.mark.skipif(
+        not _NUMPY2, reason='33 dimensions need NumPy 2')),
+    pytest.param((2,) + (1,) * 31, numpy.array([[0, 1], [1, 1]]), marks=pytest.mark.skipif(
+        not _NUMPY2, reason='33 dimensions need NumPy 2')),
+    ((1,) * 30, (None, numpy.array([0, 0]))),
+    ((3, 2), numpy.array([0, 2, 2])),
+])
+def test_gradient_of_indexing_many_dimensions(shape, key):
+    # numpy.add.at crashed the process for arrays or results of more than 32 dimensions.
+    x = chainer.Variable(numpy.zeros(shape))
+    y = x[key]
+    gy = numpy.random.RandomState(0).uniform(-1, 1, y.shape)
+    y.grad = gy
+    y.backward()
+    expected = numpy.zeros(shape)
+    numpy.add.at(expected.reshape(-1), numpy.arange(x.size).reshape(shape)[key].ravel(),
+                 gy.ravel())
+    numpy.testing.assert_array_equal(x.grad, expected)
