@@ -155,6 +155,15 @@ def check_array(x: Any, name: str = 'x') -> None:
         raise TypeError('{} is a Variable without an array'.format(name))
 
 
+def check_optional_array(value: Any, name: str) -> None:
+    """Raises TypeError unless `value` is None or a NumPy, CuPy or chainerx array (no Variable).
+
+    For the arrays that functions take besides their inputs: masks, noise, running statistics.
+    """
+    if value is not None and (_is_variable(value) or not is_array(value)):
+        raise TypeError('{} must be None or an array, not {}'.format(name, type(value).__name__))
+
+
 def shape_of(x: Any, name: str = 'x') -> Tuple[int, ...]:
     """Returns `x.shape`, or raises check_array's TypeError where `x` has none.
 

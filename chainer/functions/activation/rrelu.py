@@ -35,7 +35,7 @@ class RReLU(_util.FloatInput):
         if isinstance(r, variable.Variable):
             _checks.check_array(r, 'r')  # not one without an array
             r = r.array
-        _random.check_given(r, 'r')
+        _checks.check_optional_array(r, 'r')
         self.r = r
 
     def check_type_forward(self, in_types):

@@ -13,8 +13,6 @@ import numpy
 import chainerx
 
 from chainer import backend
-from chainer import variable
-from chainer.utils import _checks
 
 
 def host_module(array):
@@ -35,12 +33,6 @@ def on_device_of(array, like):
             array = array.to_device(like.device)
         return array.as_grad_stopped()
     return chainerx.array(array, device=like.device, copy=False)
-
-
-def check_given(array, name):
-    """TypeError unless `array` (a mask or noise given to a noise function) is None or an array."""
-    if array is not None and (isinstance(array, variable.Variable) or not _checks.is_array(array)):
-        raise TypeError('{} must be None or an array, not {}'.format(name, type(array).__name__))
 
 
 def as_dtype(array, dtype):

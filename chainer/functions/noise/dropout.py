@@ -6,6 +6,7 @@ from chainer import utils
 from chainer import variable
 from chainer.functions.activation import _util
 from chainer.functions.noise import _random
+from chainer.utils import _checks
 from chainer.utils import argument
 
 
@@ -23,7 +24,7 @@ class Dropout(_util.FloatInput):
         if not 0.0 <= dropout_ratio < 1.0:
             raise ValueError('dropout_ratio must be in the range [0, 1)')
         self.dropout_ratio = dropout_ratio
-        _random.check_given(mask, 'mask')
+        _checks.check_optional_array(mask, 'mask')
         self.mask = mask
         self.return_mask = return_mask
 

@@ -8,6 +8,7 @@ from chainer import utils
 from chainer.functions.loss import _util
 from chainer.functions.math.exponential import exp
 from chainer.functions.noise import _random
+from chainer.utils import _checks
 from chainer.utils import argument
 
 
@@ -15,7 +16,7 @@ class Gaussian(function_node.FunctionNode):
     """mean + exp(ln_var / 2) * eps with eps standard normal (Note [Noise on chainerx])."""
 
     def __init__(self, eps=None):
-        _random.check_given(eps, 'eps')
+        _checks.check_optional_array(eps, 'eps')
         self.eps = eps
 
     def check_type_forward(self, in_types):

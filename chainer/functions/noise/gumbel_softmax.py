@@ -2,9 +2,9 @@
 
 from chainer import backend
 from chainer import variable
-from chainer._array_types import ARRAY_TYPES
 from chainer.functions.activation.softmax import softmax
 from chainer.functions.noise import _random
+from chainer.utils import _checks
 
 
 def gumbel_softmax(log_pi, tau=0.1, axis=1):
@@ -33,8 +33,7 @@ def gumbel_softmax(log_pi, tau=0.1, axis=1):
         >>> y.shape, bool(numpy.allclose(y.array.sum(axis=1), 1))
         ((2, 3), True)
     """
-    if not isinstance(log_pi, ARRAY_TYPES + (variable.Variable,)):
-        raise TypeError('log_pi must be an array or a Variable, not {}'.format(type(log_pi)))
+    _checks.check_array(log_pi, 'log_pi')
     array = variable.as_array(log_pi)
     xp = backend.get_array_module(array)
     if array.ndim < 1:

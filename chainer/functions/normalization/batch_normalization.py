@@ -80,6 +80,8 @@ class BatchNormalization(function_node.FunctionNode):
     """Normalization with the batch statistics; updates the running statistics given to it."""
 
     def __init__(self, eps=2e-5, mean=None, var=None, decay=0.9, axis=None):
+        _checks.check_optional_array(mean, 'running_mean')
+        _checks.check_optional_array(var, 'running_var')
         self.eps = eps
         self.running_mean = mean
         self.running_var = var

@@ -111,3 +111,13 @@ def test_im2col_rejects_too_big_images_before_padding(ksize, pad):
 def test_col2im_rejects_too_big_images():
     col = numpy.ones((1, 1, 1, 1, 2, 2), numpy.float32)
     _raises_exactly(ValueError, conv.col2im_cpu, col, 2**62, 2**62, 0, 0, 3, 3)
+
+
+@pytest.mark.parametrize('value', [None, numpy.ones(2), chainerx.ones(2), numpy.ones(())])
+def test_check_optional_array_accepts_none_and_arrays(value):
+    _checks.check_optional_array(value, 'mask')
+
+
+@pytest.mark.parametrize('value', [3, (0,), [1.0], chainer.Variable(numpy.ones(2)), 'mask'])
+def test_check_optional_array_rejects_others(value):
+    assert 'mask' in str(_raises_exactly(TypeError, _checks.check_optional_array, value, 'mask'))

@@ -20,3 +20,11 @@ def test_given_masks_and_noise_must_be_arrays(mode, function, given):
     with pytest.raises(TypeError) as info:
         function(x, given)
     assert type(info.value) is TypeError
+
+
+@pytest.mark.parametrize('log_pi', [chainer.Parameter(), 1.5, [0.0, 1.0]],
+                         ids=['empty', 'float', 'list'])
+def test_gumbel_softmax_of_a_non_array(log_pi):
+    with pytest.raises(TypeError) as info:
+        F.gumbel_softmax(log_pi)
+    assert type(info.value) is TypeError

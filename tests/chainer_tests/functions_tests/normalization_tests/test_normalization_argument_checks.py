@@ -32,6 +32,15 @@ def test_batch_normalization_of_a_non_array(function, x):
     _raises_exactly(TypeError, function, x)
 
 
+@pytest.mark.parametrize('name', ['running_mean', 'running_var'])
+@pytest.mark.parametrize('running', [3, [0.0, 0.0, 0.0], chainer.Variable(_PARAMETER)],
+                         ids=['int', 'list', 'variable'])
+def test_batch_normalization_running_statistics_must_be_arrays(mode, name, running):
+    x = make_array(mode, numpy.ones((2, 3)), numpy.float32)
+    gamma = make_array(mode, _PARAMETER, numpy.float32)
+    _raises_exactly(TypeError, F.batch_normalization, x, gamma, gamma, **{name: running})
+
+
 @pytest.mark.parametrize('n', [2**40, 2**62])
 def test_local_response_normalization_with_a_huge_window(mode, n):
     # The window was padded with n // 2 zero channels and summed in as many steps (a hang).
