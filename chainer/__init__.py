@@ -6,7 +6,6 @@ Note [Two graphs] in chainer/variable.py and Note [Native paths] in chainer/func
 """
 
 import os
-import threading
 
 import numpy
 
@@ -26,9 +25,6 @@ from chainer._grad import grad  # NOQA
 
 __version__ = '7.8.1'
 
-_thread_local = threading.local()
-_array_types = None
-_cpu_array_types = None
 
 
 def _env_flag(name, default):
