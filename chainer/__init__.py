@@ -103,3 +103,52 @@ from chainer.variable import Parameter  # NOQA
 
 from chainer import gradient_check  # NOQA
 from chainer import testing  # NOQA
+
+
+# Note [Lazy framework modules]
+# The training framework (links, optimizers, datasets, iterators, the Trainer, serializers, the reporter)
+# is imported on first use through the module-level __getattr__ below (PEP 562), not by `import chainer`:
+# `chainer.links`, `chainer.Link`, `from chainer import training` all work as in the original, while a
+# script that only builds graphs does not pay for importing matplotlib-aware extensions, PIL-aware datasets
+# or multiprocessing iterators. Each top-level name maps to the module that defines it.
+_LAZY_SUBMODULES = (
+    'dataset', 'datasets', 'function_hooks', 'initializer', 'initializers', 'iterators', 'link',
+    'link_hooks', 'links', 'optimizer', 'optimizer_hooks', 'optimizers', 'reporter', 'sequential',
+    'serializer', 'serializers', 'training',
+)
+_LAZY_NAMES = {
+    'AbstractSerializer': 'chainer.serializer',
+    'Chain': 'chainer.link',
+    'ChainList': 'chainer.link',
+    'Deserializer': 'chainer.serializer',
+    'DictSummary': 'chainer.reporter',
+    'GradientMethod': 'chainer.optimizer',
+    'Initializer': 'chainer.initializer',
+    'Link': 'chainer.link',
+    'LinkHook': 'chainer.link_hook',
+    'Optimizer': 'chainer.optimizer',
+    'Reporter': 'chainer.reporter',
+    'Sequential': 'chainer.sequential',
+    'Serializer': 'chainer.serializer',
+    'Summary': 'chainer.reporter',
+    'UpdateRule': 'chainer.optimizer',
+    'get_current_reporter': 'chainer.reporter',
+    'report': 'chainer.reporter',
+    'report_scope': 'chainer.reporter',
+}
+
+
+def __getattr__(name):
+    import importlib
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module('chainer.' + name)
+    module = _LAZY_NAMES.get(name)
+    if module is None:
+        raise AttributeError('module \'chainer\' has no attribute {!r}'.format(name))
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES) | set(_LAZY_NAMES))
