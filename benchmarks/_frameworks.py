@@ -115,7 +115,7 @@ class _Chainer(Framework):
     has_sum_method = False
     # The kernels and convolutions are chainerx's own routines under a thin wrapper: the Chainer
     # layer's cost is per call, which host_overhead and mlp measure.
-    groups = ("host_overhead", "mlp")
+    groups = ("host_overhead", "mlp", "train_step")
 
     def __init__(self, module):
         super().__init__(module)

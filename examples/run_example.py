@@ -1,0 +1,19 @@
+"""Runs an example's main() as a test: ``run_example.py MODULE ARGS...``, writing into the test's
+temporary directory (``--out $TEST_TMPDIR/out``), exiting with main()'s status (1: below the bar)."""
+
+import importlib
+import os
+import sys
+
+
+def main():
+    module_name, args = sys.argv[1], sys.argv[2:]
+    out = os.path.join(os.environ.get('TEST_TMPDIR', '.'), 'out')
+    # Matplotlib must not look for a display or write its cache into the home directory.
+    os.environ.setdefault('MPLBACKEND', 'Agg')
+    os.environ.setdefault('MPLCONFIGDIR', os.path.join(os.environ.get('TEST_TMPDIR', '.'), 'mpl'))
+    return importlib.import_module(module_name).main(args + ['--out', out])
+
+
+if __name__ == '__main__':
+    sys.exit(main())
