@@ -139,6 +139,11 @@ def apply_on_chainerx_graph(node, inputs, chx_inputs):
         in_data = chx_inputs
     if configuration.config.type_check:
         node._check_data_type_forward(in_data)
+    # Function hooks see these nodes as the original shows them fallback nodes (with the arrays forward
+    # gets); nodes that take path 1 (forward_chainerx) bypass hooks, as in the original.
+    hooks = node._get_hooks()
+    for hook in hooks:
+        hook.forward_preprocess(node, in_data)
     if fallback:
         device = chx_inputs[0].device
         with converting_attributes(node, device):
@@ -149,6 +154,8 @@ def apply_on_chainerx_graph(node, inputs, chx_inputs):
             outputs = node._forward_and_check(in_data)
             # An output that is one of the inputs would make a cycle in the graph: a view is a new array.
             chx_outputs = tuple([y.view() if any(y is a for a in chx_inputs) else y for y in outputs])
+    for hook in hooks:
+        hook.forward_postprocess(node, in_data)
     chainerx._core._function_node_forward(
         node, list(chx_inputs), list(chx_outputs), list(node._input_indexes_to_retain or ()),
         list(node._output_indexes_to_retain or ()))

@@ -47,7 +47,8 @@ class Parameter(variable.Variable):
         from chainer import backend
         if isinstance(initializer, variable._array_types.ARRAY_TYPES):
             super().__init__(initializer, name=name)
-            self.initializer = None
+            # As the original: the array is also the initializer (copy(mode='init') refills with it).
+            self.initializer = initializer
             self._initial_device = backend.get_device_from_array(initializer)
             return
         self.initializer = initializer
@@ -79,7 +80,12 @@ class Parameter(variable.Variable):
         grad = None
         if self._grad_initializer is not None:
             grad = _generate_array(self._grad_initializer, shape, device, dtype=data.dtype)
-        self.array = data
+        if self._has_chainerx_array and self._data[0] is not None:
+            # Re-initialising a chainerx parameter (Link.copy(mode='init')): a new leaf, as the original
+            # replaces the data; the array setter refuses arrays that require grad.
+            self._reset_chainerx_array(data)
+        else:
+            self.array = data
         if grad is not None:
             self.grad = grad
 
@@ -98,6 +104,27 @@ class Parameter(variable.Variable):
         device = backend.get_device(device)
         self._initial_device = device
         super().to_device(device)
+
+    def to_chx(self):
+        super().to_chx()
+        self._initial_device = self._device_after_move('to_chx')
+
+    def from_chx(self):
+        super().from_chx()
+        self._initial_device = self._device_after_move('from_chx')
+
+    def _device_after_move(self, direction):
+        """The device of the array after to_chx/from_chx; for an uninitialised parameter, the device that
+        its array will be created on."""
+        from chainer import backend
+        if self._data[0] is not None:
+            return backend.get_device_from_array(self._data[0])
+        device = self._initial_device
+        if direction == 'to_chx' and not isinstance(device, backend.ChainerxDevice):
+            return backend.ChainerxDevice.from_fallback_device(device)
+        if direction == 'from_chx' and isinstance(device, backend.ChainerxDevice):
+            return device.fallback_device
+        return device
 
     def update(self):
         """Updates the parameter with its update rule (set by an optimizer), if any."""

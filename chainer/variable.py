@@ -452,10 +452,7 @@ class Variable:
         self._chainerx_fallback_array = None
         self._chainerx_nobp_array_cache = None
         if to_chx:
-            name = self.name
-            self._node = None
-            self._init_chainerx(new_array, name)
-            self._chainerx_grad_cache = (None, None)
+            self._reset_chainerx_array(new_array)
         else:
             if self._has_chainerx_array:
                 name = self._chainerx_name
@@ -468,6 +465,15 @@ class Variable:
             self._grad_var = None
         if grad is not None:
             self._set_grad(device.send(grad))
+
+    def _reset_chainerx_array(self, array):
+        """Makes this Variable a chainerx leaf holding `array` (its old array and gradient are dropped)."""
+        name = self.name
+        self._node = None
+        self._chainerx_fallback_array = None
+        self._chainerx_nobp_array_cache = None
+        self._init_chainerx(array, name)
+        self._chainerx_grad_cache = (None, None)
 
     def _is_on_graph(self):
         if self._has_chainerx_array:
@@ -515,8 +521,12 @@ class Variable:
             array = array.as_grad_stopped()
         new_array = None if array is None else convert(array)
         name = self.name
+        # What subclasses add (a Parameter's initializer, update rule, ...) survives the rebuild of the graph
+        # state; Variable.__init__, not the subclass's, rebuilds it.
+        extra = {k: v for k, v in self.__dict__.items() if k not in _GRAPH_STATE}
         self.__dict__.clear()
-        self.__init__(new_array, name=name, requires_grad=requires_grad)
+        Variable.__init__(self, new_array, name=name, requires_grad=requires_grad)
+        self.__dict__.update(extra)
         if grad is not None:
             self._set_grad(convert(grad))
 

@@ -33,6 +33,7 @@ void InitLoss(pybind11::module& m);
 void InitPooling(pybind11::module& m);
 void InitNormalization(pybind11::module& m);
 void InitRnn(pybind11::module& m);
+void InitOptimizers(pybind11::module& m);
 void InitThreading(pybind11::module& m);
 void InitDlpack(pybind11::module& m);
 void InitDocs(pybind11::module& m);

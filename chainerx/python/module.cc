@@ -37,6 +37,7 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitPooling(m);
     InitNormalization(m);
     InitRnn(m);
+    InitOptimizers(m);
     InitThreading(m);
     InitDlpack(m);
     InitDocs(m);

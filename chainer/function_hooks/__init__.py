@@ -1,0 +1,11 @@
+"""Function hooks shipped with Chainer: TimerHook (time per function) and PrintHook (debug print).
+
+Hooks see the functions that run through the Python graph (NumPy/CuPy Variables and chainerx
+functions that fall back to Python); functions running natively on chainerx bypass them, as in the
+original.
+"""
+
+from chainer.function_hooks.debug_print import PrintHook  # NOQA
+from chainer.function_hooks.timer import TimerHook  # NOQA
+
+__all__ = ['PrintHook', 'TimerHook']

@@ -1,0 +1,45 @@
+// Key kernels of the fused optimizer updates: one per update rule of chainerx/core/numeric/optimizer.h. Each
+// updates param and the rule's states in place from grad, in one pass over memory. The routine
+// (routines/optimizer.h) has checked that the arrays share one device, one shape and one float dtype, and that
+// no written array has overlapping elements; grad may be a broadcast view.
+#pragma once
+
+#include <array>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/kernel_registry.h"
+#include "chainerx/core/numeric/optimizer.h"
+
+namespace chainerx {
+
+// The shared shape of the fused update kernels: arrays are param, grad, then the rule's kStates states.
+template <typename Rule>
+class FusedUpdateKernel : public Kernel {
+public:
+    using Arrays = std::array<Array, 2 + Rule::kStates>;
+
+    virtual void Call(const Arrays& arrays, const Rule& rule) = 0;
+};
+
+#define CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(name_, rule_)                            \
+    class name_ : public ::chainerx::FusedUpdateKernel<::chainerx::numeric::rule_> { \
+    public:                                                                          \
+        static const char* name() { return #name_; }                                 \
+    }
+
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(SgdUpdateKernel, SgdRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(MomentumSgdUpdateKernel, MomentumSgdRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(CorrectedMomentumSgdUpdateKernel, CorrectedMomentumSgdRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(NesterovAgUpdateKernel, NesterovAgRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(AdaGradUpdateKernel, AdaGradRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(AdaDeltaUpdateKernel, AdaDeltaRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(RmsPropUpdateKernel, RmsPropRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(RmsPropGravesUpdateKernel, RmsPropGravesRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(AdamUpdateKernel, AdamRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(AmsGradUpdateKernel, AmsGradRule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(Smorms3UpdateKernel, Smorms3Rule);
+CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(MsvagUpdateKernel, MsvagRule);
+
+#undef CHAINERX_DEFINE_FUSED_UPDATE_KERNEL
+
+}  // namespace chainerx
