@@ -11,6 +11,10 @@ class Iterator:
     epoch). Iterators that hold resources (threads, processes) release them in :meth:`finalize`,
     which the ``with`` statement calls on exit. :meth:`serialize` saves or restores the position,
     so that a resumed iterator continues with exactly the batches the original would have given.
+
+    The four progress attributes are not defined here (as in the original): a subclass provides them as
+    properties or as plain attributes it assigns (``self.epoch = 0``), which a property of the base class
+    without a setter would forbid.
     """
 
     def __iter__(self):
@@ -23,26 +27,6 @@ class Iterator:
     def next(self):
         """Returns the next batch, as the built-in ``next(iterator)`` does."""
         return self.__next__()
-
-    @property
-    def epoch(self):
-        """The number of completed sweeps over the dataset."""
-        raise NotImplementedError('Iterator subclasses must implement epoch')
-
-    @property
-    def epoch_detail(self):
-        """The number of epochs as a float, including the fraction of the current one."""
-        raise NotImplementedError('Iterator subclasses must implement epoch_detail')
-
-    @property
-    def previous_epoch_detail(self):
-        """:attr:`epoch_detail` before the last batch, or ``None`` before the first batch."""
-        raise NotImplementedError('Iterator subclasses must implement previous_epoch_detail')
-
-    @property
-    def is_new_epoch(self):
-        """Whether the last batch completed an epoch."""
-        raise NotImplementedError('Iterator subclasses must implement is_new_epoch')
 
     def reset(self):
         """Rewinds the iterator to the beginning of the first epoch."""

@@ -54,7 +54,8 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
     """
     if initializer is None:
         initializer = NaN()
-    elif numpy.isscalar(initializer):
+    elif numpy.isscalar(initializer) or isinstance(initializer, chainer.get_array_types()):
+        # An array: a Parameter created from an array keeps it as its initializer (copy(mode='init')).
         initializer = Constant(initializer)
     own_dtype = getattr(initializer, 'dtype', None)
     if dtype is not None and own_dtype is not None and \

@@ -52,7 +52,8 @@ class RNNLM(chainer.Chain):
         Variable has no unchain_backward); ``Variable.array`` is the value outside the graph."""
         for lstm in (self.l1, self.l2):
             if lstm.h is not None:
-                lstm.set_state(lstm.c.array, lstm.h.array)
+                lstm.set_state(chainer.Variable(lstm.c.array, requires_grad=False),
+                               chainer.Variable(lstm.h.array, requires_grad=False))
 
     def forward(self, x):
         h = self.embed(x)

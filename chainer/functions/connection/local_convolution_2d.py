@@ -37,7 +37,7 @@ class _LocalConvolutionMaps:
 
 
 class LocalConvolution2DFunction(_LocalConvolutionMaps, _product_nodes.Product):
-    """`y[n, o, i, j] = b[o, i, j] + sum_{c, p, q} W[i, j, o, c, p, q] x[n, c, i sy + p, j sx + q]`.
+    """`y[n, o, i, j] = b[o, i, j] + sum_{c, p, q} W[o, i, j, c, p, q] x[n, c, i sy + p, j sx + q]`.
 
     Inputs are `(x, W)` or `(x, W, b)`; the output has the dtype of x.
     """
@@ -51,13 +51,15 @@ class LocalConvolution2DFunction(_LocalConvolutionMaps, _product_nodes.Product):
             x_type.ndim == 4,
             w_type.ndim == 6,
             x_type.shape[1] == w_type.shape[3],
-            w_type.shape[0] == (x_type.shape[2] - w_type.shape[4]) // sy + 1,
-            w_type.shape[1] == (x_type.shape[3] - w_type.shape[5]) // sx + 1,
+            x_type.shape[2] >= w_type.shape[4],
+            x_type.shape[3] >= w_type.shape[5],
+            w_type.shape[1] == (x_type.shape[2] - w_type.shape[4]) // sy + 1,
+            w_type.shape[2] == (x_type.shape[3] - w_type.shape[5]) // sx + 1,
         ), lambda b_type, x_type, w_type: (
             b_type.ndim == 3,
-            b_type.shape[0] == w_type.shape[2],
-            b_type.shape[1] == w_type.shape[0],
-            b_type.shape[2] == w_type.shape[1],
+            b_type.shape[0] == w_type.shape[0],
+            b_type.shape[1] == w_type.shape[1],
+            b_type.shape[2] == w_type.shape[2],
         ))
 
     def forward(self, inputs):
@@ -65,7 +67,7 @@ class LocalConvolution2DFunction(_LocalConvolutionMaps, _product_nodes.Product):
         x, W = inputs[:2]
         xp = backend.get_array_module(x)
         col = _patches(x, W.shape[4:], self.stride)
-        y = xp.einsum('ncpqij,ijocpq->noij', col, W).astype(x.dtype, copy=False)
+        y = xp.einsum('ncpqij,oijcpq->noij', col, W).astype(x.dtype, copy=False)
         if len(inputs) == 3:
             y += inputs[2]
         return y,
@@ -91,7 +93,7 @@ class LocalConvolution2DGradData(_LocalConvolutionGrad, _product_nodes.GradX):
 
     def gradient(self, W, gy):
         xp = backend.get_array_module(gy)
-        gcol = xp.einsum('noij,ijocpq->ncpqij', gy, W)
+        gcol = xp.einsum('noij,oijcpq->ncpqij', gy, W)
         return _convolution.col2im(gcol, self.stride, (0, 0), self.grad_shape[2:])
 
 
@@ -101,29 +103,33 @@ class LocalConvolution2DGradW(_LocalConvolutionGrad, _product_nodes.GradW):
     def gradient(self, x, gy):
         xp = backend.get_array_module(x)
         col = _patches(x, self.grad_shape[4:], self.stride)
-        return xp.einsum('noij,ncpqij->ijocpq', gy, col)
+        return xp.einsum('noij,ncpqij->oijcpq', gy, col)
 
 
 def local_convolution_2d(x, W, b=None, stride=1):
     """Two-dimensional locally-connected (unshared) convolution function.
 
     Like :func:`~chainer.functions.convolution_2d` without padding, but every output pixel `(i, j)`
-    has its own kernel `W[i, j]`: `y[n, o, i, j] = b[o, i, j] + sum_{c, p, q} W[i, j, o, c, p, q] *
-    x[n, c, i * sy + p, j * sx + q]`.
+    has its own kernel `W[:, i, j]`: `y[n, o, i, j] = b[o, i, j] + sum_{c, p, q} W[o, i, j, c, p, q]
+    * x[n, c, i * sy + p, j * sx + q]`.
 
     Args:
         x (~chainer.Variable or array): Input of shape `(n, c, h, w)`.
-        W (~chainer.Variable or array): Kernels of shape `(h_O, w_O, c_O, c, kh, kw)`, where
-            `h_O = (h - kh) // sy + 1` and `w_O = (w - kw) // sx + 1`.
+        W (~chainer.Variable or array): Kernels of shape `(c_O, h_O, w_O, c, kh, kw)`, where
+            `h_O = (h - kh) // sy + 1` and `w_O = (w - kw) // sx + 1` (the output size).
         b (~chainer.Variable or array): Bias of shape `(c_O, h_O, w_O)`, or None.
         stride (int or pair of ints): Stride `(sy, sx)`.
 
     Returns:
         ~chainer.Variable: Output of shape `(n, c_O, h_O, w_O)` and the dtype of x.
 
+    Raises:
+        chainer.utils.type_check.InvalidType: If the dtypes are not floats (b: x's dtype), or the
+            shapes do not match as described (a kernel larger than the input included).
+
     Example:
         >>> x = numpy.ones((2, 3, 5, 4), numpy.float32)
-        >>> W = numpy.ones((4, 3, 6, 3, 2, 2), numpy.float32)
+        >>> W = numpy.ones((6, 4, 3, 3, 2, 2), numpy.float32)
         >>> F.local_convolution_2d(x, W).shape
         (2, 6, 4, 3)
     """

@@ -17,6 +17,7 @@ from chainer.links.connection.highway import Highway  # NOQA
 from chainer.links.connection.inception import Inception  # NOQA
 from chainer.links.connection.inceptionbn import InceptionBN  # NOQA
 from chainer.links.connection.linear import Linear  # NOQA
+from chainer.links.connection.local_convolution_2d import LocalConvolution2D  # NOQA
 from chainer.links.connection.mlp_convolution_2d import MLPConvolution2D  # NOQA
 from chainer.links.connection.parameter import Parameter  # NOQA
 from chainer.links.connection.scale import Scale  # NOQA
@@ -25,5 +26,5 @@ __all__ = [
     'Bias', 'Bilinear', 'Convolution1D', 'Convolution2D', 'Convolution3D', 'ConvolutionND',
     'Deconvolution1D', 'Deconvolution2D', 'Deconvolution3D', 'DeconvolutionND',
     'DepthwiseConvolution2D', 'DilatedConvolution2D', 'EmbedID', 'Highway', 'Inception',
-    'InceptionBN', 'Linear', 'MLPConvolution2D', 'Parameter', 'Scale',
+    'InceptionBN', 'Linear', 'LocalConvolution2D', 'MLPConvolution2D', 'Parameter', 'Scale',
 ]
