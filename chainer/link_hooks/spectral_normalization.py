@@ -85,7 +85,7 @@ class SpectralNormalization(_weight_hook.WeightHook):
 
     Example:
         >>> l = chainer.links.Linear(3, 4)
-        >>> l.add_hook(chainer.link_hooks.SpectralNormalization())
+        >>> _ = l.add_hook(chainer.link_hooks.SpectralNormalization())
         >>> y = l(numpy.ones((2, 3), numpy.float32))  # uses l.W / sigma(l.W)
     """
 

@@ -27,7 +27,7 @@ class WeightStandardization(_weight_hook.WeightHook):
 
     Example:
         >>> l = chainer.links.Convolution2D(3, 8, 3)
-        >>> l.add_hook(chainer.link_hooks.WeightStandardization())
+        >>> _ = l.add_hook(chainer.link_hooks.WeightStandardization())
         >>> y = l(numpy.ones((1, 3, 5, 5), numpy.float32))
     """
 

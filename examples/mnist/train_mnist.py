@@ -111,7 +111,7 @@ def make_trainer(args, model, train, test, device):
     trainer.extend(extensions.PrintReport(
         ['epoch', 'main/loss', 'validation/main/loss', 'main/accuracy',
          'validation/main/accuracy', 'lr', 'elapsed_time']), call_before_training=True)
-    trainer.extend(extensions.ProgressBar())
+    trainer.extend(extensions.ProgressBar(update_interval=50))
     return trainer
 
 

@@ -32,13 +32,22 @@ class ProgressBar(extension.Extension):
         self._out = out
         self._pbar = None
 
+    def initialize(self, trainer):
+        """Records where and when training (re)starts, so that the first redraw already shows a speed
+        (the original shows 'inf iters/sec' until the second redraw)."""
+        self._ensure_pbar(trainer).update_speed(trainer.updater.iteration, trainer.updater.epoch_detail)
+
     def __call__(self, trainer):
         """Redraws the display every `update_interval` iterations."""
+        pbar = self._ensure_pbar(trainer)
+        if trainer.updater.iteration % self._update_interval == 0:
+            pbar.update()
+
+    def _ensure_pbar(self, trainer):
         if self._pbar is None:
             self._pbar = _TrainerProgressBar(
                 trainer, self._training_length, self._bar_length, self._out)
-        if trainer.updater.iteration % self._update_interval == 0:
-            self._pbar.update()
+        return self._pbar
 
     def finalize(self):
         """Erases the display."""
