@@ -51,10 +51,10 @@ class _FallbackType:
 Fallback = _FallbackType()
 
 
-def _chainerx_inputs(inputs):
+def _chainerx_inputs(inputs, node=None):
     """The chainerx arrays of `inputs` (connected arrays for Variables), or None if none is chainerx.
 
-    Mixing chainerx with other arrays is a TypeError.
+    Mixing chainerx with other arrays is a TypeError naming the function (`node`'s label).
     """
     if len(inputs) == 1:  # the common case, without the loop
         x = inputs[0]
@@ -75,9 +75,11 @@ def _chainerx_inputs(inputs):
     if n_chx == 0:
         return None
     if n_chx != len(arrays):
+        # Both kinds are called `ndarray`: name the module too (e.g. a model on native:0 given NumPy data).
         raise TypeError(
-            'chainerx arrays cannot be mixed with other arrays in one function call: {}'.format(
-                ', '.join(type(a).__name__ for a in arrays)))
+            'chainerx arrays cannot be mixed with other arrays in one function call ({}): {}'.format(
+                'a function' if node is None else node.label, ', '.join(
+                    '{}.{}'.format(type(a).__module__.split('.')[0], type(a).__name__) for a in arrays)))
     return tuple(arrays)
 
 
@@ -153,7 +155,7 @@ class FunctionNode:
         """
         if self.inputs is not None:
             raise RuntimeError('A FunctionNode can be applied only once: create a new one for each call')
-        chx_inputs = _chainerx_inputs(inputs)
+        chx_inputs = _chainerx_inputs(inputs, self)
         if chx_inputs is not None:
             outputs = self.forward_chainerx(chx_inputs)
             if outputs is not Fallback:

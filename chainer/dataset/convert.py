@@ -128,12 +128,13 @@ def concat_examples(batch: Any, device: Any = None, padding: Any = None) -> Any:
         An array, a tuple of arrays or a dict of arrays.
 
     Raises:
-        ValueError: If `batch` is empty, or if the examples have different shapes and `padding`
-            is ``None``.
+        ValueError: If `batch` is empty, if tuple or dict examples differ in length or keys, or if
+            the examples have different shapes and `padding` is ``None``.
     """
     if len(batch) == 0:
         raise ValueError('concat_examples: the batch is empty')
     first = batch[0]
+    _check_same_structure(batch)
     if isinstance(first, tuple):
         if not isinstance(padding, tuple):
             padding = (padding,) * len(first)
@@ -160,6 +161,28 @@ def _concat_arrays(arrays, padding, position):
     device = backend.get_device_from_array(arrays[0])
     with chainer.using_device(device):
         return device.xp.stack(arrays)
+
+
+def _check_same_structure(batch):
+    # Tuple examples must all have the length of the first one, dict examples its keys.
+    first = batch[0]
+    if isinstance(first, (tuple, dict)):
+        for i, example in enumerate(batch):
+            same = (type(example) is type(first) and len(example) == len(first)
+                    and (isinstance(first, tuple) or example.keys() == first.keys()))
+            if not same:
+                raise ValueError(
+                    'concat_examples: example {} ({}) does not match the structure of example 0 '
+                    '({}): all examples must be tuples of one length or dicts of the same '
+                    'keys'.format(i, _structure(example), _structure(first)))
+
+
+def _structure(example):
+    if isinstance(example, tuple):
+        return 'a tuple of length {}'.format(len(example))
+    if isinstance(example, dict):
+        return 'a dict of keys {}'.format(sorted(map(str, example)))
+    return 'a {}'.format(type(example).__name__)
 
 
 def _check_same_shapes(arrays, position):

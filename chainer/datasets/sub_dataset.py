@@ -95,6 +95,15 @@ def split_dataset_random(dataset: Any, first_size: int, seed: Optional[int] = No
     return split_dataset(dataset, first_size, order)
 
 
+def _check_n_parts(function, name, n):
+    # A number of parts is a positive integer (NumPy integers included); 0 would divide by zero.
+    if isinstance(n, bool) or not isinstance(n, (int, numpy.integer)):
+        raise TypeError('{}: {} must be an integer, not {}'.format(
+            function, name, type(n).__name__))
+    if n <= 0:
+        raise ValueError('{}: {} must be positive, got {}'.format(function, name, n))
+
+
 def split_dataset_n(dataset: Any, n: int, order: Optional[Sequence[int]] = None
                     ) -> List[SubDataset]:
     """Splits a dataset into `n` parts of ``len(dataset) // n`` examples (the remainder is dropped).
@@ -102,6 +111,7 @@ def split_dataset_n(dataset: Any, n: int, order: Optional[Sequence[int]] = None
     Returns:
         A list of `n` :class:`SubDataset`.
     """
+    _check_n_parts('split_dataset_n', 'n', n)
     sub_size = len(dataset) // n
     return [SubDataset(dataset, sub_size * i, sub_size * (i + 1), order) for i in range(n)]
 
@@ -136,6 +146,7 @@ def get_cross_validation_datasets(dataset: Any, n_folds: Optional[int] = None,
     n_folds, = argument.parse_kwargs(kwargs, ('n_fold', n_folds))
     if n_folds is None:
         raise TypeError('get_cross_validation_datasets() missing required argument: n_folds')
+    _check_n_parts('get_cross_validation_datasets', 'n_folds', n_folds)
     order = numpy.arange(len(dataset)) if order is None else numpy.array(order)
     whole_size = len(dataset)
     borders = [whole_size * i // n_folds for i in range(n_folds + 1)]

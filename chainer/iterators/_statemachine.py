@@ -29,14 +29,17 @@ def iterator_statemachine(state, batch_size, repeat, order_sampler, dataset_len)
             raise ValueError('Epoch size must be positive for an iterator that repeats; the '
                              'dataset is empty')
         return IteratorState(0, epoch + 1, True, order), None
-    chunks = []
-    remaining = batch_size
+    # The indices are allocated up front: an absurd batch_size fails at once (MemoryError naming the
+    # size) instead of looping over batch_size / n epochs first.
+    indices = numpy.empty(batch_size if repeat else min(batch_size, n - position), numpy.intp)
+    filled = 0
     is_new_epoch = False
     start = position
-    while remaining > 0:
-        end = min(position + remaining, n)
-        chunks.append(numpy.arange(position, end) if order is None else order[position:end])
-        remaining -= end - position
+    while filled < len(indices):
+        end = min(position + len(indices) - filled, n)
+        indices[filled:filled + end - position] = (
+            numpy.arange(position, end) if order is None else order[position:end])
+        filled += end - position
         position = end
         if position == n:
             epoch += 1
@@ -46,7 +49,7 @@ def iterator_statemachine(state, batch_size, repeat, order_sampler, dataset_len)
                 break
             if order is not None:
                 order = _sample_order(order_sampler, order, start)
-    return IteratorState(position, epoch, is_new_epoch, order), numpy.concatenate(chunks)
+    return IteratorState(position, epoch, is_new_epoch, order), indices
 
 
 def _sample_order(order_sampler, current_order, position):

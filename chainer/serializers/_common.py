@@ -30,6 +30,13 @@ def is_none_array(array):
     return getattr(array, 'dtype', None) == _NONE_DTYPE
 
 
+def check_serializable(function, obj):
+    """Raises TypeError unless `obj` has a ``serialize`` method (a Link, an Optimizer, ...)."""
+    if not callable(getattr(obj, 'serialize', None)):
+        raise TypeError('{}: obj must have a serialize(serializer) method (a Link, an Optimizer, a '
+                        'Trainer, ...), not {}'.format(function, type(obj).__name__))
+
+
 def to_storable(key, value):
     """`value` (an array of any device, a Variable, a scalar or a string) as a NumPy array.
 

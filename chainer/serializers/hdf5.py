@@ -127,6 +127,7 @@ def save_hdf5(filename, obj, compression=4):
         RuntimeError: If h5py is not installed.
     """
     _check_available()
+    _common.check_serializable('save_hdf5', obj)
     with h5py.File(filename, 'w') as f:
         HDF5Serializer(f, compression=compression).save(obj)
 
@@ -145,5 +146,6 @@ def load_hdf5(filename, obj):
         KeyError: If a key is missing.
     """
     _check_available()
+    _common.check_serializable('load_hdf5', obj)
     with h5py.File(filename, 'r') as f:
         HDF5Deserializer(f).load(obj)

@@ -128,6 +128,7 @@ def save_npz(file, obj, compression=True):
     Raises:
         TypeError: If a value can only be stored by pickling it.
     """
+    _common.check_serializable('save_npz', obj)
     serializer_ = DictionarySerializer()
     serializer_.save(obj)
     if isinstance(file, (str, os.PathLike)):
@@ -173,6 +174,7 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
             :meth:`NpzDeserializer.__call__`).
         KeyError: If a key is missing and `strict` is ``True``.
     """
+    _common.check_serializable('load_npz', obj)
     try:
         npz = numpy.load(file, allow_pickle=False)
     except (_CORRUPTION_ERRORS + (ValueError,)) as error:

@@ -1,5 +1,7 @@
 """Helpers shared by the trainer, its triggers and its extensions."""
 
+import math
+import numbers
 import os
 import tempfile
 
@@ -31,3 +33,30 @@ def atomic_write(path, write):
         if os.path.exists(temp_path):
             os.remove(temp_path)
         raise
+
+
+def named_dict(value, expected, what, owner):
+    """`value` as a dict by name (a single object becomes ``{'main': value}``), each checked to be an
+    instance of `expected`.
+
+    Raises:
+        TypeError: An entry is not an instance of `expected`; the message names `owner`, `what` and the
+            entry, so that a wrong argument is reported where it was given rather than deep in a step.
+    """
+    named = dict(value) if isinstance(value, dict) else {'main': value}
+    for name, entry in named.items():
+        if not isinstance(entry, expected):
+            raise TypeError('{}: the {} {!r} must be a {}, not {}'.format(
+                owner, what, name, expected.__name__, type(entry).__name__))
+    return named
+
+
+def check_positive(owner, name, value, integer=False):
+    """Raises TypeError unless `value` is a real number (an integer if `integer`; bools and arrays are
+    refused), and ValueError unless it is finite and positive."""
+    kind = numbers.Integral if integer else numbers.Real
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise TypeError('{}: {} must be {}, not {}'.format(
+            owner, name, 'an integer' if integer else 'a real number', type(value).__name__))
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError('{}: {} must be positive and finite, got {}'.format(owner, name, value))

@@ -58,6 +58,11 @@ class Trainer:
     """
 
     def __init__(self, updater, stop_trigger=None, out='result', extensions=None):
+        if not all(callable(getattr(updater, name, None)) for name in ('update', 'get_all_optimizers')):
+            raise TypeError('Trainer: updater must be an Updater (with update() and '
+                            'get_all_optimizers()), not {}'.format(type(updater).__name__))
+        if not isinstance(out, (str, os.PathLike)):
+            raise TypeError('Trainer: out must be a path, not {}'.format(type(out).__name__))
         self.updater = updater
         self.stop_trigger = trigger_module.get_trigger(stop_trigger)
         self.observation = {}

@@ -5,6 +5,7 @@ import numpy
 from chainer import functions
 from chainer import link
 from chainer.links.connection import _util
+from chainer.utils import _checks
 
 
 class SimplifiedDropconnect(link.Link):
@@ -42,6 +43,7 @@ class SimplifiedDropconnect(link.Link):
             use_batchwise_mask (bool): One mask per example (else one for the batch).
         """
         if self.W.array is None:
+            _checks.check_array(x)
             self._initialize_params(int(numpy.prod(x.shape[1:], dtype=numpy.int64)))
         return functions.simplified_dropconnect(
             x, self.W, self.b, self.ratio, train, mask, use_batchwise_mask)

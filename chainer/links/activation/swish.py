@@ -3,6 +3,7 @@
 from chainer import functions
 from chainer import link
 from chainer import variable
+from chainer.utils import _checks
 
 
 class Swish(link.Link):
@@ -23,5 +24,6 @@ class Swish(link.Link):
     def forward(self, x):
         """Applies the activation to `x` (of at least two dimensions if ``beta`` is lazy)."""
         if self.beta.array is None:
+            _checks.check_array(x)
             self.beta.initialize(x.shape[1:2])
         return functions.swish(x, self.beta)

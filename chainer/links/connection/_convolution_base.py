@@ -4,6 +4,7 @@ from chainer import link
 from chainer.links.connection import _util
 from chainer.utils import argument
 from chainer.utils import conv_nd
+from chainer.utils import _checks
 
 # The retired keyword argument of the 2-D (de)convolution links, with its message.
 RETIRED_KWARGS = {
@@ -84,6 +85,7 @@ class ConvolutionBase(link.Link):
     def forward(self, x):
         """Applies the (de)convolution to `x` of shape ``(n, in_channels, spatial...)``."""
         if self.W.array is None:
+            _checks.check_array(x)
             self._initialize_params(x.shape[1])
         return self._apply(x)
 

@@ -5,6 +5,7 @@ import numpy
 from chainer import functions
 from chainer import link
 from chainer.links.connection import _util
+from chainer.utils import _checks
 
 
 class Linear(link.Link):
@@ -52,5 +53,6 @@ class Linear(link.Link):
             ~chainer.Variable: The output of shape ``x.shape[:n_batch_axes] + (out_size,)``.
         """
         if self.W.array is None:
+            _checks.check_array(x)
             self._initialize_params(int(numpy.prod(x.shape[n_batch_axes:], dtype=numpy.int64)))
         return functions.linear(x, self.W, self.b, n_batch_axes=n_batch_axes)

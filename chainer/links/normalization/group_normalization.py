@@ -5,6 +5,7 @@ from chainer import variable
 from chainer.functions.array.cast import cast
 from chainer.functions.normalization.group_normalization import group_normalization
 from chainer.links.normalization import _util
+from chainer.utils import _checks
 
 
 def _as_dtype(param, dtype):
@@ -67,6 +68,7 @@ class GroupNormalization(link.Link):
             ValueError: `x` has fewer than 2 axes, or C is not a multiple of `groups`.
         """
         if not self.gamma.is_initialized:
+            _checks.check_array(x)
             if x.ndim < 2:
                 raise ValueError('Input dimension must be at least 2, including batch size '
                                  'dimension (first dimension).')

@@ -3,6 +3,7 @@
 from chainer import link
 from chainer import variable
 from chainer.functions.normalization.layer_normalization import layer_normalization
+from chainer.utils import _checks
 
 
 class LayerNormalization(link.Link):
@@ -46,5 +47,6 @@ class LayerNormalization(link.Link):
             ~chainer.Variable: The normalized x.
         """
         if not self.gamma.is_initialized:
+            _checks.check_array(x)
             self._initialize_params(x.shape[1:])
         return layer_normalization(x, self.gamma, self.beta, self.eps)

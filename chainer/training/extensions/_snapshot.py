@@ -1,5 +1,6 @@
 """snapshot / snapshot_object: extensions that save (and on restart reload) the training state."""
 
+import numbers
 import os
 import re
 import string
@@ -55,6 +56,14 @@ class _Snapshot(extension.Extension):
     def __init__(self, target=None, condition=None, writer=None,
                  filename='snapshot_iter_{.updater.iteration}', snapshot_on_error=False, n_retains=-1,
                  autoload=False):
+        if not (isinstance(filename, str) or callable(filename)):
+            raise TypeError('snapshot: filename must be a format string or a callable, not {}'.format(
+                type(filename).__name__))
+        if writer is not None and not callable(writer):
+            raise TypeError('snapshot: writer must be callable, not {}'.format(type(writer).__name__))
+        if isinstance(n_retains, bool) or not isinstance(n_retains, numbers.Integral):
+            raise TypeError('snapshot: n_retains must be an integer, not {}'.format(
+                type(n_retains).__name__))
         if autoload and callable(filename):
             raise ValueError('autoload needs a format string as filename to find the snapshots, not a '
                              'callable')

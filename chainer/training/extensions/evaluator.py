@@ -7,8 +7,11 @@ import warnings
 from chainer import _backprop_mode
 from chainer import backend
 from chainer import configuration
+from chainer import link
 from chainer import reporter as reporter_module
 from chainer.dataset import convert
+from chainer.dataset import iterator as iterator_module
+from chainer.training import _util
 from chainer.training import extension
 from chainer.training.extensions import util
 from chainer.utils import argument
@@ -42,8 +45,9 @@ class Evaluator(extension.Extension):
         progress_bar, = argument.parse_kwargs(kwargs, ('progress_bar', False))
         if device is not None:
             device = backend.get_device(device)
-        self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
-        self._targets = target if isinstance(target, dict) else {'main': target}
+        self._iterators = _util.named_dict(
+            iterator, iterator_module.Iterator, 'iterator', 'Evaluator')
+        self._targets = _util.named_dict(target, link.Link, 'target', 'Evaluator')
         self.converter = converter
         self.device = device
         self.eval_hook = eval_hook

@@ -3,6 +3,7 @@
 import datetime
 import sys
 
+from chainer.training import _util
 from chainer.training import extension
 from chainer.training.extensions import util
 
@@ -26,6 +27,7 @@ class ProgressBar(extension.Extension):
     """
 
     def __init__(self, training_length=None, update_interval=100, bar_length=50, out=sys.stdout):
+        _util.check_positive('ProgressBar', 'update_interval', update_interval, integer=True)
         self._training_length = training_length
         self._update_interval = update_interval
         self._bar_length = bar_length

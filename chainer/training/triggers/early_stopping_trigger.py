@@ -37,6 +37,9 @@ class EarlyStoppingTrigger:
         else:
             raise TypeError("Both 'patience' and 'patients' arguments are specified. 'patients' is an "
                             "alias of the former. Specify only 'patience'.")
+        if mode not in ('auto', 'max', 'min'):
+            raise ValueError("EarlyStoppingTrigger: mode must be 'auto', 'max' or 'min', got {!r}".format(
+                mode))
         self.count = 0
         self.patience = patience
         self.monitor = monitor

@@ -2,6 +2,8 @@
 
 import warnings
 
+from chainer.training import _util
+
 _UNITS = ('epoch', 'iteration')
 
 
@@ -70,11 +72,13 @@ class IntervalTrigger(_ProgressTracker):
         unit (str): 'iteration' or 'epoch'.
 
     Raises:
-        ValueError: For another unit.
+        TypeError: If `period` is not a real number.
+        ValueError: For another unit, or a period that is not positive and finite.
     """
 
     def __init__(self, period, unit):
         check_unit(unit)
+        _util.check_positive('IntervalTrigger', 'period', period)
         super().__init__()
         self.period = period
         self.unit = unit

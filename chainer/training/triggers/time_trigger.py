@@ -1,5 +1,7 @@
 """TimeTrigger: fires every `period` seconds of training time."""
 
+from chainer.training import _util
+
 
 class TimeTrigger:
     """Trigger that fires when `period` seconds of `trainer.elapsed_time` have passed since it last fired.
@@ -9,6 +11,7 @@ class TimeTrigger:
     """
 
     def __init__(self, period):
+        _util.check_positive('TimeTrigger', 'period', period)
         self._period = period
         self._next_time = self._period
 

@@ -1,13 +1,12 @@
 """StandardUpdater: one optimizer step per minibatch of one iterator."""
 
 from chainer import backend
+from chainer import optimizer as optimizer_module
 from chainer.dataset import convert
+from chainer.dataset import iterator as iterator_module
 from chainer.training import _updater
+from chainer.training import _util
 from chainer.utils import argument
-
-
-def _as_named_dict(value):
-    return dict(value) if isinstance(value, dict) else {'main': value}
 
 
 class StandardUpdater(_updater.Updater):
@@ -36,8 +35,14 @@ class StandardUpdater(_updater.Updater):
         input_device, = argument.parse_kwargs(kwargs, ('input_device', None))
         if device is not None:
             device = backend.get_device(device)
-        self._iterators = _as_named_dict(iterator)
-        self._optimizers = _as_named_dict(optimizer)
+        self._iterators = _util.named_dict(
+            iterator, iterator_module.Iterator, 'iterator', 'StandardUpdater')
+        self._optimizers = _util.named_dict(
+            optimizer, optimizer_module.Optimizer, 'optimizer', 'StandardUpdater')
+        for name, opt in self._optimizers.items():
+            if getattr(opt, 'target', None) is None:
+                raise ValueError('StandardUpdater: the optimizer {!r} has no target link; call '
+                                 'optimizer.setup(model) first'.format(name))
         if device is not None:
             for opt in self._optimizers.values():
                 opt.target.to_device(device)
