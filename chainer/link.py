@@ -57,6 +57,42 @@ def _indented(items):
     return '\n' + ''.join(lines) if lines else ''
 
 
+class _NameSet(set):
+    """The set of a link's parameter names, with the sorted tuple of them cached.
+
+    `Link.params()` runs several times per training step (cleargrads, the optimizer's loop) and yields
+    the parameters in name order, as the original does; sorting the names on every call cost more than
+    the fused update of a small parameter. The cache is dropped whenever the set changes.
+    """
+
+    __slots__ = ('_sorted',)
+
+    def __init__(self, names=()):
+        super().__init__(names)
+        self._sorted = None
+
+    def add(self, name):
+        super().add(name)
+        self._sorted = None
+
+    def discard(self, name):
+        super().discard(name)
+        self._sorted = None
+
+    def remove(self, name):
+        super().remove(name)
+        self._sorted = None
+
+    def sorted(self):
+        names = self._sorted
+        if names is None:
+            names = self._sorted = tuple(sorted(self))
+        return names
+
+    def __reduce__(self):
+        return _NameSet, (list(self),)
+
+
 class Link(device_resident.DeviceResident):
     """A building block of models: a set of parameters and persistent values with a forward pass.
 
@@ -78,7 +114,7 @@ class Link(device_resident.DeviceResident):
     _within_init_scope = False
 
     def __init__(self, **params):
-        self._params = set()
+        self._params = _NameSet()
         self._persistent = set()
         self.name = None
         for name, value in params.items():
@@ -245,14 +281,14 @@ class Link(device_resident.DeviceResident):
             include_uninit (bool): Include parameters that have no array yet.
         """
         d = self.__dict__
-        for name in sorted(self._params):
+        for name in self._params.sorted():
             if include_uninit or d[name].array is not None:
                 yield d[name]
 
     def namedparams(self, include_uninit=True):
         """Yields ``(path, parameter)`` pairs, the path like ``'/l1/W'``."""
         d = self.__dict__
-        for name in sorted(self._params):
+        for name in self._params.sorted():
             if include_uninit or d[name].array is not None:
                 yield '/' + name, d[name]
 
@@ -318,7 +354,7 @@ class Link(device_resident.DeviceResident):
                 param.initialize(param.shape)
         else:
             ret = copy.copy(self)
-            ret._params = set(self._params)
+            ret._params = _NameSet(self._params)
             ret._persistent = set(self._persistent)
             if self._local_link_hooks is not None:
                 ret._local_link_hooks = collections.OrderedDict(self._local_link_hooks)
@@ -411,7 +447,7 @@ class Link(device_resident.DeviceResident):
             serializer (~chainer.AbstractSerializer): The serializer.
         """
         d = self.__dict__
-        for name in sorted(self._params):
+        for name in self._params.sorted():
             param = d[name]
             data = serializer(name, param.array)
             if param.array is None and data is not None:
