@@ -121,7 +121,9 @@ class PlotReport(extension.Extension):
         observation = trainer.observation
         summary = self._summary
         summary.add({key: observation[key] for key in self._y_keys if key in observation})
-        if not self._trigger(trainer):
+        # Before training (call_before_training=True) the values of iteration 0 make their own point,
+        # as LogReport makes its own row, instead of being averaged into the first epoch's point.
+        if not (trainer.is_before_training or self._trigger(trainer)):
             return
         means = {name: float(value) for name, value in summary.compute_mean().items()}
         means['epoch'] = trainer.updater.epoch

@@ -20,7 +20,8 @@ PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 def _run(ext, tmp_path, losses, fire_every=2):
     """Calls `ext` once per loss inside a reporter scope; its trigger fires every `fire_every`."""
     updater = types.SimpleNamespace(iteration=0, epoch=0)
-    trainer = types.SimpleNamespace(updater=updater, out=str(tmp_path), observation={})
+    trainer = types.SimpleNamespace(updater=updater, out=str(tmp_path), observation={},
+                                    is_before_training=False)
     reporter = chainer.Reporter()
     for loss in losses:
         updater.iteration += 1
@@ -135,3 +136,20 @@ def test_real_trainer_with_the_observation_extensions(tiny, tmp_path, mode):
     points = trainer.get_extension('PlotReport')._data['main/loss']
     assert points == [(1, pytest.approx(sum(losses[:3]) / 3, rel=1e-5)),
                       (2, pytest.approx(sum(losses[3:]) / 3, rel=1e-5))]
+
+
+def test_values_before_training_make_their_own_point(tiny, tmp_path):
+    """With call_before_training, the evaluation of iteration 0 is the point at epoch 0, not averaged
+    into the first epoch's point (as LogReport gives it its own row)."""
+    pytest.importorskip('matplotlib')
+    updater = tiny.updater()
+    model = updater.get_optimizer('main').target
+    trainer = chainer.training.Trainer(updater, (2, 'epoch'), out=str(tmp_path))
+    iterator = chainer.iterators.SerialIterator(tiny.dataset(), 4, repeat=False, shuffle=False)
+    trainer.extend(extensions.Evaluator(iterator, model), call_before_training=True)
+    trainer.extend(extensions.PlotReport(['validation/main/loss'], 'epoch'),
+                   call_before_training=True)
+    trainer.run()
+    points = trainer.get_extension('PlotReport')._data['validation/main/loss']
+    assert [x for x, _ in points] == [0, 1, 2]
+    assert points[0][1] > points[1][1] > points[2][1]  # the untrained model's loss, then lower ones
