@@ -153,6 +153,12 @@ class OrderedIterator(iterator.Iterator):
             except KeyError:
                 serializer('_order', order)  # the key of old snapshots
         self._state = IteratorState(int(position), int(epoch), bool(is_new_epoch), order)
+        sampler_serialize = getattr(self.order_sampler, 'serialize', None)
+        if sampler_serialize is not None:
+            try:
+                sampler_serialize(serializer['order_sampler'])
+            except KeyError:
+                pass  # a snapshot of the original (or older) without the generator's state
         try:
             self._previous_epoch_detail = float(_loaded(
                 serializer('previous_epoch_detail', self._previous_epoch_detail),
