@@ -32,6 +32,16 @@ from chainer.testing.random import fix_random  # NOQA
 from chainer.testing.random import generate_seed  # NOQA
 
 
+def get_trainer_with_mock_updater(stop_trigger=(10, 'iteration'), iter_per_epoch=10, extensions=None,
+                                  out='result'):
+    """A Trainer whose updater only counts iterations (see :mod:`chainer.testing.training`).
+
+    chainer.testing is imported by `import chainer`; the training framework is imported on first use.
+    """
+    from chainer.testing import training
+    return training.get_trainer_with_mock_updater(stop_trigger, iter_per_epoch, extensions, out)
+
+
 def run_module(name, file):
     """Runs the tests of a module with pytest when it is executed as a script.
 

@@ -10,43 +10,7 @@ import chainer.functions as F
 from chainer import iterators
 from chainer import optimizers
 from chainer import training
-
-
-class MockUpdater(training.Updater):
-    """An updater without model: each update advances the iteration; `iters_per_epoch` make an epoch."""
-
-    def __init__(self, iters_per_epoch, optimizers=None):
-        self.iteration = 0
-        self.iters_per_epoch = iters_per_epoch
-        self._optimizers = optimizers or {}
-
-    @property
-    def epoch(self):
-        return self.iteration // self.iters_per_epoch
-
-    @property
-    def epoch_detail(self):
-        return self.iteration / self.iters_per_epoch
-
-    @property
-    def previous_epoch_detail(self):
-        return None if self.iteration == 0 else (self.iteration - 1) / self.iters_per_epoch
-
-    @property
-    def is_new_epoch(self):
-        return self.iteration > 0 and self.iteration % self.iters_per_epoch == 0
-
-    def get_optimizer(self, name):
-        return self._optimizers[name]
-
-    def get_all_optimizers(self):
-        return dict(self._optimizers)
-
-    def update(self):
-        self.iteration += 1
-
-    def serialize(self, serializer):
-        self.iteration = int(serializer('iteration', self.iteration))
+from chainer.testing.training import MockUpdater
 
 
 @pytest.fixture

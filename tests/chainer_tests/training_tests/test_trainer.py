@@ -229,3 +229,13 @@ def test_observers_are_the_optimizer_targets(tiny, tmp_path):
     trainer.extend(lambda t: out.write(' '.join(sorted(t.observation))), name='keys')
     trainer.run()
     assert out.getvalue() == 'main/loss'
+
+
+def test_get_trainer_with_mock_updater(tmp_path):
+    trainer = chainer.testing.get_trainer_with_mock_updater((2, 'epoch'), iter_per_epoch=3,
+                                                            out=str(tmp_path))
+    seen = []
+    trainer.extend(lambda t: seen.append(t.updater.epoch_detail), trigger=(1, 'iteration'))
+    trainer.run()
+    assert trainer.updater.iteration == 6
+    assert seen == pytest.approx([1 / 3, 2 / 3, 1, 4 / 3, 5 / 3, 2])
