@@ -26,7 +26,8 @@ if ((${#pytest_args[@]} == 0)); then
                  tests/chainerx_tests/test_backprop_errors.py
                  tests/chainerx_tests/test_function_node.py
                  tests/chainerx_tests/routines_tests/test_manipulation_views.py
-                 tests/chainerx_tests/routines_tests/test_indexing_advanced.py)
+                 tests/chainerx_tests/routines_tests/test_indexing_advanced.py
+                 tests/chainerx_tests/routines_tests/test_fused_update.py)
 fi
 
 # The empty tag filter lifts --config=asan's exclusion of the binding (tag "py").
