@@ -5,7 +5,6 @@ They are defined here to keep chainer/link.py (the Link base) small; chainer.lin
 """
 
 import collections.abc
-import copy
 
 from chainer.link import Link, _indented
 
