@@ -212,7 +212,7 @@ class UpdateRule:
     def _zeros_state(self, param, *names):
         # Zero state arrays shaped and typed like `param`, on its device.
         array = param.array
-        xp = chainerx if isinstance(array, chainerx.ndarray) else backend.get_array_module(array)
+        xp = backend.get_array_module(array)
         for name in names:
             self._state[name] = xp.zeros_like(array)
 

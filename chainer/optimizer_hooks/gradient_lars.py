@@ -1,7 +1,5 @@
 """Layer-wise adaptive rate scaling (You et al., 2017) of each gradient."""
 
-import chainerx
-
 from chainer import backend
 from chainer.optimizer_hooks import _util
 
@@ -38,7 +36,7 @@ class GradientLARS:
         if arrays is None:
             return
         array, grad = arrays
-        xp = chainerx if isinstance(array, chainerx.ndarray) else backend.get_array_module(array)
+        xp = backend.get_array_module(array)
         p_norm = xp.sqrt((array * array).sum())
         g_norm = xp.sqrt((grad * grad).sum())
         loss_scale = param._loss_scale

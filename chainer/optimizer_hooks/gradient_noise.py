@@ -2,8 +2,6 @@
 
 import numpy
 
-import chainerx
-
 from chainer import backend
 from chainer.optimizer_hooks import _util
 
@@ -52,7 +50,7 @@ class GradientNoise:
         if grad is None:
             return
         device = param.device
-        xp = chainerx if isinstance(grad, chainerx.ndarray) else device.xp
+        xp = device.xp
         with backend.using_device(device):
             noise = self.noise_func(xp, grad.shape, grad.dtype, self, rule)
         grad += _util.scaled(noise, param)

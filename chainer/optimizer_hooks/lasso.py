@@ -1,7 +1,5 @@
 """L1 regularization: adds ``rate * sign(param)`` to each gradient."""
 
-import chainerx
-
 from chainer import backend
 from chainer.optimizer_hooks import _util
 
@@ -31,7 +29,7 @@ class Lasso:
         if arrays is None:
             return
         array, grad = arrays
-        xp = chainerx if isinstance(array, chainerx.ndarray) else backend.get_array_module(array)
+        xp = backend.get_array_module(array)
         sign = xp.sign(array)
         sign *= _util.scaled(self.rate, param)
         grad += sign
