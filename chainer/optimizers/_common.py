@@ -3,6 +3,8 @@
 See Note [Fused updates on chainerx] in chainer/optimizer.py.
 """
 
+import operator
+
 import chainerx
 
 from chainer import optimizer
@@ -40,7 +42,49 @@ def check_eps(optimizer_name, eps, dtype):
             optimizer_name, dtype.name, eps))
 
 
-class VelocityRule(optimizer.UpdateRule):
+def _tuple_getter(names):
+    """A function of a dict returning the tuple of its values at `names`."""
+    if not names:
+        return lambda mapping: ()
+    if len(names) == 1:
+        name, = names
+        return lambda mapping: (mapping[name],)
+    return operator.itemgetter(*names)
+
+
+class FusedRule(optimizer.UpdateRule):
+    """The base of the rules whose chainerx update is one fused kernel call.
+
+    A subclass sets ``_kernel`` (its kernel of ``chainerx._core._optimizers``), ``_state_names`` (the
+    state arrays, zero-initialised, passed to the kernel after the parameter and the gradient, in
+    order) and ``_hyperparam_names`` (the scalars passed after them, in order), and writes
+    :meth:`update_core_cpu` (which also serves CuPy). Rules whose kernel takes per-step scalars
+    (bias corrections, bounds) override :meth:`update_core_chainerx`.
+    """
+
+    _kernel = None
+    _state_names = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The tuple of state arrays, fetched without a comprehension: this runs once per parameter
+        # per step, where a list comprehension costs as much as the rest of the call.
+        cls._states_of = staticmethod(_tuple_getter(cls._state_names))
+
+    def init_state(self, param):
+        self._zeros_state(param, *self._state_names)
+
+    def update_core_gpu(self, param):
+        self.update_core_cpu(param)
+
+    def update_core_chainerx(self, param):
+        grad = param._chainerx_grad()
+        if grad is None:
+            return
+        self._kernel(param._data[0], grad, *self._states_of(self._state), *self._hyperparam_values())
+
+
+class VelocityRule(FusedRule):
     """The base of the momentum rules: hyperparameters ``lr`` and ``momentum``, state ``v``.
 
     A subclass sets ``_defaults`` (its root hyperparameters) and ``_kernel`` (its fused chainerx
@@ -54,25 +98,12 @@ class VelocityRule(optimizer.UpdateRule):
     """
 
     _defaults = None
-    _kernel = None
+    _state_names = ('v',)
     _hyperparam_names = ('lr', 'momentum')
 
     def __init__(self, parent_hyperparam=None, lr=None, momentum=None):
         super().__init__(parent_hyperparam or self._defaults)
         set_hyperparams(self.hyperparam, lr=lr, momentum=momentum)
-
-    def init_state(self, param):
-        self._zeros_state(param, 'v')
-
-    def update_core_gpu(self, param):
-        self.update_core_cpu(param)
-
-    def update_core_chainerx(self, param):
-        grad = param._chainerx_grad()
-        if grad is None:
-            return
-        lr, momentum = self._hyperparam_values()
-        self._kernel(param._data[0], grad, self._state['v'], lr, momentum)
 
 
 class VelocityOptimizer(optimizer.GradientMethod):

@@ -8,7 +8,7 @@ from chainer.optimizers import _common
 _default_hyperparam = _common.defaults(rho=0.95, eps=1e-6)
 
 
-class AdaDeltaRule(optimizer.UpdateRule):
+class AdaDeltaRule(_common.FusedRule):
     """The update rule of :class:`AdaDelta` (state: ``msg`` and ``msdx``).
 
     ``msg = rho*msg + (1-rho)*g*g; dx = sqrt((msdx+eps)/(msg+eps))*g;
@@ -21,14 +21,12 @@ class AdaDeltaRule(optimizer.UpdateRule):
     """
 
     _kernel = _common.kernel('adadelta')
+    _state_names = ('msg', 'msdx')
     _hyperparam_names = ('rho', 'eps')
 
     def __init__(self, parent_hyperparam=None, rho=None, eps=None):
         super().__init__(parent_hyperparam or _default_hyperparam)
         _common.set_hyperparams(self.hyperparam, rho=rho, eps=eps)
-
-    def init_state(self, param):
-        self._zeros_state(param, 'msg', 'msdx')
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -46,16 +44,6 @@ class AdaDeltaRule(optimizer.UpdateRule):
         msdx += (1 - rho) * dx * dx
         array = param.array
         array -= dx
-
-    update_core_gpu = update_core_cpu
-
-    def update_core_chainerx(self, param):
-        grad = param._chainerx_grad()
-        if grad is None:
-            return
-        rho, eps = self._hyperparam_values()
-        state = self._state
-        self._kernel(param._data[0], grad, state['msg'], state['msdx'], rho, eps)
 
 
 class AdaDelta(optimizer.GradientMethod):

@@ -7,7 +7,7 @@ from chainer.optimizers import _common
 _default_hyperparam = _common.defaults(lr=0.001, eps=1e-8)
 
 
-class AdaGradRule(optimizer.UpdateRule):
+class AdaGradRule(_common.FusedRule):
     """The update rule of :class:`AdaGrad` (state: ``h``, the sum of squared gradients).
 
     Args:
@@ -17,14 +17,12 @@ class AdaGradRule(optimizer.UpdateRule):
     """
 
     _kernel = _common.kernel('adagrad')
+    _state_names = ('h',)
     _hyperparam_names = ('lr', 'eps')
 
     def __init__(self, parent_hyperparam=None, lr=None, eps=None):
         super().__init__(parent_hyperparam or _default_hyperparam)
         _common.set_hyperparams(self.hyperparam, lr=lr, eps=eps)
-
-    def init_state(self, param):
-        self._zeros_state(param, 'h')
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -39,15 +37,6 @@ class AdaGradRule(optimizer.UpdateRule):
         denom += hp.eps
         array = param.array
         array -= hp.lr * grad / denom
-
-    update_core_gpu = update_core_cpu
-
-    def update_core_chainerx(self, param):
-        grad = param._chainerx_grad()
-        if grad is None:
-            return
-        lr, eps = self._hyperparam_values()
-        self._kernel(param._data[0], grad, self._state['h'], lr, eps)
 
 
 class AdaGrad(optimizer.GradientMethod):

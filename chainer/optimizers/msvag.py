@@ -12,7 +12,7 @@ def _rho(beta2, t):
     return (1 - beta2) * (1 + beta2 ** t) / ((1 + beta2) * (1 - beta2 ** t))
 
 
-class MSVAGRule(optimizer.UpdateRule):
+class MSVAGRule(_common.FusedRule):
     """The update rule of :class:`MSVAG` (state: ``m`` and ``v``).
 
     With the bias-corrected moments ``mt = m/(1-beta1**t)`` and ``vt = v/(1-beta2**t)``, the
@@ -30,6 +30,7 @@ class MSVAGRule(optimizer.UpdateRule):
     """
 
     _kernel = _common.kernel('msvag')
+    _state_names = ('m', 'v')
     _hyperparam_names = ('lr', 'beta1', 'beta2', 'eta', 'weight_decay_rate')
 
     def __init__(self, parent_hyperparam=None, lr=None, beta1=None, beta2=None, eta=None,
@@ -37,9 +38,6 @@ class MSVAGRule(optimizer.UpdateRule):
         super().__init__(parent_hyperparam or _default_hyperparam)
         _common.set_hyperparams(self.hyperparam, lr=lr, beta1=beta1, beta2=beta2, eta=eta,
                                 weight_decay_rate=weight_decay_rate)
-
-    def init_state(self, param):
-        self._zeros_state(param, 'm', 'v')
 
     @property
     def rho(self):
@@ -72,8 +70,6 @@ class MSVAGRule(optimizer.UpdateRule):
             mt += hp.weight_decay_rate * array
         mt *= hp.eta
         array -= mt
-
-    update_core_gpu = update_core_cpu
 
     def update_core_chainerx(self, param):
         grad = param._chainerx_grad()

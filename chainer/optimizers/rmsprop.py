@@ -10,7 +10,7 @@ from chainer.optimizers import _common
 _default_hyperparam = _common.defaults(lr=0.01, alpha=0.99, eps=1e-8, eps_inside_sqrt=False)
 
 
-class RMSpropRule(optimizer.UpdateRule):
+class RMSpropRule(_common.FusedRule):
     """The update rule of :class:`RMSprop` (state: ``ms``, the mean square of the gradients).
 
     Args:
@@ -22,6 +22,7 @@ class RMSpropRule(optimizer.UpdateRule):
     """
 
     _kernel = _common.kernel('rmsprop')
+    _state_names = ('ms',)
     _hyperparam_names = ('lr', 'alpha', 'eps', 'eps_inside_sqrt')
 
     def __init__(self, parent_hyperparam=None, lr=None, alpha=None, eps=None,
@@ -29,9 +30,6 @@ class RMSpropRule(optimizer.UpdateRule):
         super().__init__(parent_hyperparam or _default_hyperparam)
         _common.set_hyperparams(self.hyperparam, lr=lr, alpha=alpha, eps=eps,
                                 eps_inside_sqrt=eps_inside_sqrt)
-
-    def init_state(self, param):
-        self._zeros_state(param, 'ms')
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -51,13 +49,13 @@ class RMSpropRule(optimizer.UpdateRule):
         array = param.array
         array -= hp.lr * grad / denom
 
-    update_core_gpu = update_core_cpu
-
     def update_core_chainerx(self, param):
         grad = param._chainerx_grad()
         if grad is None:
             return
         lr, alpha, eps, eps_inside_sqrt = self._hyperparam_values()
+        # The kernel's flag is a C++ bool: a truthy hyperparameter of another type (1, 'yes') is fine
+        # for the NumPy path, so it is converted here.
         self._kernel(param._data[0], grad, self._state['ms'], lr, alpha, eps,
                      bool(eps_inside_sqrt))
 

@@ -7,7 +7,7 @@ from chainer.optimizers import _common
 _default_hyperparam = _common.defaults(lr=1e-4, alpha=0.95, momentum=0.9, eps=1e-4)
 
 
-class RMSpropGravesRule(optimizer.UpdateRule):
+class RMSpropGravesRule(_common.FusedRule):
     """The update rule of :class:`RMSpropGraves` (state: ``n``, ``g`` and ``delta``).
 
     ``n = alpha*n + (1-alpha)*g*g; g_avg = alpha*g_avg + (1-alpha)*g;
@@ -22,14 +22,12 @@ class RMSpropGravesRule(optimizer.UpdateRule):
     """
 
     _kernel = _common.kernel('rmsprop_graves')
+    _state_names = ('n', 'g', 'delta')
     _hyperparam_names = ('lr', 'alpha', 'momentum', 'eps')
 
     def __init__(self, parent_hyperparam=None, lr=None, alpha=None, momentum=None, eps=None):
         super().__init__(parent_hyperparam or _default_hyperparam)
         _common.set_hyperparams(self.hyperparam, lr=lr, alpha=alpha, momentum=momentum, eps=eps)
-
-    def init_state(self, param):
-        self._zeros_state(param, 'n', 'g', 'delta')
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -47,16 +45,6 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         delta -= hp.lr * grad / xp.sqrt(n - g_avg * g_avg + hp.eps)
         array = param.array
         array += delta
-
-    update_core_gpu = update_core_cpu
-
-    def update_core_chainerx(self, param):
-        grad = param._chainerx_grad()
-        if grad is None:
-            return
-        state = self._state
-        self._kernel(param._data[0], grad, state['n'], state['g'], state['delta'],
-                     *self._hyperparam_values())
 
 
 class RMSpropGraves(optimizer.GradientMethod):

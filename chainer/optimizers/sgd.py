@@ -6,7 +6,7 @@ from chainer.optimizers import _common
 _default_hyperparam = _common.defaults(lr=0.01)
 
 
-class SGDRule(optimizer.UpdateRule):
+class SGDRule(_common.FusedRule):
     """The update rule of :class:`SGD`.
 
     Args:
@@ -27,15 +27,6 @@ class SGDRule(optimizer.UpdateRule):
             return
         array = param.array
         array -= self.hyperparam.lr * grad
-
-    update_core_gpu = update_core_cpu
-
-    def update_core_chainerx(self, param):
-        grad = param._chainerx_grad()
-        if grad is None:
-            return
-        lr, = self._hyperparam_values()
-        self._kernel(param._data[0], grad, lr)
 
 
 class SGD(optimizer.GradientMethod):

@@ -7,7 +7,7 @@ from chainer.optimizers import _common
 _default_hyperparam = _common.defaults(lr=0.001, eps=1e-16)
 
 
-class SMORMS3Rule(optimizer.UpdateRule):
+class SMORMS3Rule(_common.FusedRule):
     """The update rule of :class:`SMORMS3` (state: ``mem``, ``g`` and ``g2``).
 
     ``r = 1/(mem+1); g = (1-r)*g + r*grad; g2 = (1-r)*g2 + r*grad*grad; x = g*g/(g2+eps);
@@ -20,6 +20,7 @@ class SMORMS3Rule(optimizer.UpdateRule):
     """
 
     _kernel = _common.kernel('smorms3')
+    _state_names = ('mem', 'g', 'g2')
     _hyperparam_names = ('lr', 'eps')
 
     def __init__(self, parent_hyperparam=None, lr=None, eps=None):
@@ -49,16 +50,6 @@ class SMORMS3Rule(optimizer.UpdateRule):
         array -= grad * xp.minimum(x, hp.lr) / denom
         mem *= 1 - x
         mem += 1
-
-    update_core_gpu = update_core_cpu
-
-    def update_core_chainerx(self, param):
-        grad = param._chainerx_grad()
-        if grad is None:
-            return
-        state = self._state
-        self._kernel(param._data[0], grad, state['mem'], state['g'], state['g2'],
-                     *self._hyperparam_values())
 
 
 class SMORMS3(optimizer.GradientMethod):
