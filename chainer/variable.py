@@ -523,7 +523,7 @@ class Variable:
         name = self.name
         # What subclasses add (a Parameter's initializer, update rule, ...) survives the rebuild of the graph
         # state; Variable.__init__, not the subclass's, rebuilds it.
-        extra = {k: v for k, v in self.__dict__.items() if k not in _GRAPH_STATE}
+        extra = self._non_graph_attributes()
         self.__dict__.clear()
         Variable.__init__(self, new_array, name=name, requires_grad=requires_grad)
         self.__dict__.update(extra)
@@ -579,8 +579,13 @@ class Variable:
     def __reduce__(self):
         # The graph is not pickled: the copy is a leaf holding the array, the gradient and the attributes
         # subclasses add (e.g. a Parameter's initializer and update rule).
-        extra = {k: v for k, v in self.__dict__.items() if k not in _GRAPH_STATE}
+        extra = self._non_graph_attributes()
         return _rebuild_variable, (type(self), self.array, self.name, self.grad, self.requires_grad, extra)
+
+    def _non_graph_attributes(self):
+        """The attributes that are not graph state: those subclasses add (a Parameter's initializer,
+        update rule, ...), which pickling and moves between backends keep."""
+        return {k: v for k, v in self.__dict__.items() if k not in _GRAPH_STATE}
 
     def _compare(self, other):
         raise NotImplementedError('Variables cannot be compared; compare their arrays instead')
