@@ -9,8 +9,8 @@ import sys
 def main():
     module_name, args = sys.argv[1], sys.argv[2:]
     out = os.path.join(os.environ.get('TEST_TMPDIR', '.'), 'out')
-    # Matplotlib must not look for a display or write its cache into the home directory.
-    os.environ.setdefault('MPLBACKEND', 'Agg')
+    # Matplotlib must not write its cache into the home directory (PlotReport draws on an Agg canvas
+    # itself, Note [Figures without pyplot], so no backend needs choosing).
     os.environ.setdefault('MPLCONFIGDIR', os.path.join(os.environ.get('TEST_TMPDIR', '.'), 'mpl'))
     return importlib.import_module(module_name).main(args + ['--out', out])
 

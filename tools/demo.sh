@@ -10,4 +10,4 @@ flags=()
 if [[ -n "${CI:-}" || ! -t 1 ]]; then
     flags+=(--color=no --curses=no)
 fi
-MPLBACKEND=Agg bazel run "${flags[@]}" //examples/mnist:train_mnist -- --require-accuracy=0.95 "$@" </dev/null
+bazel run "${flags[@]}" //examples/mnist:train_mnist -- --require-accuracy=0.95 "$@" </dev/null

@@ -140,8 +140,7 @@ def run(args, predictor, as_images=False):
 
 def report(trainer, args):
     """Prints the final accuracy and where the outputs are; 1 if the accuracy is too low."""
-    accuracy = float(chainer.backend.CpuDevice().send(
-        chainer.as_array(trainer.observation['validation/main/accuracy'])))
+    accuracy = float(chainer.as_array(trainer.observation['validation/main/accuracy']))
     out = os.path.abspath(args.out)
     print('')
     print('Final validation accuracy: {:.4f}'.format(accuracy))
