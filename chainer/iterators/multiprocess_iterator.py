@@ -100,7 +100,12 @@ class MultiprocessIterator(_prefetch.PrefetchIterator):
             self._pool = multiprocessing.Pool(
                 self.n_processes, initializer=_worker_init, initargs=(self.dataset,),
                 maxtasksperchild=self._maxtasksperchild)
-        return self._pool.map_async(_worker_fetch, [int(index) for index in indices])
+        indices = [int(index) for index in indices]
+        # Note [Explicit chunk size]: the pool's default chunk size divides by its current number
+        # of workers, which is 0 for a moment while maxtasksperchild replaces a retired worker
+        # (ZeroDivisionError inside multiprocessing); the same rule on n_processes avoids that.
+        chunksize = max(1, -(-len(indices) // (self.n_processes * 4)))
+        return self._pool.map_async(_worker_fetch, indices, chunksize)
 
     def _collect(self, handle):
         while True:
