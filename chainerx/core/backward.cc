@@ -19,6 +19,9 @@
 namespace chainerx {
 namespace {
 
+// The innermost active GradReadyHookScope of this thread (Note [Gradient-ready hooks]).
+thread_local GradReadyHookScope* t_grad_ready_hook = nullptr;
+
 using internal::ArrayBody;
 using internal::ArrayNode;
 using internal::OpNode;
@@ -214,6 +217,9 @@ private:
         }
         if (entry != nullptr) {
             StoreGrad(*entry, node, user_grad, sole_reference);
+            if (t_grad_ready_hook != nullptr) {
+                t_grad_ready_hook->Notify(body.get());
+            }
         }
     }
 
@@ -298,6 +304,24 @@ BackpropId ResolveGraph(
 }
 
 }  // namespace
+
+GradReadyHookScope::GradReadyHookScope(const std::vector<ConstArrayRef>& watched, std::function<void(size_t)> on_ready)
+    : on_ready_{std::move(on_ready)}, outer_{t_grad_ready_hook} {
+    positions_.reserve(watched.size());
+    for (size_t i = 0; i < watched.size(); ++i) {
+        positions_.emplace(watched[i].get().body().get(), i);  // a repeated array reports its first position
+    }
+    t_grad_ready_hook = this;
+}
+
+GradReadyHookScope::~GradReadyHookScope() { t_grad_ready_hook = outer_; }
+
+void GradReadyHookScope::Notify(const void* body) const {
+    auto it = positions_.find(body);
+    if (it != positions_.end()) {
+        on_ready_(it->second);
+    }
+}
 
 void Backward(
         const std::vector<ConstArrayRef>& outputs,

@@ -1,7 +1,10 @@
 // Backpropagation over a recorded graph.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "chainerx/core/array.h"
@@ -34,6 +37,34 @@ std::vector<std::optional<Array>> Grad(
         bool retain_grad = false,
         const std::vector<std::optional<Array>>& grad_outputs = {},
         std::optional<float> loss_scale = std::nullopt);
+
+// Note [Gradient-ready hooks]
+// Data-parallel training overlaps communication with backward: a parameter's gradient is sent to the other
+// processes as soon as it is final, while backward still computes the gradients of earlier layers (PyTorch DDP's
+// bucketed allreduce). A GradReadyHookScope watches some arrays on the calling thread for its lifetime: whenever
+// Backward or Grad stores the final gradient of this pass into one of them (x.grad), `on_ready(i)` is called with
+// the array's position in `watched`. Arrays are matched by identity (their body), in one hash lookup per stored
+// gradient; nothing is looked up while no scope is active. Scopes nest: the innermost one is consulted. An
+// exception thrown by `on_ready` propagates out of Backward, which leaves the graph clean (Note [Backward state in
+// graph nodes]).
+class GradReadyHookScope {
+public:
+    GradReadyHookScope(const std::vector<ConstArrayRef>& watched, std::function<void(size_t)> on_ready);
+    ~GradReadyHookScope();
+
+    GradReadyHookScope(const GradReadyHookScope&) = delete;
+    GradReadyHookScope& operator=(const GradReadyHookScope&) = delete;
+    GradReadyHookScope(GradReadyHookScope&&) = delete;
+    GradReadyHookScope& operator=(GradReadyHookScope&&) = delete;
+
+    // Reports `body` if it is watched; called by the backward pass after storing its gradient.
+    void Notify(const void* body) const;
+
+private:
+    std::unordered_map<const void*, size_t> positions_;
+    std::function<void(size_t)> on_ready_;
+    GradReadyHookScope* outer_;
+};
 
 inline void Backward(
         const Array& output,

@@ -47,6 +47,40 @@ TEST_F(BackwardTest, MixedDtypeGradientsHaveInputDtypes) {
     EXPECT_EQ(w.GetGrad()->dtype(), Dtype::kFloat64);
 }
 
+TEST_F(BackwardTest, GradReadyHookReportsWatchedArraysAfterTheirGradIsStored) {
+    // y = sum(w2 * (w1 * x)): w2's gradient is final before w1's (its op runs first in backward).
+    Array x = MakeArray<float>({2}, {1, 2}).RequireGrad();
+    Array w1 = MakeArray<float>({2}, {3, 4}).RequireGrad();
+    Array w2 = MakeArray<float>({2}, {5, 6}).RequireGrad();
+    Array y = (w2 * (w1 * x)).Sum();
+    std::vector<size_t> reported;
+    {
+        GradReadyHookScope hook{{w1, w2}, [&](size_t i) {
+                                    reported.push_back(i);
+                                    // the gradient is already stored when the hook is told
+                                    EXPECT_TRUE((i == 0 ? w1 : w2).GetGrad().has_value());
+                                }};
+        y.Backward();
+    }
+    EXPECT_EQ(reported, (std::vector<size_t>{1, 0}));  // x is not watched
+    (w1 * x).Sum().Backward();  // the scope has ended: nothing more is reported
+    EXPECT_EQ(reported.size(), 2U);
+}
+
+TEST_F(BackwardTest, GradReadyHookScopesNestAndAnExceptionLeavesTheGraphClean) {
+    Array w = MakeArray<float>({2}, {1, 2}).RequireGrad();
+    int outer_calls = 0;
+    GradReadyHookScope outer{{w}, [&](size_t) { ++outer_calls; }};
+    {
+        GradReadyHookScope inner{{w}, [](size_t) { throw ChainerxError{"stop"}; }};
+        EXPECT_THROW((w * 2).Sum().Backward(), ChainerxError);
+    }
+    w.ClearGrad();
+    (w * 2).Sum().Backward();  // the outer scope is active again
+    EXPECT_EQ(outer_calls, 1);
+    ExpectArrayEq<float>(*w.GetGrad(), {2}, {2, 2});
+}
+
 TEST_F(BackwardTest, DoubleBackprop) {
     Array x = MakeArray<float>({2}, {1, 3}).RequireGrad();
     Array y = (x * x * x).Sum();

@@ -90,6 +90,28 @@ void BindBackpropModeScope(py::module& m, const char* class_name, const char* fu
     m.def(function_name, [](py::handle target) { return std::make_unique<Scope>(target); }, py::arg("backprop_id") = py::none());
 }
 
+// `with chainerx._core._grad_ready_hook(arrays, callback):` calls callback(i) whenever backward stores the final
+// gradient of arrays[i] (Note [Gradient-ready hooks]). Backward runs with the GIL held, so the callback is called
+// directly; a Python exception it raises propagates out of backward.
+class PyGradReadyHook {
+public:
+    PyGradReadyHook(std::vector<Array> watched, py::function callback)
+        : watched_{std::move(watched)}, callback_{std::move(callback)} {}
+    void Enter() {
+        if (scope_.has_value()) {
+            throw py::value_error{"_grad_ready_hook: this hook is already active"};
+        }
+        scope_.emplace(std::vector<ConstArrayRef>{watched_.begin(), watched_.end()},
+                       [this](size_t index) { callback_(index); });
+    }
+    void Exit() { scope_.reset(); }
+
+private:
+    std::vector<Array> watched_;
+    py::function callback_;
+    std::optional<GradReadyHookScope> scope_;
+};
+
 // One array or a sequence of arrays (outputs, inputs and gradients of the gradient checks and backward).
 std::vector<Array> ToArrayOrList(py::handle outputs) {
     std::vector<Array> arrays;
@@ -222,6 +244,16 @@ void InitBackprop(py::module& m) {
           py::arg("backprop_id") = py::none(),
           py::kw_only(),
           py::arg("context") = py::none());
+
+    py::class_<PyGradReadyHook>(m, "_GradReadyHook")
+            .def("__enter__", [](PyGradReadyHook& self) { self.Enter(); })
+            .def("__exit__", [](PyGradReadyHook& self, py::args) { self.Exit(); });
+    m.def("_grad_ready_hook",
+          [](py::handle arrays, py::function callback) {
+              return std::make_unique<PyGradReadyHook>(ToArrayOrList(arrays), std::move(callback));
+          },
+          py::arg("arrays"),
+          py::arg("callback"));
 
     m.def("backward",
           [](py::handle outputs, py::handle backprop_id, bool enable_double_backprop, std::optional<float> loss_scale) {
