@@ -1,0 +1,1 @@
+"""Differentiable communication for model-parallel networks."""
