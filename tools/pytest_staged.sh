@@ -4,13 +4,19 @@
 # PYTHONPATH. CI uses it to test the same build against NumPy 1.x (.venv-numpy1, see tools/setup.sh --numpy1);
 # it is also the quick edit-test loop after `bazel build //chainerx:_core.so`.
 #
-# Usage: tools/pytest_staged.sh PYTHON [PYTEST_ARGS...]   (default test paths: tests/chainerx_tests tests/chainer_tests)
+# Usage: tools/pytest_staged.sh [--mpi N] PYTHON [PYTEST_ARGS...]   (default test paths: tests/chainerx_tests tests/chainer_tests)
 #   e.g. tools/pytest_staged.sh .venv-numpy1/bin/python -q -x tests/chainerx_tests/test_dlpack.py
+#   --mpi N runs pytest in N MPI processes (the chainermn suites; tools/pytest/mpi_pytest_main.py)
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+mpi_np=""
+if [[ "${1:-}" == --mpi ]]; then
+    mpi_np="$2"
+    shift 2
+fi
 if (($# < 1)); then
-    sed -n '7,8s/^# \{0,1\}//p' "$0" >&2
+    sed -n '7,9s/^# \{0,1\}//p' "$0" >&2
     exit 2
 fi
 python="$1"
@@ -50,7 +56,12 @@ for arg in "$@"; do
 done
 cd "$stage"
 run_pytest() {
-    PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -p no:cacheprovider "$@"
+    if [[ -n "$mpi_np" ]]; then
+        PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" "$REPO/tools/pytest/mpi_pytest_main.py" \
+            --np "$mpi_np" "$@"
+    else
+        PYTHONPATH="$stage" PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -p no:cacheprovider "$@"
+    fi
 }
 if $has_path; then
     run_pytest "${args[@]}"

@@ -17,12 +17,15 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO/.venv"
 VENV_NUMPY1="$REPO/.venv-numpy1"
 
+# Open MPI (mpiexec and libmpi) is what chainermn's mpi4py runs on; its tests run under mpiexec.
 APT_PACKAGES=(bazel-bootstrap bazel-platforms bazel-rules-java
-              libgtest-dev libgmock-dev libopenblas-dev liblapack-dev liblapacke-dev)
+              libgtest-dev libgmock-dev libopenblas-dev liblapack-dev liblapacke-dev
+              openmpi-bin libopenmpi-dev)
 # mypy (17 MB with its dependencies) type-checks code against chainerx's stubs in test_stubs.py.
 # matplotlib (PlotReport), pillow (ImageDataset) and h5py (the hdf5 serializers) are optional at run
 # time for chainer; installed here so that their tests run instead of skipping.
-PIP_PACKAGES=(numpy pytest pybind11 wheel scikit-learn mypy matplotlib pillow h5py)
+# mpi4py (chainermn) ships wheels that load the system's Open MPI at run time.
+PIP_PACKAGES=(numpy pytest pybind11 wheel scikit-learn mypy matplotlib pillow h5py mpi4py)
 # Pinned to the cuBLAS of the CUDA 13.0 Update 2 toolkit in /usr/local/cuda (runtime 13.0.96),
 # and a cuDNN 9 built for CUDA 13.0.
 PIP_CUDA_PACKAGES=(nvidia-cublas==13.1.0.3 nvidia-cudnn-cu13==9.13.1.26)

@@ -22,7 +22,6 @@ import zlib
 
 import numpy
 
-import chainerx
 from chainer import backend
 from chainermn import _mpi
 from chainermn.communicators import _arrays
@@ -146,15 +145,17 @@ class MeanGradSession:
         self._seen = [False] * len(layout.params)
         self._next = 0
         self._requests = []
-        self.ready_order = []
+        self.ready_order = []  # parameter positions in the order their gradients became ready
+        self.n_started_early = 0  # buckets started by ready(), i.e. while backward was running
 
     def watched_arrays(self):
         """The parameters' chainerx arrays for the gradient-ready hook, or None if some parameter
         is not a chainerx array (then every bucket starts in :meth:`finish`)."""
-        arrays = [param.array for param in self._layout.params]
-        if all(isinstance(array, chainerx.ndarray) for array in arrays):
-            return arrays
-        return None
+        params = self._layout.params
+        if not all(getattr(param, '_has_chainerx_array', False) for param in params):
+            return None
+        # the arrays on the graph, whose grads backward stores (`param.array` is a grad-stopped view)
+        return [param._data[0] for param in params]
 
     def ready(self, index):
         if self._seen[index]:
@@ -164,6 +165,7 @@ class MeanGradSession:
         self._remaining[self._layout.bucket_of[index]] -= 1
         while self._next < len(self._remaining) and self._remaining[self._next] == 0:
             self._start(self._next)
+            self.n_started_early += 1
         if self._requests:
             # MPI progresses non-blocking collectives only inside MPI calls
             _mpi.mpi().Request.Testall(self._requests)

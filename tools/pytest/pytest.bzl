@@ -39,3 +39,27 @@ def pytest_test_per_file(data = [], deps = [], **kwargs):
             deps = deps,
             **kwargs
         )
+
+def mpi_pytest_test_per_file(n_procs = [2, 3], data = [], deps = [], timeout_s = 240, tags = [], **kwargs):
+    """For each `test_*.py` file of the package and each N in `n_procs`, a test `<file>_np<N>`
+    that runs pytest on the file in N MPI processes (tools/pytest/mpi_pytest_main.py).
+
+    The targets are tagged "exclusive": N busy MPI processes on a 2-core machine should not share it
+    with other tests.
+    """
+    for src in native.glob(["test_*.py"]):
+        for n in n_procs:
+            native.py_test(
+                name = "%s_np%d" % (src[:-len(".py")], n),
+                srcs = [src, "//tools/pytest:mpi_pytest_main.py", "//tools/pytest:pytest_main.py"],
+                main = "//tools/pytest:mpi_pytest_main.py",
+                args = ["--np", str(n), "--timeout", str(timeout_s), "$(rootpath %s)" % src],
+                data = data,
+                deps = deps,
+                size = "medium",
+                tags = tags + ["py", "exclusive"],
+                python_version = "PY3",
+                srcs_version = "PY3",
+                legacy_create_init = False,
+                **kwargs
+            )

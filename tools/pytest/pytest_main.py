@@ -12,7 +12,8 @@ _NO_TESTS_COLLECTED = 5
 def main(argv):
     args = ["-p", "no:cacheprovider", "-q"]
     xml_output = os.environ.get("XML_OUTPUT_FILE")
-    if xml_output:
+    # Under mpiexec (mpi_pytest_main.py) every rank runs this; rank 0 alone writes the report.
+    if xml_output and os.environ.get("OMPI_COMM_WORLD_RANK", "0") == "0":
         args += ["--junitxml", xml_output]
     code = pytest.main(args + argv)
     if code == _NO_TESTS_COLLECTED:
