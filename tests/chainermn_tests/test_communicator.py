@@ -66,6 +66,8 @@ def test_allreduce_writes_nothing_into_its_input(comm):
 
 
 def test_allreduce_mismatched_shapes_raise_on_every_rank(comm):
+    if comm.size < 2:
+        pytest.skip('needs 2 ranks')
     with pytest.raises(ValueError, match='rank 0: .*rank 1'):
         comm.allreduce(numpy.zeros(comm.rank + 1, numpy.float32))
     with pytest.raises(ValueError, match='disagree'):
