@@ -16,6 +16,7 @@ rule without ``update_core_chainerx`` still works: the base class runs its CPU/G
 zero-copy views.
 """
 
+import abc
 import math
 import warnings
 
@@ -149,7 +150,13 @@ def _writable_grad(param):
 _TIMINGS = ('pre', 'post', 'auto')
 
 
-class Optimizer:
+# Note [Optimizer wrappers]
+# Optimizer has ABCMeta as its metaclass (and no abstract method) so that wrappers that delegate to
+# an optimizer without inheriting its state, like chainermn's multi-node optimizer, can register as
+# virtual subclasses: updaters check `isinstance(optimizer, Optimizer)` to report wrong arguments
+# early, and a wrapper must pass that check. Inheriting instead would shadow the delegation with
+# Optimizer's class attributes.
+class Optimizer(metaclass=abc.ABCMeta):
     """The base of optimizers: the target link, the step and epoch counts, and hooks.
 
     Attributes:

@@ -13,6 +13,7 @@ the parameters to be chainerx arrays (backward runs on chainerx's graph); with N
 parameters every bucket starts after backward.
 """
 
+import chainer
 import chainerx
 
 from chainermn.communicators import mpi_communicator_base
@@ -106,6 +107,9 @@ class _MultiNodeOptimizer:
 
     def __setattr__(self, name, value):
         setattr(self.actual_optimizer, name, value)
+
+
+chainer.Optimizer.register(_MultiNodeOptimizer)  # Note [Optimizer wrappers]
 
 
 class _DeferredMean:

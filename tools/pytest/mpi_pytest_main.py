@@ -1,6 +1,9 @@
 """Entry point of mpi_pytest_test targets: runs pytest on the given files in N MPI processes.
 
     mpi_pytest_main.py --np N [--timeout SECONDS] FILES...
+    mpi_pytest_main.py --np N [--timeout SECONDS] --script PROGRAM [ARGS...]
+
+The second form runs a Python program instead of pytest (the chainermn example's test).
 
 Each rank runs pytest on the same files (the tests themselves communicate through chainermn); the
 target passes when mpiexec exits 0, that is when every rank passed. A failing rank aborts the whole
@@ -31,16 +34,22 @@ def main(argv):
     parser = argparse.ArgumentParser()
     parser.add_argument('--np', type=int, required=True)
     parser.add_argument('--timeout', type=float, default=240)
+    parser.add_argument('--script')
     args, files = parser.parse_known_args(argv)
     mpiexec = shutil.which('mpiexec')
     if mpiexec is None:
         print('mpi_pytest_main: mpiexec not found (tools/setup.sh installs Open MPI)', file=sys.stderr)
         return 1
-    pytest_main = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'pytest_main.py')
-    # one line per test and rank (tagged by mpiexec), instead of interleaved progress dots
-    pytest_args = ['--color=no', '-v', '-v'] + files
-    command = [mpiexec, '-n', str(args.np), '--tag-output', sys.executable, pytest_main] + pytest_args
-    process = subprocess.Popen(command, env=_mpi_environment(), start_new_session=True)
+    cwd = None
+    if args.script:
+        program = [os.path.abspath(args.script)] + files
+        cwd = os.environ.get('TEST_TMPDIR')  # under Bazel, what the program writes goes there
+    else:
+        pytest_main = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'pytest_main.py')
+        # one line per test and rank (tagged by mpiexec), instead of interleaved progress dots
+        program = [pytest_main, '--color=no', '-v', '-v'] + files
+    command = [mpiexec, '-n', str(args.np), '--tag-output', sys.executable] + program
+    process = subprocess.Popen(command, env=_mpi_environment(), cwd=cwd, start_new_session=True)
     try:
         return process.wait(timeout=args.timeout)
     except subprocess.TimeoutExpired:
