@@ -40,6 +40,9 @@ def main(argv):
     if mpiexec is None:
         print('mpi_pytest_main: mpiexec not found (tools/setup.sh installs Open MPI)', file=sys.stderr)
         return 1
+    # Open MPI derives its installation prefix from mpiexec's path; /bin/mpiexec (a PATH with /bin
+    # first, as under Bazel) gives "/", which it refuses. The real path gives /usr.
+    mpiexec = os.path.realpath(mpiexec)
     cwd = None
     if args.script:
         program = [os.path.abspath(args.script)] + files

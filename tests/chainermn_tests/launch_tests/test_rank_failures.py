@@ -22,7 +22,8 @@ comm = chainermn.create_communicator('flat')
 
 
 def _run_job(tmp_path, body, n=2):
-    if shutil.which('mpiexec') is None:
+    mpiexec = shutil.which('mpiexec')
+    if mpiexec is None:
         pytest.skip('mpiexec is not installed')
     script = tmp_path / 'job.py'
     script.write_text(_PRELUDE + textwrap.dedent(body))
@@ -31,7 +32,7 @@ def _run_job(tmp_path, body, n=2):
         env.update(OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1')
     env['OMPI_MCA_rmaps_base_oversubscribe'] = '1'
     start = time.monotonic()
-    result = subprocess.run(['mpiexec', '-n', str(n), sys.executable, str(script)],
+    result = subprocess.run([os.path.realpath(mpiexec), '-n', str(n), sys.executable, str(script)],
                             env=env, capture_output=True, text=True, timeout=_LIMIT_SECONDS * 2)
     return result, time.monotonic() - start
 
