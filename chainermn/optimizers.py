@@ -70,7 +70,8 @@ class _MultiNodeOptimizer:
                 mpi_communicator_base.MpiCommunicatorBase.multi_node_mean_grad:
             return _DeferredMean(communicator, target, self.zero_fill)
         return communicator._mean_grad_session(target, self.zero_fill, self.bucket_bytes,
-                                               self._bucket_order)
+                                               self._bucket_order,
+                                               overlap=self.bucket_bytes is not None)
 
     def _backward(self, loss, target):
         loss_scale = self.actual_optimizer._loss_scale
@@ -78,7 +79,9 @@ class _MultiNodeOptimizer:
             loss.backward(loss_scale=loss_scale)
             return None
         session = self._session(target)
-        watched = getattr(session, 'watched_arrays', lambda: None)()
+        watched = None
+        if self.bucket_bytes is not None:  # overlapped buckets (blocking ones would stall backward)
+            watched = getattr(session, 'watched_arrays', lambda: None)()
         if watched is None:
             loss.backward(loss_scale=loss_scale)
         else:

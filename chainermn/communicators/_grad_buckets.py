@@ -132,13 +132,20 @@ def _count(shape):
 class MeanGradSession:
     """One averaging of a layout's gradients over MPI, bucket by bucket.
 
+    With `overlap`, buckets are summed by non-blocking allreduces that run while the caller goes on
+    (backward, or a whole iteration with double buffering); without it, by blocking ones, which
+    Open MPI runs about twice as fast (its non-blocking collectives use slower algorithms). The
+    choice must be the same on every rank (a blocking collective never matches a non-blocking one),
+    so it is made by the caller, never from the order gradients happen to arrive in.
+
     :meth:`ready` is called with a parameter's position when its gradient is final (from the
     gradient-ready hook during backward); buckets whose parameters are all ready are started in
     order. :meth:`finish` starts the rest, waits for all and writes the means into the gradients.
     """
 
-    def __init__(self, mpi_comm, layout, zero_fill):
+    def __init__(self, mpi_comm, layout, zero_fill, overlap):
         self._mpi_comm = mpi_comm
+        self._overlap = overlap
         self.layout = self._layout = layout
         self._zero_fill = zero_fill
         self._remaining = [len(bucket.entries) for bucket in layout.buckets]
@@ -174,7 +181,10 @@ class MeanGradSession:
         MPI = _mpi.mpi()
         buffer = self._layout.pack(b)
         op, datatype = _mpi.sum_op_and_type(buffer.dtype)
-        self._requests.append(self._mpi_comm.Iallreduce(MPI.IN_PLACE, [buffer, datatype], op))
+        if self._overlap:
+            self._requests.append(self._mpi_comm.Iallreduce(MPI.IN_PLACE, [buffer, datatype], op))
+        else:
+            self._mpi_comm.Allreduce(MPI.IN_PLACE, [buffer, datatype], op)
         self._next = b + 1
 
     def start_all(self):

@@ -280,7 +280,8 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
     def multi_node_mean_grad(self, model, zero_fill=False):
         self._mean_grad_session(model, zero_fill, self._bucket_bytes).finish()
 
-    def _mean_grad_session(self, model, zero_fill, bucket_bytes, order=None, slot=0):
+    def _mean_grad_session(self, model, zero_fill, bucket_bytes, order=None, slot=0,
+                           overlap=False):
         """A :class:`~chainermn.communicators._grad_buckets.MeanGradSession` over `model`'s
         initialised parameters, after checking that every rank has the same ones. Sessions in
         flight at the same time need different `slot`s (their buffers are the slot's)."""
@@ -295,7 +296,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
             if len(self._layouts) >= 4:  # layouts of models or orders no longer used
                 self._layouts.clear()
             self._layouts[key] = layout
-        return _grad_buckets.MeanGradSession(self.mpi_comm, layout, zero_fill)
+        return _grad_buckets.MeanGradSession(self.mpi_comm, layout, zero_fill, overlap)
 
 
 def _receive_layout(headers):

@@ -38,6 +38,7 @@ and their backward communicates too, so the backward passes must also meet:
 import numpy
 
 import chainer
+import chainer.functions
 import chainerx
 from chainer import backend
 from chainermn.communicators import communicator_base
@@ -117,6 +118,14 @@ def delegate_array(device):
     """The array of a delegate variable: one float32 zero, so that ``delegate.backward()`` starts
     from a gradient of one as for any one-element loss."""
     return zeros(device, (), numpy.float32)
+
+
+def join_delegate(delegate_variable, device):
+    """The delegate variable on `device`, where the variables it is joined to are (through a
+    differentiable copy if it is elsewhere: a node takes inputs of one kind only)."""
+    if device_of(delegate_variable.array) == device:
+        return delegate_variable
+    return chainer.functions.copy(delegate_variable, device)
 
 
 def sum_arrays(arrays, device):
