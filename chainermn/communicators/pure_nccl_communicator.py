@@ -33,8 +33,8 @@ class PureNcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
     """
 
     def __init__(self, mpi_comm=None, allreduce_grad_dtype=None):
+        self._cupy, self._nccl_module = _nccl()  # before any collective: every rank fails alike
         super().__init__(mpi_comm)
-        self._cupy, self._nccl_module = _nccl()
         if allreduce_grad_dtype is not None:
             allreduce_grad_dtype = numpy.dtype(allreduce_grad_dtype)
             if allreduce_grad_dtype.name not in _NCCL_TYPES:

@@ -8,6 +8,7 @@ limit dumps every thread's stack and exits, which makes mpiexec end the other ra
 
 import faulthandler
 import sys
+import tempfile
 
 import pytest
 
@@ -22,6 +23,14 @@ from chainermn import _mpi  # NOQA: E402
 _WATCHDOG_SECONDS = 120
 
 COMMUNICATOR_NAMES = ('naive', 'flat', 'non_cuda_aware')
+
+
+def pytest_configure(config):
+    # Ranks run pytest at the same time as the same user: each gets its own temporary base, or they
+    # would race cleaning up pytest's shared one.
+    if config.option.basetemp is None:
+        rank = _mpi.mpi().COMM_WORLD.Get_rank()
+        config.option.basetemp = tempfile.mkdtemp(prefix='chainermn-tests-rank{}-'.format(rank))
 
 
 @pytest.fixture(autouse=True)
