@@ -132,4 +132,3 @@ def recv(communicator, rank, delegate_variable=None, tag=0, device=None, force_t
         inputs = (_node.join_delegate(delegate_variable, device),)
     ys = Recv(communicator, rank, tag).connect(inputs, arrays, device)
     return ys if many or force_tuple else ys[0]
-
