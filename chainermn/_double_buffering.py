@@ -39,7 +39,8 @@ class DoubleBufferingOptimizer(optimizers._MultiNodeOptimizer):
             self.communicator.bcast_data(target)
             return
         session = self.communicator._mean_grad_session(
-            target, self.zero_fill, self.bucket_bytes, slot=self._slot, overlap=True)
+            target, self.zero_fill, self.bucket_bytes, slot=self._slot, overlap=True,
+            through_buffers=True)
         session.start_all()
         previous = self._in_flight
         object.__setattr__(self, '_in_flight', session)

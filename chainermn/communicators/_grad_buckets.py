@@ -30,17 +30,27 @@ from chainermn.communicators import _arrays
 class _Bucket:
     def __init__(self, dtype):
         self.dtype = dtype  # the dtype of the sums (see _mpi.reduction_dtype)
-        self.entries = []  # (parameter index, offset, shape)
+        self.indexes = []  # the parameters' positions in the layout
+        self.shapes = []
         self.size = 0
         self.buffer = None
+        self.values = None  # per parameter, its part of the buffer shaped like the parameter
+        self.counts = None  # the has-gradient counts, after the values
 
     def add(self, index, shape):
-        self.entries.append((index, self.size, shape))
-        self.size += int(numpy.prod(shape, dtype=numpy.int64))
+        self.indexes.append(index)
+        self.shapes.append(tuple(shape))
+        self.size += _count(shape)
 
     def allocate(self):
-        # values, then one has-gradient count per parameter
-        self.buffer = numpy.empty(self.size + len(self.entries), self.dtype)
+        self.buffer = numpy.empty(self.size + len(self.indexes), self.dtype)
+        self.values = []
+        offset = 0
+        for shape in self.shapes:
+            count = _count(shape)
+            self.values.append(self.buffer[offset:offset + count].reshape(shape))
+            offset += count
+        self.counts = self.buffer[self.size:]
 
 
 class GradLayout:
@@ -67,7 +77,7 @@ class GradLayout:
             nbytes = array.size * dtype.itemsize
             bucket = self.buckets[-1] if self.buckets else None
             if bucket is None or bucket.dtype != dtype or (
-                    bucket_bytes is not None and bucket.entries and
+                    bucket_bytes is not None and bucket.indexes and
                     (bucket.size * dtype.itemsize + nbytes > bucket_bytes)):
                 bucket = _Bucket(dtype)
                 self.buckets.append(bucket)
@@ -91,11 +101,11 @@ class GradLayout:
     def pack(self, b):
         """Copies the gradients of bucket `b` into its buffer (zeros where a gradient is None)."""
         bucket = self.buckets[b]
-        buffer = bucket.buffer
-        counts = buffer[bucket.size:]
-        for k, (index, offset, shape) in enumerate(bucket.entries):
-            grad = self.params[index].grad
-            values = buffer[offset:offset + _count(shape)].reshape(shape)
+        counts = bucket.counts
+        params = self.params
+        for k, index in enumerate(bucket.indexes):
+            grad = params[index].grad
+            values = bucket.values[k]
             if grad is None:
                 values.fill(0)
                 counts[k] = 0
@@ -104,29 +114,34 @@ class GradLayout:
             numpy.copyto(values, view if view is not None else _arrays.host_buffer(grad),
                          casting='unsafe')
             counts[k] = 1
-        return buffer
+        return bucket.buffer
 
     def unpack(self, b, n_ranks, zero_fill):
         """Writes the summed bucket `b`, divided by `n_ranks`, into the gradients."""
         bucket = self.buckets[b]
-        buffer = bucket.buffer
-        counts = buffer[bucket.size:]
-        for k, (index, offset, shape) in enumerate(bucket.entries):
-            param = self.params[index]
+        counts = bucket.counts
+        for k, index in enumerate(bucket.indexes):
             if not counts[k] and not zero_fill:
                 continue  # no rank has a gradient (Note [Gradient buckets])
-            if param.grad is None:
-                param.grad = backend.get_array_module(param.array).zeros_like(param.array)
-            values = buffer[offset:offset + _count(shape)].reshape(shape)
-            view = _arrays.host_view(param.grad)
+            param = self.params[index]
+            values = bucket.values[k]
+            grad = param.grad
+            if grad is None:
+                grad = backend.get_array_module(param.array).zeros_like(param.array)
+                param.grad = grad
+                grad = param.grad
+            view = _arrays.host_view(grad)
             if view is not None:
                 numpy.divide(values, n_ranks, out=view, casting='unsafe')
             else:
-                _arrays.write_back(param.grad, values / n_ranks)
+                _arrays.write_back(grad, values / n_ranks)
 
 
 def _count(shape):
-    return int(numpy.prod(shape, dtype=numpy.int64))
+    count = 1
+    for extent in shape:
+        count *= extent
+    return count
 
 
 class MeanGradSession:
@@ -143,17 +158,20 @@ class MeanGradSession:
     order. :meth:`finish` starts the rest, waits for all and writes the means into the gradients.
     """
 
-    def __init__(self, mpi_comm, layout, zero_fill, overlap):
+    def __init__(self, mpi_comm, layout, zero_fill, overlap, through_buffers=False):
         self._mpi_comm = mpi_comm
         self._overlap = overlap
         self.layout = self._layout = layout
         self._zero_fill = zero_fill
-        self._remaining = [len(bucket.entries) for bucket in layout.buckets]
+        self._remaining = [len(bucket.indexes) for bucket in layout.buckets]
         self._seen = [False] * len(layout.params)
         self._next = 0
         self._requests = []
         self.ready_order = []  # parameter positions in the order their gradients became ready
         self.n_started_early = 0  # buckets started by ready(), i.e. while backward was running
+        # With one process the mean is the gradient itself: nothing is copied or sent, unless the
+        # caller needs the buffers (double buffering applies them an iteration later).
+        self._single = mpi_comm.Get_size() == 1 and not through_buffers
 
     def watched_arrays(self):
         """The parameters' chainerx arrays for the gradient-ready hook, or None if some parameter
@@ -165,7 +183,7 @@ class MeanGradSession:
         return [param._data[0] for param in params]
 
     def ready(self, index):
-        if self._seen[index]:
+        if self._single or self._seen[index]:
             return
         self._seen[index] = True
         self.ready_order.append(index)
@@ -192,11 +210,20 @@ class MeanGradSession:
         while self._next < len(self._remaining):
             self._start(self._next)
 
+    def _finish_single(self):
+        if self._zero_fill:
+            for param in self._layout.params:
+                if param.grad is None:
+                    param.grad = backend.get_array_module(param.array).zeros_like(param.array)
+
     def finish_without_unpack(self):
         self.start_all()
         _mpi.mpi().Request.Waitall(self._requests)
 
     def finish(self):
+        if self._single:
+            self._finish_single()
+            return
         self.finish_without_unpack()
         n_ranks = self._mpi_comm.Get_size()
         for b in range(len(self._layout.buckets)):

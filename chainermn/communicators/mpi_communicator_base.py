@@ -70,11 +70,15 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
                 what, rank, self._size))
         return int(rank)
 
-    def _check_agree(self, value, what):
+    def _check_agree(self, value, what, fingerprint=None):
         """Raises ValueError on every rank unless all ranks pass equal `value` (a picklable
-        description); one tiny allreduce when they agree."""
+        description, or its `fingerprint` if already computed); one tiny allreduce when they
+        agree (none for a single process)."""
+        if self._size == 1:
+            return
         MPI = _mpi.mpi()
-        fingerprint = _grad_buckets.GradLayout.fingerprint(value)
+        if fingerprint is None:
+            fingerprint = _grad_buckets.GradLayout.fingerprint(value)
         bounds = numpy.array([fingerprint, -fingerprint], numpy.int64)
         self.mpi_comm.Allreduce(MPI.IN_PLACE, [bounds, MPI.INT64_T], MPI.MAX)
         if bounds[0] != -bounds[1]:
@@ -281,22 +285,32 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         self._mean_grad_session(model, zero_fill, self._bucket_bytes).finish()
 
     def _mean_grad_session(self, model, zero_fill, bucket_bytes, order=None, slot=0,
-                           overlap=False):
+                           overlap=False, through_buffers=False):
         """A :class:`~chainermn.communicators._grad_buckets.MeanGradSession` over `model`'s
         initialised parameters, after checking that every rank has the same ones. Sessions in
         flight at the same time need different `slot`s (their buffers are the slot's)."""
         named = [(name, param) for name, param in sorted(model.namedparams())
                  if param.array is not None]
-        signature = _grad_buckets.GradLayout.signature(named)
-        self._check_agree(signature, 'multi_node_mean_grad: parameters (name, shape, dtype)')
-        key = (repr(signature), bucket_bytes, None if order is None else tuple(order), slot)
-        layout = self._layouts.get(key)
-        if layout is None or any(p is not q for p, (_, q) in zip(layout.params, named)):
+        # The layout (and its signature's digest) is reused while the parameters hold the same
+        # array objects: shapes and dtypes cannot have changed then.
+        arrays = [param.array for _, param in named]
+        key = (tuple(name for name, _ in named), bucket_bytes,
+               None if order is None else tuple(order), slot)
+        cached = self._layouts.get(key)
+        if cached is None or len(cached[1]) != len(arrays) or any(
+                a is not b for a, b in zip(cached[1], arrays)) or any(
+                p is not q for p, (_, q) in zip(cached[0].params, named)):
+            signature = _grad_buckets.GradLayout.signature(named)
             layout = _grad_buckets.GradLayout(named, bucket_bytes, order)
             if len(self._layouts) >= 4:  # layouts of models or orders no longer used
                 self._layouts.clear()
-            self._layouts[key] = layout
-        return _grad_buckets.MeanGradSession(self.mpi_comm, layout, zero_fill, overlap)
+            cached = (layout, arrays, signature, _grad_buckets.GradLayout.fingerprint(signature))
+            self._layouts[key] = cached
+        layout, _, signature, fingerprint = cached
+        self._check_agree(signature, 'multi_node_mean_grad: parameters (name, shape, dtype)',
+                          fingerprint)
+        return _grad_buckets.MeanGradSession(self.mpi_comm, layout, zero_fill, overlap,
+                                             through_buffers)
 
 
 def _receive_layout(headers):

@@ -106,15 +106,18 @@ def test_send_a_tuple_and_force_tuple(comm, kind):
         F.sum(forced[0] * 3).backward()
 
 
-def test_recv_joins_the_delegate_so_one_backward_runs_both(comm, kind):
+@pytest.mark.parametrize('shape', [(3,), (512, 300)], ids=['small', 'rendezvous'])
+def test_recv_joins_the_delegate_so_one_backward_runs_both(comm, kind, shape):
+    # Messages of 600 kB are not buffered by MPI: a send waits for its receive, so backward
+    # passes that ran the communications in the wrong order would hang.
     _needs_two(comm)
     if comm.rank == 0:
-        x = _variable(kind, _input(2, (3,)))
+        x = _variable(kind, _input(2, shape))
         delegate = mnf.send(x, comm, 1)
         y = mnf.recv(comm, 1, delegate_variable=delegate)  # y = 3 x, computed by rank 1
-        numpy.testing.assert_allclose(_host(y), 3 * _input(2, (3,)))
+        numpy.testing.assert_allclose(_host(y), 3 * _input(2, shape))
         F.sum(y * y).backward()
-        numpy.testing.assert_allclose(_host(x.grad), 18 * _input(2, (3,)))
+        numpy.testing.assert_allclose(_host(x.grad), 18 * _input(2, shape), rtol=1e-6)
     elif comm.rank == 1:
         h = mnf.recv(comm, 0)
         mnf.send(h * 3, comm, 0).backward()
@@ -135,26 +138,28 @@ def test_pseudo_connect_runs_the_delegate_backward(comm, kind):
         F.sum(h * h).backward()
 
 
-def test_arrays_of_another_kind_cross_with_their_gradients(comm):
+@pytest.mark.parametrize('home, away', [('numpy', 'chainerx'), ('chainerx', 'numpy')])
+def test_arrays_of_another_kind_cross_with_their_gradients(comm, home, away):
     _needs_two(comm)
-    if comm.rank == 0:  # NumPy here, chainerx on rank 1
-        x = chainer.Variable(_input(3, (2,)))
+    devices = {'numpy': '@numpy', 'chainerx': 'native:0'}
+    if comm.rank == 0:  # works on `home` arrays, rank 1 on `away` arrays
+        x = _variable(home, _input(3, (2,)))
         delegate = mnf.send(x, comm, 1)
-        y = mnf.recv(comm, 1, delegate_variable=delegate)  # as sent: chainerx
-        _assert_kind(y, 'chainerx')
-        F.sum(y * y).backward()  # reaches the NumPy delegate through a copy
-        _assert_kind(x.grad_var, 'numpy')
-        numpy.testing.assert_allclose(x.grad, 18 * _input(3, (2,)))
-        z = mnf.recv(comm, 1, device='@numpy')
-        _assert_kind(z, 'numpy')
+        y = mnf.recv(comm, 1, delegate_variable=delegate)  # as sent: `away`
+        _assert_kind(y, away)
+        F.sum(y * y).backward()  # reaches the `home` delegate through a copy
+        _assert_kind(x.grad_var, home)
+        numpy.testing.assert_allclose(_host(x.grad), 18 * _input(3, (2,)))
+        z = mnf.recv(comm, 1, device=devices[home])
+        _assert_kind(z, home)
         F.sum(z * 4).backward()
     elif comm.rank == 1:
-        h = mnf.recv(comm, 0, device='native:0')
-        _assert_kind(h, 'chainerx')
+        h = mnf.recv(comm, 0, device=devices[away])
+        _assert_kind(h, away)
         mnf.send(h * 3, comm, 0).backward()
-        w = chainer.Variable(chainerx.ones(2, chainerx.float32))
+        w = _variable(away, numpy.ones(2, numpy.float32))
         mnf.send(w, comm, 0).backward()
-        _assert_kind(w.grad_var, 'chainerx')
+        _assert_kind(w.grad_var, away)
         numpy.testing.assert_array_equal(_host(w.grad), numpy.full(2, 4.0))
 
 

@@ -91,6 +91,8 @@ def test_gradients_are_the_mean_over_ranks(comm, device, bucket_bytes):
 
 
 def test_buckets_start_during_backward_and_learn_the_backward_order(flat_comm):
+    if flat_comm.size == 1:
+        pytest.skip('one process sends nothing')
     model = _model('native:0', seed=0)
     optimizer = chainermn.create_multi_node_optimizer(
         chainer.optimizers.SGD(lr=0.1), flat_comm, bucket_bytes=64)
