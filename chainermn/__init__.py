@@ -12,6 +12,7 @@ from chainermn import communicators  # NOQA
 from chainermn import datasets  # NOQA
 from chainermn import extensions  # NOQA
 from chainermn import functions  # NOQA
+from chainermn import links  # NOQA
 from chainermn.communicators import create_communicator  # NOQA
 from chainermn.datasets import create_empty_dataset  # NOQA
 from chainermn.datasets import scatter_dataset  # NOQA

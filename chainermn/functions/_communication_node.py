@@ -24,7 +24,8 @@ and their backward communicates too, so the backward passes must also meet:
    outputs (gradients of the outputs that the loss does not use are sent as zeros), or the
    delegate variables that ``send`` and ``gather`` return must be backpropagated, by calling
    ``delegate.backward()`` or by joining them to the loss with ``pseudo_connect`` (or ``recv``'s
-   ``delegate_variable``).
+   ``delegate_variable``). Every backward pass through a node communicates: a rank that backprops
+   a graph twice needs the other ranks to backprop theirs twice too.
  * Backprop visits the nodes of one graph in reverse order of creation along each path, so nodes
    that depend on each other meet in the right order on every rank. Nodes that do not depend on
    each other are visited in an order that depends on the rest of the graph: ranks that build

@@ -11,12 +11,16 @@ alltoall sends them back with another alltoall. Outputs arrive on the device of 
 from chainermn.functions import _communication_node as _node
 
 
-class Bcast(_node.CommunicationNode):
-    """The node of :func:`bcast`."""
+class _Rooted(_node.CommunicationNode):
+    """A collective with a root rank."""
 
     def __init__(self, comm, root):
         super().__init__(comm)
         self.root = root
+
+
+class Bcast(_Rooted):
+    """The node of :func:`bcast`."""
 
     def communicate_grads(self, grad_outputs):
         gathered = self.comm.gather(grad_outputs[0], root=self.root)
@@ -25,24 +29,16 @@ class Bcast(_node.CommunicationNode):
         return (_node.sum_arrays(gathered, self._in_specs[0][2]),)
 
 
-class Gather(_node.CommunicationNode):
+class Gather(_Rooted):
     """The node of :func:`gather`."""
-
-    def __init__(self, comm, root):
-        super().__init__(comm)
-        self.root = root
 
     def communicate_grads(self, grad_outputs):
         at_root = self.comm.rank == self.root
         return (self.comm.scatter(grad_outputs if at_root else None, root=self.root),)
 
 
-class Scatter(_node.CommunicationNode):
+class Scatter(_Rooted):
     """The node of :func:`scatter`."""
-
-    def __init__(self, comm, root):
-        super().__init__(comm)
-        self.root = root
 
     def communicate_grads(self, grad_outputs):
         gathered = self.comm.gather(grad_outputs[0], root=self.root)

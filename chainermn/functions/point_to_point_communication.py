@@ -4,36 +4,27 @@ import chainer
 from chainermn.functions import _communication_node as _node
 
 
-class Send(_node.CommunicationNode):
-    """The node of :func:`send`: its output is the delegate, its backward receives the gradients of
-    the arrays sent."""
+class _PointToPoint(_node.CommunicationNode):
+    """A node that communicates with one peer rank, with one tag."""
 
     def __init__(self, comm, peer_rank, peer_tag):
         super().__init__(comm)
         self.peer_rank = peer_rank
         self.peer_tag = peer_tag
 
-    @property
-    def label(self):
-        return 'Send'
+
+class Send(_PointToPoint):
+    """The node of :func:`send`: its output is the delegate, its backward receives the gradients of
+    the arrays sent."""
 
     def communicate_grads(self, grad_outputs):
         gxs = self.comm.recv(self.peer_rank, self.peer_tag)
         return gxs if isinstance(gxs, tuple) else (gxs,)
 
 
-class Recv(_node.CommunicationNode):
+class Recv(_PointToPoint):
     """The node of :func:`recv`: its outputs are the arrays received, its backward sends their
     gradients back (and gives the delegate variable, if any, a zero gradient)."""
-
-    def __init__(self, comm, peer_rank, peer_tag):
-        super().__init__(comm)
-        self.peer_rank = peer_rank
-        self.peer_tag = peer_tag
-
-    @property
-    def label(self):
-        return 'Recv'
 
     def communicate_grads(self, grad_outputs):
         self.comm.send(tuple(grad_outputs), self.peer_rank, self.peer_tag)
