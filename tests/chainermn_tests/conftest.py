@@ -24,6 +24,12 @@ _WATCHDOG_SECONDS = 120
 
 COMMUNICATOR_NAMES = ('naive', 'flat', 'non_cuda_aware')
 
+# The kinds of host arrays the tests send: name -> a function making one from a NumPy array.
+ARRAY_MAKERS = {
+    'numpy': lambda a: a,
+    'chainerx': lambda a: chainerx.array(a, device='native:0'),
+}
+
 
 def pytest_configure(config):
     # Ranks run pytest at the same time as the same user: each gets its own temporary base, or they
@@ -63,6 +69,18 @@ def pytest_runtest_makereport(item, call):
 def comm(request):
     """Each MPI communicator over COMM_WORLD."""
     return chainermn.create_communicator(request.param)
+
+
+@pytest.fixture(params=sorted(ARRAY_MAKERS))
+def kind(request):
+    """The name of each kind of host array (a key of ARRAY_MAKERS)."""
+    return request.param
+
+
+@pytest.fixture
+def make_array(kind):
+    """Makes an array of the test's kind from a NumPy array."""
+    return ARRAY_MAKERS[kind]
 
 
 @pytest.fixture

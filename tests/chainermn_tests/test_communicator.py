@@ -8,20 +8,8 @@ import chainermn
 from chainermn.communicators import _arrays
 
 
-def _kinds():
-    return [
-        ('numpy', lambda a: a),
-        ('chainerx', lambda a: chainerx.array(a, device='native:0')),
-    ]
-
-
 def _host(x):
     return chainerx.to_numpy(x) if isinstance(x, chainerx.ndarray) else numpy.asarray(x)
-
-
-@pytest.fixture(params=_kinds(), ids=lambda k: k[0])
-def kind(request):
-    return request.param
 
 
 def test_ranks_and_topology(comm):
@@ -36,10 +24,9 @@ def test_ranks_and_topology(comm):
 
 @pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64', 'int8', 'int32', 'int64',
                                    'uint8', 'bool'])
-def test_allreduce_sums_every_dtype(comm, kind, dtype):
-    name, make = kind
+def test_allreduce_sums_every_dtype(comm, make_array, dtype):
     base = numpy.arange(6).reshape(2, 3) % 3
-    x = make((base + comm.rank).astype(dtype))
+    x = make_array((base + comm.rank).astype(dtype))
     y = comm.allreduce(x)
     expected = sum((base + r).astype(dtype) for r in range(comm.size)) if dtype != 'bool' else \
         numpy.logical_or.reduce([(base + r).astype(bool) for r in range(comm.size)])
@@ -48,13 +35,12 @@ def test_allreduce_sums_every_dtype(comm, kind, dtype):
     numpy.testing.assert_array_equal(_host(y), numpy.asarray(expected, dtype))
 
 
-def test_allreduce_zero_size_zero_dim_and_non_contiguous(comm, kind):
-    _, make = kind
-    empty = comm.allreduce(make(numpy.zeros((0, 3), numpy.float32)))
+def test_allreduce_zero_size_zero_dim_and_non_contiguous(comm, make_array):
+    empty = comm.allreduce(make_array(numpy.zeros((0, 3), numpy.float32)))
     assert empty.shape == (0, 3)
-    scalar = comm.allreduce(make(numpy.array(comm.rank + 1.0)))
+    scalar = comm.allreduce(make_array(numpy.array(comm.rank + 1.0)))
     assert float(scalar) == comm.size * (comm.size + 1) / 2
-    strided = make(numpy.arange(12, dtype=numpy.float32).reshape(3, 4))[:, ::2]
+    strided = make_array(numpy.arange(12, dtype=numpy.float32).reshape(3, 4))[:, ::2]
     numpy.testing.assert_array_equal(_host(comm.allreduce(strided)),
                                      comm.size * numpy.arange(12.).reshape(3, 4)[:, ::2])
 
@@ -76,19 +62,17 @@ def test_allreduce_mismatched_shapes_raise_on_every_rank(comm):
     assert float(comm.allreduce(numpy.ones((), numpy.float32))) == comm.size
 
 
-def test_bcast(comm, kind):
-    _, make = kind
+def test_bcast(comm, make_array):
     for root in range(comm.size):
-        x = make(numpy.arange(5, dtype=numpy.float32) * (root + 1)) if comm.rank == root else None
+        x = make_array(numpy.arange(5, dtype=numpy.float32) * (root + 1)) if comm.rank == root else None
         y = comm.bcast(x, root=root)
         numpy.testing.assert_array_equal(_host(y), numpy.arange(5) * (root + 1))
         if comm.rank == root:
             assert y is x
 
 
-def test_gather_and_allgather_with_shapes_per_rank(comm, kind):
-    _, make = kind
-    x = make(numpy.arange(comm.rank + 1, dtype=numpy.float64).reshape(1, -1) + 10 * comm.rank)
+def test_gather_and_allgather_with_shapes_per_rank(comm, make_array):
+    x = make_array(numpy.arange(comm.rank + 1, dtype=numpy.float64).reshape(1, -1) + 10 * comm.rank)
     gathered = comm.gather(x, root=comm.size - 1)
     everyone = comm.allgather(x)
     expected = [numpy.arange(r + 1.).reshape(1, -1) + 10 * r for r in range(comm.size)]
@@ -103,39 +87,36 @@ def test_gather_and_allgather_with_shapes_per_rank(comm, kind):
         numpy.testing.assert_array_equal(_host(got), want)
 
 
-def test_scatter(comm, kind):
-    _, make = kind
+def test_scatter(comm, make_array):
     xs = None
     if comm.rank == 0:
-        xs = [make(numpy.full((r + 1,), r, numpy.int32)) for r in range(comm.size)]
+        xs = [make_array(numpy.full((r + 1,), r, numpy.int32)) for r in range(comm.size)]
     mine = comm.scatter(xs, root=0)
     numpy.testing.assert_array_equal(_host(mine), numpy.full(comm.rank + 1, comm.rank))
     # a stacked array is split along its first axis
-    stacked = make(numpy.arange(comm.size * 2.).reshape(comm.size, 2)) if comm.rank == 0 else None
+    stacked = make_array(numpy.arange(comm.size * 2.).reshape(comm.size, 2)) if comm.rank == 0 else None
     numpy.testing.assert_array_equal(_host(comm.scatter(stacked)),
                                      [2 * comm.rank, 2 * comm.rank + 1])
 
 
-def test_alltoall(comm, kind):
-    _, make = kind
-    xs = [make(numpy.full((j + 1, 2), 10 * comm.rank + j, numpy.float32)) for j in range(comm.size)]
+def test_alltoall(comm, make_array):
+    xs = [make_array(numpy.full((j + 1, 2), 10 * comm.rank + j, numpy.float32)) for j in range(comm.size)]
     ys = comm.alltoall(xs)
     assert len(ys) == comm.size
     for r, y in enumerate(ys):
         numpy.testing.assert_array_equal(_host(y), numpy.full((comm.rank + 1, 2), 10 * r + comm.rank))
 
 
-def test_send_recv_arrays_and_tuples(comm, kind):
+def test_send_recv_arrays_and_tuples(comm, make_array):
     if comm.size < 2:
         pytest.skip('needs 2 ranks')
-    _, make = kind
     if comm.rank == 0:
-        comm.send(make(numpy.arange(3, dtype=numpy.float16)), dest=1, tag=5)
-        comm.send((make(numpy.ones((2, 2))), make(numpy.zeros(0, numpy.int64))), dest=1)
+        comm.send(make_array(numpy.arange(3, dtype=numpy.float16)), dest=1, tag=5)
+        comm.send((make_array(numpy.ones((2, 2))), make_array(numpy.zeros(0, numpy.int64))), dest=1)
     elif comm.rank == 1:
         single = comm.recv(0, tag=5)
         pair = comm.recv(0)
-        assert type(single) is type(make(numpy.zeros(1)))
+        assert type(single) is type(make_array(numpy.zeros(1)))
         numpy.testing.assert_array_equal(_host(single), numpy.arange(3, dtype=numpy.float16))
         assert isinstance(pair, tuple) and len(pair) == 2
         numpy.testing.assert_array_equal(_host(pair[0]), numpy.ones((2, 2)))

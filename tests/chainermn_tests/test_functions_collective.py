@@ -13,15 +13,7 @@ import chainer.functions as F
 import chainerx
 import chainermn.functions as mnf
 
-_MAKERS = {
-    'numpy': lambda a: a,
-    'chainerx': lambda a: chainerx.array(a, device='native:0'),
-}
-
-
-@pytest.fixture(params=sorted(_MAKERS))
-def kind(request):
-    return request.param
+from conftest import ARRAY_MAKERS as _MAKERS
 
 
 def _input(seed, shape):
