@@ -12,6 +12,7 @@ from chainermn import communicators  # NOQA
 from chainermn import datasets  # NOQA
 from chainermn import extensions  # NOQA
 from chainermn import functions  # NOQA
+from chainermn import iterators  # NOQA
 from chainermn import links  # NOQA
 from chainermn.communicators import create_communicator  # NOQA
 from chainermn.datasets import create_empty_dataset  # NOQA
@@ -19,4 +20,6 @@ from chainermn.datasets import scatter_dataset  # NOQA
 from chainermn.datasets import scatter_index  # NOQA
 from chainermn.extensions import create_multi_node_checkpointer  # NOQA
 from chainermn.extensions import create_multi_node_evaluator  # NOQA
+from chainermn.iterators import create_multi_node_iterator  # NOQA
+from chainermn.iterators import create_synchronized_iterator  # NOQA
 from chainermn.optimizers import create_multi_node_optimizer  # NOQA

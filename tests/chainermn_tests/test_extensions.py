@@ -94,3 +94,20 @@ def test_checkpointer_without_checkpoints_and_bad_arguments(comm, tmp_path):
         chainermn.create_multi_node_checkpointer('', comm)
     with pytest.raises(ValueError, match='cp_interval'):
         chainermn.create_multi_node_checkpointer('x', comm, cp_interval=0)
+
+
+def test_allreduce_persistent_averages_running_statistics(comm, kind):
+    bn = L.BatchNormalization(3)
+    if kind == 'chainerx':
+        bn.to_device('native:0')
+    x = bn.xp.asarray(numpy.full((4, 3), comm.rank, numpy.float32)) if kind == 'numpy' else \
+        chainer.get_device('native:0').send(numpy.full((4, 3), comm.rank, numpy.float32))
+    bn(x, finetune=True)  # one fine-tuning step: N = 1, running mean = the batch mean = rank
+    chainermn.extensions.AllreducePersistent(bn, comm)()
+    mean = sum(range(comm.size)) / comm.size
+    numpy.testing.assert_allclose(chainer.backend.CpuDevice().send(bn.avg_mean),
+                                  numpy.full(3, mean), rtol=1e-6)
+    assert bn.N == 1  # not an array: left alone
+    everyone = comm.allgather_obj(chainer.backend.CpuDevice().send(bn.avg_var))
+    for var in everyone[1:]:
+        numpy.testing.assert_array_equal(var, everyone[0])
