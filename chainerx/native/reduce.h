@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "chainerx/core/array.h"
@@ -39,8 +40,17 @@ namespace native {
 // Threads: when the runs keep their axis (sum over the batch axis of a (batch, features) array: each element
 // of a run has its own accumulator), the span of the run is split across threads and every thread walks all
 // runs over its columns. Each accumulator is still folded by one thread in the same order, so results do not
-// depend on the thread count. Reductions along the run stay on one thread: splitting them would change the
-// order of floating-point sums with the thread count.
+// depend on the thread count. Reductions along the run are threaded without changing their order either, see
+// Note [Deterministic threaded reductions].
+//
+// Note [Deterministic threaded reductions]
+// A long run folded into one accumulator (the whole of a contiguous array, for sum(x)) is a pairwise tree whose
+// shape depends on its length only (ReduceRunToOne). Threads evaluate disjoint subtrees of that same tree, cut
+// a few levels below the root, and the calling thread combines the subtree results in the tree's own order;
+// every Combine sees the same operands as on one thread, so the result is bit-identical for any thread count
+// (including 1), which a split into one partial sum per thread would not be. Runs that each have their own
+// accumulator (sum over the last axis of a matrix) are split across threads whole. Runs that share an
+// accumulator (the rows of a strided slice summed to one value) stay on one thread: their order matters.
 struct ReductionPlan {
     int ndim{0};  // merged axes; the last one is the run
     int64_t dims[kMaxNdim]{};
@@ -151,6 +161,96 @@ typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
     return total;
 }
 
+// Whether [offset, offset + length) is a node of ReduceRunToOne's pairwise tree over [0, n).
+inline bool IsTreeNode(int64_t offset, int64_t length, int64_t n) {
+    int64_t node_offset = 0;
+    int64_t node_length = n;
+    while (true) {
+        if (node_offset == offset && node_length == length) {
+            return true;
+        }
+        if (node_length <= kPairwiseBlock) {
+            return false;
+        }
+        int64_t half = (node_length / kPairwiseBlock + 1) / 2 * kPairwiseBlock;
+        if (offset < node_offset + half) {
+            node_length = half;
+        } else {
+            node_offset += half;
+            node_length -= half;
+        }
+        if (offset < node_offset || offset + length > node_offset + node_length) {
+            return false;
+        }
+    }
+}
+
+// ReduceRunToOne on several threads, with the same result (Note [Deterministic threaded reductions]).
+template <typename Op>
+typename Op::Acc ReduceRunToOneThreaded(const char* x, int64_t n, int64_t xs) {
+    using Acc = typename Op::Acc;
+    const int threads = GetNumThreads();
+    if (threads < 2 || n < 2 * kElementwiseGrain || IsInParallelRegion()) {
+        return ReduceRunToOne<Op>(x, n, xs);
+    }
+    // The subtrees at the cut, in order: (offset, length). Splitting stops at 4 subtrees per thread (for
+    // balance) or at the tree's leaves.
+    struct Subtree {
+        int64_t offset, length;
+    };
+    std::vector<Subtree> subtrees{{0, n}};
+    const size_t wanted = static_cast<size_t>(threads) * 4;
+    while (subtrees.size() < wanted) {
+        std::vector<Subtree> next;
+        next.reserve(subtrees.size() * 2);
+        for (const Subtree& t : subtrees) {
+            if (t.length <= kPairwiseBlock) {
+                next.push_back(t);
+                continue;
+            }
+            int64_t half = (t.length / kPairwiseBlock + 1) / 2 * kPairwiseBlock;  // as in ReduceRunToOne
+            next.push_back({t.offset, half});
+            next.push_back({t.offset + half, t.length - half});
+        }
+        if (next.size() == subtrees.size()) {
+            break;
+        }
+        subtrees = std::move(next);
+    }
+    std::vector<Acc> partial(subtrees.size());
+    ParallelFor(static_cast<int64_t>(subtrees.size()), 1, [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) {
+            partial[i] = ReduceRunToOne<Op>(x + subtrees[i].offset * xs, subtrees[i].length, xs);
+        }
+    });
+    // Combine bottom-up in the tree's order: the subtrees are the leaves of the same binary tree, so the
+    // node over [offset, offset + length) combines the results of its two halves.
+    struct Node {
+        int64_t offset, length;
+        Acc value;
+    };
+    std::vector<Node> nodes;
+    nodes.reserve(subtrees.size());
+    for (size_t i = 0; i < subtrees.size(); ++i) {
+        nodes.push_back({subtrees[i].offset, subtrees[i].length, partial[i]});
+        // Merge while the last two nodes are the two halves of one node of the tree.
+        while (nodes.size() >= 2) {
+            const Node& left = nodes[nodes.size() - 2];
+            const Node& right = nodes.back();
+            int64_t length = left.length + right.length;
+            int64_t half = (length / kPairwiseBlock + 1) / 2 * kPairwiseBlock;
+            if (length <= kPairwiseBlock || half != left.length || !IsTreeNode(left.offset, length, n)) {
+                break;
+            }
+            Node merged{left.offset, length, Op::Combine(left.value, right.value)};
+            nodes.pop_back();
+            nodes.back() = merged;
+        }
+    }
+    CHAINERX_ASSERT(nodes.size() == 1);
+    return nodes.front().value;
+}
+
 // Folds a run of n input elements into the accumulators under them (byte steps xs and as).
 template <typename Op>
 void ReduceRun(const char* x, char* acc, int64_t n, int64_t xs, int64_t as) {
@@ -158,7 +258,7 @@ void ReduceRun(const char* x, char* acc, int64_t n, int64_t xs, int64_t as) {
     using Acc = typename Op::Acc;
     if (as == 0) {
         Acc* out = reinterpret_cast<Acc*>(acc);
-        *out = Op::Combine(*out, ReduceRunToOne<Op>(x, n, xs));
+        *out = Op::Combine(*out, ReduceRunToOneThreaded<Op>(x, n, xs));
         return;
     }
     if (xs == static_cast<int64_t>(sizeof(In)) && as == static_cast<int64_t>(sizeof(Acc))) {
@@ -212,7 +312,20 @@ void ReduceAllRuns(const ReductionPlan& plan, const char* x, char* acc) {
     const int run_axis = plan.ndim - 1;
     const int64_t acc_step = plan.acc_steps[run_axis];
     if (acc_step == 0 || plan.outer_size == 0) {
-        ReduceRuns<Op>(plan, 0, plan.outer_size, x, acc);
+        // Runs with an accumulator each (no reduced outer axis) go to threads whole; runs sharing
+        // accumulators stay in order on this thread (Note [Deterministic threaded reductions]).
+        bool own_accumulators = plan.outer_size >= 2;
+        for (int d = 0; d < run_axis; ++d) {
+            own_accumulators = own_accumulators && plan.acc_steps[d] != 0;
+        }
+        if (!own_accumulators) {
+            ReduceRuns<Op>(plan, 0, plan.outer_size, x, acc);
+            return;
+        }
+        const int64_t run_length = std::max(plan.dims[run_axis], int64_t{1});
+        ParallelFor(plan.outer_size, (kElementwiseGrain + run_length - 1) / run_length, [&](int64_t begin, int64_t end) {
+            ReduceRuns<Op>(plan, begin, end, x, acc);
+        });
         return;
     }
     // Columns per chunk such that a chunk covers at least kElementwiseGrain input elements.

@@ -260,3 +260,27 @@ def test_memory_pool_reuses_and_frees():
     del b
     _core._native_memory_pool_free_all()
     assert _core._native_memory_pool_cached_bytes() == 0
+
+
+# Note [Deterministic threaded reductions]: a reduction along one long run (sum of a whole contiguous array)
+# is a pairwise tree whose subtrees run on the pool, and runs with one accumulator each (sums over the last
+# axis) are split across threads whole; both give bit-identical results for any thread count. Random
+# (inexact) values, so a different summation order would show.
+@pytest.mark.parametrize('name', ['sum', 'mean', 'nansum', 'amax', 'amin'])
+@pytest.mark.parametrize('shape,axis', [
+    (((1 << 20) + 3,), None), (((1 << 18) + 1, 3), None), ((3, (1 << 18) + 1), None),
+    ((64, 40001), -1), ((40001, 64), 0), ((64, 40001), None)])
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_reductions_do_not_depend_on_thread_count(name, shape, axis, dtype):
+    a = numpy.random.default_rng(0).standard_normal(shape).astype(dtype)
+    results = []
+    for threads in (1, 2, 3, 16):
+        _core._set_num_threads(threads)
+        out = getattr(chx, name)(chx.array(a), axis=axis)
+        results.append(chx.to_numpy(out))
+    for other in results[1:]:
+        numpy.testing.assert_array_equal(other, results[0])
+    # (sums down the columns of a tall float32 matrix accumulate row by row: a looser bound)
+    expected = getattr(numpy, name)(a.astype('float64'), axis=axis)
+    numpy.testing.assert_allclose(results[0], expected, rtol=1e-4 if dtype == 'float32' else 1e-12,
+                                  atol=1e-2 if dtype == 'float32' else 1e-9)

@@ -1,0 +1,73 @@
+#include "chainerx/native/reduce.h"
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "chainerx/core/numeric/reduction.h"
+#include "chainerx/native/parallel.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+// Restores the thread count a test changed.
+class NumThreadsScope {
+public:
+    explicit NumThreadsScope(int n) : orig_{GetNumThreads()} { SetNumThreads(n); }
+    ~NumThreadsScope() { SetNumThreads(orig_); }
+    NumThreadsScope(const NumThreadsScope&) = delete;
+    NumThreadsScope& operator=(const NumThreadsScope&) = delete;
+
+private:
+    int orig_;
+};
+
+std::vector<float> RandomFloats(int64_t n, uint32_t seed) {
+    std::mt19937 engine{seed};
+    std::uniform_real_distribution<float> uniform{-1.0F, 1.0F};
+    std::vector<float> values(static_cast<size_t>(n));
+    for (float& v : values) {
+        v = uniform(engine);
+    }
+    return values;
+}
+
+uint32_t Bits(float value) {
+    uint32_t bits{};
+    std::memcpy(&bits, &value, sizeof(bits));
+    return bits;
+}
+
+// Note [Deterministic threaded reductions]: the threaded pairwise sum is the serial one, bit for bit, whatever
+// the thread count and the length (powers of two, odd lengths, lengths just over a block).
+TEST(DeterministicReductionTest, ThreadedSumIsBitIdenticalToTheSerialSum) {
+    using Op = numeric::SumOp<float>;
+    for (int64_t n : {int64_t{1} << 16, (int64_t{1} << 20) + 7, int64_t{3} * kPairwiseBlock + 1, int64_t{999983}}) {
+        std::vector<float> values = RandomFloats(n, static_cast<uint32_t>(n));
+        const char* x = reinterpret_cast<const char*>(values.data());
+        float serial = ReduceRunToOne<Op>(x, n, sizeof(float));
+        for (int threads : {1, 2, 3, 7, 16}) {
+            NumThreadsScope scope{threads};
+            float threaded = ReduceRunToOneThreaded<Op>(x, n, sizeof(float));
+            EXPECT_EQ(Bits(threaded), Bits(serial)) << "n=" << n << " threads=" << threads;
+        }
+    }
+}
+
+TEST(DeterministicReductionTest, TreeNodesAreTheSplitsOfThePairwiseSum) {
+    const int64_t n = 5 * kPairwiseBlock + 3;
+    const int64_t half = 3 * kPairwiseBlock;  // (5 + 1) / 2 blocks
+    EXPECT_TRUE(IsTreeNode(0, n, n));
+    EXPECT_TRUE(IsTreeNode(0, half, n));
+    EXPECT_TRUE(IsTreeNode(half, n - half, n));
+    EXPECT_FALSE(IsTreeNode(0, kPairwiseBlock * 5, n));
+    EXPECT_FALSE(IsTreeNode(1, half, n));
+}
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
