@@ -7,6 +7,7 @@ Their backward communicates too: see Note [Backward order] in
 chainermn/functions/_communication_node.py for how ranks must backprop.
 """
 
+from chainermn.functions.batch_normalization import multi_node_batch_normalization  # NOQA
 from chainermn.functions.collective_communication import allgather  # NOQA
 from chainermn.functions.collective_communication import alltoall  # NOQA
 from chainermn.functions.collective_communication import bcast  # NOQA
