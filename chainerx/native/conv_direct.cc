@@ -12,6 +12,7 @@
 #endif
 
 #include "chainerx/core/macro.h"
+#include "chainerx/native/cpu_level.h"
 #include "chainerx/native/im2col.h"
 #include "chainerx/native/parallel.h"
 
@@ -31,7 +32,9 @@
 //   transposed per image so that the vectors run along output channels.
 // - The input gradient (a transposed convolution with stride 1) is the forward convolution of gy with the
 //   kernel flipped and its channel axes swapped, padded by k - 1 - pad (see native/connection.cc).
-// The tiles are AVX-512 intrinsics in functions compiled for that target alone; CanConvDirect checks the CPU.
+// The tiles (conv_direct_tiles.h) are written once for any vector width and compiled for AVX-512 and for AVX2 +
+// FMA; the level comes from GetCpuLevel() (Note [CPU levels]), so CPUs without AVX-512 get the direct path too
+// and CHAINERX_CPU_LEVEL=avx2 tests it anywhere.
 
 namespace chainerx {
 namespace native {
@@ -115,146 +118,24 @@ void PadImage(const ConvGeometry& g, const PaddedLayout& layout, int64_t channel
 
 #ifdef CHAINERX_CONV_DIRECT_X86
 
-#define CHAINERX_AVX512 __attribute__((target("avx512f")))
+// The tiles, once per CPU level (Note [CPU levels] in cpu_level.cc): avx512::Tiles and avx2::Tiles.
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+namespace avx512 {
+#define CHAINERX_CONV_DIRECT_VECTOR_BITS 512
+#include "chainerx/native/conv_direct_tiles.h"  // NOLINT(build/include): included once per level
+#undef CHAINERX_CONV_DIRECT_VECTOR_BITS
+}  // namespace avx512
+#pragma GCC pop_options
 
-// One AVX-512 register of T, through the intrinsics of its element type.
-template <typename T>
-struct Simd;
-
-template <>
-struct Simd<float> {
-    using V = __m512;
-    static constexpr int kLanes = 16;
-    CHAINERX_AVX512 static V Zero() { return _mm512_setzero_ps(); }
-    CHAINERX_AVX512 static V Load(const float* p) { return _mm512_loadu_ps(p); }
-    CHAINERX_AVX512 static V Broadcast(float v) { return _mm512_set1_ps(v); }
-    CHAINERX_AVX512 static V Add(V a, V b) { return _mm512_add_ps(a, b); }
-    CHAINERX_AVX512 static V Fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
-    CHAINERX_AVX512 static void Store(float* p, V v) { _mm512_storeu_ps(p, v); }
-    CHAINERX_AVX512 static void StoreFirst(float* p, int lanes, V v) {
-        _mm512_mask_storeu_ps(p, static_cast<__mmask16>((uint32_t{1} << lanes) - 1), v);
-    }
-};
-
-template <>
-struct Simd<double> {
-    using V = __m512d;
-    static constexpr int kLanes = 8;
-    CHAINERX_AVX512 static V Zero() { return _mm512_setzero_pd(); }
-    CHAINERX_AVX512 static V Load(const double* p) { return _mm512_loadu_pd(p); }
-    CHAINERX_AVX512 static V Broadcast(double v) { return _mm512_set1_pd(v); }
-    CHAINERX_AVX512 static V Add(V a, V b) { return _mm512_add_pd(a, b); }
-    CHAINERX_AVX512 static V Fma(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
-    CHAINERX_AVX512 static void Store(double* p, V v) { _mm512_storeu_pd(p, v); }
-    CHAINERX_AVX512 static void StoreFirst(double* p, int lanes, V v) {
-        _mm512_mask_storeu_pd(p, static_cast<__mmask8>((uint32_t{1} << lanes) - 1), v);
-    }
-};
-
-// out[i, v.out + l] (row stride ld) = bias[i] + sum over r < depth of w[r·MR + i] · x[shift[r] + v.in + l] for
-// the first `lanes` lanes l of each of the NV position vectors v, and the first `rows` of the MR output
-// channels i: the whole sum is held in registers.
-template <typename T, int MR, int NV>
-CHAINERX_AVX512 void ForwardTile(
-        const T* w,
-        const T* x,
-        const int64_t* shift,
-        int64_t depth,
-        const PositionVector* vectors,
-        const T* bias,
-        int rows,
-        T* out,
-        int64_t ld) {
-    using S = Simd<T>;
-    typename S::V acc[MR][NV];
-    int64_t in[NV];
-    for (int j = 0; j < NV; ++j) {
-        in[j] = vectors[j].in;
-    }
-    for (int i = 0; i < MR; ++i) {
-        for (int j = 0; j < NV; ++j) {
-            acc[i][j] = S::Zero();
-        }
-    }
-    for (int64_t r = 0; r < depth; ++r) {
-        const T* src = x + shift[r];
-        typename S::V v[NV];
-        for (int j = 0; j < NV; ++j) {
-            v[j] = S::Load(src + in[j]);
-        }
-        for (int i = 0; i < MR; ++i) {
-            const typename S::V a = S::Broadcast(w[r * MR + i]);
-            for (int j = 0; j < NV; ++j) {
-                acc[i][j] = S::Fma(a, v[j], acc[i][j]);
-            }
-        }
-    }
-    for (int i = 0; i < rows; ++i) {
-        const typename S::V b = S::Broadcast(bias == nullptr ? T{0} : bias[i]);
-        for (int j = 0; j < NV; ++j) {
-            S::StoreFirst(out + i * ld + vectors[j].out, vectors[j].lanes, S::Add(acc[i][j], b));
-        }
-    }
-}
-
-// gwt[i, j·lanes + l] (row stride ld) += sum over valid positions t of x[shift[i] + wide(t)] · gyt[t, j·lanes + l]
-// (gyt's row stride ld too): MR rows (c, q) of the transposed weight gradient by NV vectors of output channels.
-template <typename T, int MR, int NV>
-CHAINERX_AVX512 void GradWeightTile(
-        const T* x, const int64_t* shift, const T* gyt, const PaddedLayout& layout, T* gwt, int64_t ld) {
-    using S = Simd<T>;
-    typename S::V acc[MR][NV];
-    for (int i = 0; i < MR; ++i) {
-        for (int j = 0; j < NV; ++j) {
-            acc[i][j] = S::Load(gwt + i * ld + j * S::kLanes);
-        }
-    }
-    int64_t row_shift[MR];  // in registers rather than reloaded at every position
-    std::copy_n(shift, MR, row_shift);
-    for (int64_t run_start : layout.runs) {
-        const T* src = x + run_start;
-        for (int64_t p = 0; p < layout.run_length; ++p, ++src, gyt += ld) {
-            typename S::V v[NV];
-            for (int j = 0; j < NV; ++j) {
-                v[j] = S::Load(gyt + j * S::kLanes);
-            }
-            for (int i = 0; i < MR; ++i) {
-                const typename S::V a = S::Broadcast(src[row_shift[i]]);
-                for (int j = 0; j < NV; ++j) {
-                    acc[i][j] = S::Fma(a, v[j], acc[i][j]);
-                }
-            }
-        }
-    }
-    for (int i = 0; i < MR; ++i) {
-        for (int j = 0; j < NV; ++j) {
-            S::Store(gwt + i * ld + j * S::kLanes, acc[i][j]);
-        }
-    }
-}
-
-#undef CHAINERX_AVX512
-
-bool CpuHasAvx512() { return __builtin_cpu_supports("avx512f"); }
-
-#else  // CHAINERX_CONV_DIRECT_X86
-
-template <typename T>
-struct Simd {
-    static constexpr int kLanes = 1;
-};
-
-template <typename T, int MR, int NV>
-void ForwardTile(const T*, const T*, const int64_t*, int64_t, const PositionVector*, const T*, int, T*, int64_t) {
-    CHAINERX_NEVER_REACH();
-}
-
-template <typename T, int MR, int NV>
-void GradWeightTile(const T*, const int64_t*, const T*, const PaddedLayout&, T*, int64_t) {
-    CHAINERX_NEVER_REACH();
-}
-
-bool CpuHasAvx512() { return false; }
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace avx2 {
+#define CHAINERX_CONV_DIRECT_VECTOR_BITS 256
+#include "chainerx/native/conv_direct_tiles.h"  // NOLINT(build/include): included once per level
+#undef CHAINERX_CONV_DIRECT_VECTOR_BITS
+}  // namespace avx2
+#pragma GCC pop_options
 
 #endif  // CHAINERX_CONV_DIRECT_X86
 
@@ -282,9 +163,9 @@ std::vector<PositionVector> PositionVectors(const PaddedLayout& layout, int lane
     return vectors;
 }
 
-// The forward convolution with tiles of MR output channels by NV vectors of output positions. See
-// Note [Direct convolution].
-template <typename T, int MR, int NV>
+// The forward convolution with tiles of MR output channels by NV vectors of output positions of a level's
+// Tiles. See Note [Direct convolution].
+template <typename Tiles, typename T, int MR, int NV>
 void ConvDirectTiled(
         const ConvGeometry& g,
         int64_t batch,
@@ -294,7 +175,7 @@ void ConvDirectTiled(
         const T* w,
         const T* b,
         T* out) {
-    constexpr int kLanes = Simd<T>::kLanes;
+    constexpr int kLanes = Tiles::template Lanes<T>();
     const PaddedLayout layout{g};
     const int64_t depth = channels * g.k_size;
     const int64_t blocks = RoundUp(out_channels, MR) / MR;
@@ -315,7 +196,7 @@ void ConvDirectTiled(
             T* image_out = out + n * out_channels * g.out_size;
             for (size_t v = 0; v < vectors.size(); v += NV) {
                 for (int64_t block = 0; block < blocks; ++block) {
-                    ForwardTile<T, MR, NV>(
+                    Tiles::template Forward<T, MR, NV>(
                             packed.data() + block * MR * depth,
                             padded.data(),
                             shift.data(),
@@ -356,9 +237,9 @@ void TransposeInto(const T* gy, int64_t out_channels, int64_t out_size, T* gyt, 
     }
 }
 
-// The weight gradient with tiles of MR rows (c, q) by NV vectors of output channels. See
+// The weight gradient with tiles of MR rows (c, q) by NV vectors of output channels of a level's Tiles. See
 // Note [Direct convolution].
-template <typename T, int MR, int NV>
+template <typename Tiles, typename T, int MR, int NV>
 void ConvGradWeightTiled(
         const ConvGeometry& g,
         int64_t batch,
@@ -367,7 +248,7 @@ void ConvGradWeightTiled(
         const T* x,
         const T* gy,
         T* gw) {
-    constexpr int64_t kTile = NV * Simd<T>::kLanes;
+    constexpr int64_t kTile = NV * Tiles::template Lanes<T>();
     const PaddedLayout layout{g};
     const int64_t depth = channels * g.k_size;
     const int64_t row_blocks = RoundUp(depth, MR) / MR;
@@ -382,7 +263,7 @@ void ConvGradWeightTiled(
         ParallelFor(row_blocks, 1, [&](int64_t begin, int64_t end) {
             for (int64_t block = begin; block < end; ++block) {
                 for (int64_t o = 0; o < ld; o += kTile) {
-                    GradWeightTile<T, MR, NV>(
+                    Tiles::template GradWeight<T, MR, NV>(
                             padded.data(), shift.data() + block * MR, gyt.data() + o, layout,
                             gwt.data() + block * MR * ld + o, ld);
                 }
@@ -396,15 +277,87 @@ void ConvGradWeightTiled(
     }
 }
 
+// The tile shapes of each level: as many accumulators as leave registers for the operands (32 vector
+// registers with AVX-512, 16 with AVX2).
+template <typename Tiles, typename T>
+void ConvDirectAt(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* w,
+        const T* b,
+        T* out) {
+    // Few output channels: taller tiles along positions waste less on padding output channels.
+    if constexpr (Tiles::kVectorBits == 512) {
+        if (out_channels <= 4) {
+            ConvDirectTiled<Tiles, T, 4, 6>(g, batch, channels, out_channels, x, w, b, out);
+        } else {
+            ConvDirectTiled<Tiles, T, 8, 3>(g, batch, channels, out_channels, x, w, b, out);
+        }
+    } else {
+        if (out_channels <= 4) {
+            ConvDirectTiled<Tiles, T, 4, 3>(g, batch, channels, out_channels, x, w, b, out);
+        } else {
+            ConvDirectTiled<Tiles, T, 6, 2>(g, batch, channels, out_channels, x, w, b, out);
+        }
+    }
+}
+
+template <typename Tiles, typename T>
+void ConvGradWeightAt(
+        const ConvGeometry& g,
+        int64_t batch,
+        int64_t channels,
+        int64_t out_channels,
+        const T* x,
+        const T* gy,
+        T* gw) {
+    // As many vectors of output channels as needed, up to 4, and as many rows as leave registers free.
+    constexpr int kLanes = Tiles::template Lanes<T>();
+    const int64_t vectors = (out_channels + kLanes - 1) / kLanes;
+    if constexpr (Tiles::kVectorBits == 512) {
+        if (vectors == 1) {
+            ConvGradWeightTiled<Tiles, T, 12, 1>(g, batch, channels, out_channels, x, gy, gw);
+        } else if (vectors == 2) {
+            ConvGradWeightTiled<Tiles, T, 8, 2>(g, batch, channels, out_channels, x, gy, gw);
+        } else if (vectors == 3) {
+            ConvGradWeightTiled<Tiles, T, 6, 3>(g, batch, channels, out_channels, x, gy, gw);
+        } else {
+            ConvGradWeightTiled<Tiles, T, 6, 4>(g, batch, channels, out_channels, x, gy, gw);
+        }
+    } else {
+        if (vectors == 1) {
+            ConvGradWeightTiled<Tiles, T, 12, 1>(g, batch, channels, out_channels, x, gy, gw);
+        } else if (vectors == 2) {
+            ConvGradWeightTiled<Tiles, T, 6, 2>(g, batch, channels, out_channels, x, gy, gw);
+        } else if (vectors == 3) {
+            ConvGradWeightTiled<Tiles, T, 4, 3>(g, batch, channels, out_channels, x, gy, gw);
+        } else {
+            ConvGradWeightTiled<Tiles, T, 3, 4>(g, batch, channels, out_channels, x, gy, gw);
+        }
+    }
+}
+
 }  // namespace
 
-bool CanConvDirect(const ConvGeometry& g) {
+bool CanConvDirectAt(const ConvGeometry& g, CpuLevel level) {
+#ifdef CHAINERX_CONV_DIRECT_X86
     static const bool enabled = [] {
         const char* env = std::getenv("CHAINERX_CONV_DIRECT");
-        return CpuHasAvx512() && (env == nullptr || std::strcmp(env, "0") != 0);
+        return env == nullptr || std::strcmp(env, "0") != 0;
     }();
-    return enabled && std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; });
+    return enabled && level >= CpuLevel::kAvx2 && static_cast<int>(level) <= static_cast<int>(GetCpuSupportedLevel()) &&
+           std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; });
+#else
+    (void)g;
+    (void)level;
+    return false;
+#endif
 }
+
+bool CanConvDirect(const ConvGeometry& g) { return CanConvDirectAt(g, GetCpuLevel()); }
 
 template <typename T>
 void ConvDirect(
@@ -415,13 +368,18 @@ void ConvDirect(
         const T* x,
         const T* w,
         const T* b,
-        T* out) {
-    // Few output channels: taller tiles along positions waste less on padding output channels.
-    if (out_channels <= 4) {
-        ConvDirectTiled<T, 4, 6>(g, batch, channels, out_channels, x, w, b, out);
+        T* out,
+        CpuLevel level) {
+    CHAINERX_ASSERT(CanConvDirectAt(g, level));
+#ifdef CHAINERX_CONV_DIRECT_X86
+    if (level >= CpuLevel::kAvx512) {
+        ConvDirectAt<avx512::Tiles>(g, batch, channels, out_channels, x, w, b, out);
     } else {
-        ConvDirectTiled<T, 8, 3>(g, batch, channels, out_channels, x, w, b, out);
+        ConvDirectAt<avx2::Tiles>(g, batch, channels, out_channels, x, w, b, out);
     }
+#else
+    CHAINERX_NEVER_REACH();
+#endif
 }
 
 template <typename T>
@@ -432,32 +390,28 @@ void ConvGradWeightDirect(
         int64_t out_channels,
         const T* x,
         const T* gy,
-        T* gw) {
-    // As many vectors of output channels as needed, up to 4, and as many rows as leave registers free.
-    switch ((out_channels + Simd<T>::kLanes - 1) / Simd<T>::kLanes) {
-        case 1:
-            ConvGradWeightTiled<T, 12, 1>(g, batch, channels, out_channels, x, gy, gw);
-            break;
-        case 2:
-            ConvGradWeightTiled<T, 8, 2>(g, batch, channels, out_channels, x, gy, gw);
-            break;
-        case 3:
-            ConvGradWeightTiled<T, 6, 3>(g, batch, channels, out_channels, x, gy, gw);
-            break;
-        default:
-            ConvGradWeightTiled<T, 6, 4>(g, batch, channels, out_channels, x, gy, gw);
-            break;
+        T* gw,
+        CpuLevel level) {
+    CHAINERX_ASSERT(CanConvDirectAt(g, level));
+#ifdef CHAINERX_CONV_DIRECT_X86
+    if (level >= CpuLevel::kAvx512) {
+        ConvGradWeightAt<avx512::Tiles>(g, batch, channels, out_channels, x, gy, gw);
+    } else {
+        ConvGradWeightAt<avx2::Tiles>(g, batch, channels, out_channels, x, gy, gw);
     }
+#else
+    CHAINERX_NEVER_REACH();
+#endif
 }
 
 template void ConvDirect<float>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, const float*, float*);
+        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, const float*, float*, CpuLevel);
 template void ConvDirect<double>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, const double*, double*);
+        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, const double*, double*, CpuLevel);
 template void ConvGradWeightDirect<float>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, float*);
+        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, float*, CpuLevel);
 template void ConvGradWeightDirect<double>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, double*);
+        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, double*, CpuLevel);
 
 }  // namespace native
 }  // namespace chainerx

@@ -1,11 +1,13 @@
 #include "chainerx/native/conv_direct.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "chainerx/core/shape.h"
+#include "chainerx/native/cpu_level.h"
 #include "chainerx/native/im2col.h"
 
 namespace chainerx {
@@ -47,10 +49,14 @@ void ForEachProduct(Fn&& fn) {
                             }
 }
 
-TEST(ConvDirectTest, ForwardAndWeightGradientMatchNaiveLoops) {
+// Every level this CPU has (AVX2 + FMA, AVX-512), whatever GetCpuLevel() picked.
+class ConvDirectLevelTest : public ::testing::TestWithParam<CpuLevel> {};
+
+TEST_P(ConvDirectLevelTest, ForwardAndWeightGradientMatchNaiveLoops) {
     const ConvGeometry g = Geometry();
-    if (!CanConvDirect(g)) {
-        GTEST_SKIP() << "no AVX-512 on this CPU (or CHAINERX_CONV_DIRECT=0)";
+    const CpuLevel level = GetParam();
+    if (!CanConvDirectAt(g, level)) {
+        GTEST_SKIP() << "no " << CpuLevelName(level) << " on this CPU (or CHAINERX_CONV_DIRECT=0)";
     }
     const std::vector<double> x = Values(kN * kC * kH * kW, 1);
     const std::vector<double> w = Values(kO * kC * kKh * kKw, 2);
@@ -67,10 +73,27 @@ TEST(ConvDirectTest, ForwardAndWeightGradientMatchNaiveLoops) {
         gw_ref[wi] += gy[yi] * x[xi];
     });
     std::vector<double> y(y_ref.size(), -1), gw(w.size(), -1);
-    ConvDirect<double>(g, kN, kC, kO, x.data(), w.data(), b.data(), y.data());
-    ConvGradWeightDirect<double>(g, kN, kC, kO, x.data(), gy.data(), gw.data());
+    ConvDirect<double>(g, kN, kC, kO, x.data(), w.data(), b.data(), y.data(), level);
+    ConvGradWeightDirect<double>(g, kN, kC, kO, x.data(), gy.data(), gw.data(), level);
     EXPECT_EQ(y, y_ref);
     EXPECT_EQ(gw, gw_ref);
+    // float32 too (the values are small integers: exact), through the other tile widths
+    std::vector<float> xf(x.begin(), x.end()), wf(w.begin(), w.end()), bf(b.begin(), b.end()),
+            gyf(gy.begin(), gy.end());
+    std::vector<float> yf(y_ref.size(), -1), gwf(w.size(), -1);
+    ConvDirect<float>(g, kN, kC, kO, xf.data(), wf.data(), bf.data(), yf.data(), level);
+    ConvGradWeightDirect<float>(g, kN, kC, kO, xf.data(), gyf.data(), gwf.data(), level);
+    EXPECT_EQ(std::vector<double>(yf.begin(), yf.end()), y_ref);
+    EXPECT_EQ(std::vector<double>(gwf.begin(), gwf.end()), gw_ref);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+        Levels, ConvDirectLevelTest, ::testing::Values(CpuLevel::kAvx2, CpuLevel::kAvx512), [](const auto& info) {
+            return std::string{CpuLevelName(info.param)};
+        });
+
+TEST(ConvDirectTest, BaselineHasNoDirectKernels) {
+    EXPECT_FALSE(CanConvDirectAt(Geometry(), CpuLevel::kBaseline));
 }
 
 TEST(ConvDirectTest, OnlyStrideOne) {

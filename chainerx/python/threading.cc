@@ -2,6 +2,9 @@
 // (leading underscore): they tune performance, not results, and are not part of the original ChainerX API.
 #include <pybind11/pybind11.h>
 
+#include <string>
+
+#include "chainerx/native/cpu_level.h"
 #include "chainerx/native/memory_pool.h"
 #include "chainerx/native/parallel.h"
 #include "chainerx/python/init.h"
@@ -17,6 +20,13 @@ void InitThreading(py::module& m) {
           &native::SetNumThreads,
           py::arg("n"),
           "Sets the number of threads native kernels use (1: single-threaded). ChainerxError unless n >= 1.");
+    m.def("_cpu_level",
+          [] { return std::string{native::CpuLevelName(native::GetCpuLevel())}; },
+          "The instruction-set level native kernels use: 'baseline', 'avx2' or 'avx512' (CHAINERX_CPU_LEVEL "
+          "lowers it).");
+    m.def("_cpu_supported_level",
+          [] { return std::string{native::CpuLevelName(native::GetCpuSupportedLevel())}; },
+          "The highest instruction-set level this CPU supports.");
     m.def("_native_memory_pool_free_all",
           [] { native::GetNativeMemoryPool().FreeAll(); },
           "Returns the cached blocks of the native memory pool to the system (blocks in use stay).");

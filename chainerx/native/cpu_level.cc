@@ -1,0 +1,75 @@
+#include "chainerx/native/cpu_level.h"
+
+#include <cstdlib>
+#include <optional>
+#include <string_view>
+
+#include "chainerx/core/error.h"
+
+namespace chainerx {
+namespace native {
+
+// Note [CPU levels]
+// The build targets baseline x86-64 so that one binary runs everywhere; kernels that gain from wider vectors
+// also have versions compiled for AVX2 + FMA and for AVX-512 (functions under `#pragma GCC target`), and pick
+// one at run time from GetCpuLevel(), as NumPy's and PyTorch's dispatchers do. CHAINERX_CPU_LEVEL lowers the
+// level (never raises it above what cpuid reports: that would end in SIGILL), so that every version can be
+// tested on one machine and users with a faulty vector unit have a way out.
+
+CpuLevel GetCpuSupportedLevel() {
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx512f")) {
+        return CpuLevel::kAvx512;
+    }
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        return CpuLevel::kAvx2;
+    }
+#endif
+    return CpuLevel::kBaseline;
+}
+
+std::string_view CpuLevelName(CpuLevel level) {
+    switch (level) {
+        case CpuLevel::kBaseline:
+            return "baseline";
+        case CpuLevel::kAvx2:
+            return "avx2";
+        case CpuLevel::kAvx512:
+            return "avx512";
+    }
+    return "baseline";
+}
+
+std::optional<CpuLevel> ParseCpuLevel(std::string_view name) {
+    for (CpuLevel level : {CpuLevel::kBaseline, CpuLevel::kAvx2, CpuLevel::kAvx512}) {
+        if (name == CpuLevelName(level)) {
+            return level;
+        }
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+CpuLevel ReadCpuLevel() {
+    CpuLevel supported = GetCpuSupportedLevel();
+    const char* env = std::getenv("CHAINERX_CPU_LEVEL");
+    if (env == nullptr || *env == '\0') {
+        return supported;
+    }
+    std::optional<CpuLevel> wanted = ParseCpuLevel(env);
+    if (!wanted.has_value()) {
+        throw ChainerxError{"CHAINERX_CPU_LEVEL must be baseline, avx2 or avx512, got '", env, "'"};
+    }
+    return static_cast<int>(*wanted) < static_cast<int>(supported) ? *wanted : supported;
+}
+
+}  // namespace
+
+CpuLevel GetCpuLevel() {
+    static const CpuLevel level = ReadCpuLevel();
+    return level;
+}
+
+}  // namespace native
+}  // namespace chainerx
