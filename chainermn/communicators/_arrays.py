@@ -28,6 +28,11 @@ def check_array(x, what):
     if not is_array(x):
         raise TypeError('{} must be a numpy, chainerx or cupy array, got {}'.format(
             what, type(x).__name__))
+    # Arrays travel as raw bytes: object arrays would send pointers (a crash where they arrive), and
+    # strings or records are not numbers to sum.
+    if numpy.dtype(x.dtype).kind not in 'biuf':
+        raise TypeError('{} must have a boolean, integer or floating dtype, got {}'.format(
+            what, x.dtype))
 
 
 def kind(x):

@@ -165,8 +165,14 @@ def test_bad_arguments(comm):
         comm.alltoall([numpy.zeros(1)] * (comm.size + 1))
     with pytest.raises(ValueError, match='out of range'):
         comm.gather(numpy.zeros(1), root=-1)
-    with pytest.raises(TypeError, match='cannot sum'):
-        comm.allreduce(numpy.zeros(2, numpy.complex64))
+    for bad in (numpy.array([object()] * comm.size), numpy.array(['ab'] * comm.size),
+                numpy.zeros(2, numpy.complex64)):
+        with pytest.raises(TypeError, match='boolean, integer or floating dtype'):
+            comm.allreduce(bad)
+        with pytest.raises(TypeError, match='boolean, integer or floating dtype'):
+            comm.send(bad, dest=(comm.rank + 1) % comm.size)  # refused before anything is sent
+        with pytest.raises(TypeError, match='boolean, integer or floating dtype'):
+            comm.alltoall([bad] * comm.size)
     with pytest.raises(ValueError, match='unknown communicator_name'):
         chainermn.create_communicator('hierarchical-foo')
     with pytest.raises(TypeError, match='mpi4py.MPI.Comm'):
