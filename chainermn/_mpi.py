@@ -22,10 +22,10 @@ def mpi():
 
 
 # Note [MPI reduction types]
-# MPI has no float16 and no reduction over C bool that means "sum". Reductions run on float16 data in
-# float32 (converted on the way in and out) and on bool data with logical or (what NumPy's + does on
-# bool arrays). Every other transfer (send, bcast, gather, alltoall, ...) moves raw bytes, so any
-# dtype travels as it is.
+# MPI has no float16 and no reduction over C bool that means "sum". Reductions run on float16
+# data in float32 (converted on the way in and out) and on bool data with logical or (what NumPy's
+# + does on bool arrays). Every other transfer (send, bcast, gather, alltoall, ...) moves raw
+# bytes, so any numeric dtype travels as it is.
 _REDUCTION_DTYPES = {
     'float32': 'FLOAT', 'float64': 'DOUBLE', 'int8': 'INT8_T', 'int16': 'INT16_T',
     'int32': 'INT32_T', 'int64': 'INT64_T', 'uint8': 'UINT8_T', 'bool': 'C_BOOL'}

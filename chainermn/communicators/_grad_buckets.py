@@ -1,12 +1,14 @@
 """Parameter gradients laid out in flat buffers (buckets) that MPI sums in place.
 
 Note [Gradient buckets]
-Every communicator averages gradients the same way: the gradients are copied into host buffers, one
-per bucket, each bucket is summed over the ranks with one (non-blocking) MPI allreduce, and the sums
-divided by the number of ranks are written back into the gradients. A bucket holds consecutive
-parameters (in the layout's order) of one dtype, up to `bucket_bytes`: None makes one bucket per dtype
-(the 'flat' communicator), 0 one bucket per parameter ('naive'), and the multi-node optimizer's
-default a few MiB, so that the first buckets can be sent while backward still computes the rest.
+Every MPI communicator averages gradients the same way: the gradients are copied into host buffers,
+one per bucket, each bucket is summed over the ranks with one MPI allreduce (non-blocking when it
+overlaps backward, see MeanGradSession), and the sums divided by the number of ranks are written
+back into the gradients. A bucket holds consecutive
+parameters (in the layout's order) of one dtype, up to `bucket_bytes`: None makes one bucket per
+dtype (the 'flat' communicator), 0 one bucket per parameter ('naive'), and the multi-node
+optimizer's default a few MiB, so that the first buckets can be sent while backward still computes
+the rest.
 
 Each bucket also carries one count per parameter: 1 where this rank has a gradient, 0 where it has
 none (``grad is None``), contributing zeros. After the sum every rank knows whether any rank had a
@@ -179,7 +181,8 @@ class MeanGradSession:
         params = self._layout.params
         if not all(getattr(param, '_has_chainerx_array', False) for param in params):
             return None
-        # the arrays on the graph, whose grads backward stores (`param.array` is a grad-stopped view)
+        # the arrays on the graph, whose grads backward stores (`param.array` is a view with the
+        # gradient stopped)
         return [param._data[0] for param in params]
 
     def ready(self, index):

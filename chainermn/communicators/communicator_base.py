@@ -6,10 +6,11 @@ import abc
 class CommunicatorBase(abc.ABC):
     """A group of processes that train one model together.
 
-    ``rank`` is this process's index among ``size`` processes; ``intra_rank``/``intra_size`` count
-    the processes on this machine (use ``intra_rank`` to pick the GPU), ``inter_rank``/``inter_size``
-    the machines. Array collectives take and return NumPy arrays, chainerx arrays or CuPy arrays
-    (the kind of array sent is the kind received); ``*_obj`` methods move picklable objects.
+    ``rank`` is this process's index among ``size`` processes; ``intra_rank``/``intra_size``
+    count the processes on this machine (use ``intra_rank`` to pick the GPU),
+    ``inter_rank``/``inter_size`` the machines. Array collectives take and return NumPy arrays,
+    chainerx arrays or CuPy arrays (the kind of array sent is the kind received); ``*_obj``
+    methods move picklable objects.
     """
 
     @property
@@ -68,7 +69,7 @@ class CommunicatorBase(abc.ABC):
 
     @abc.abstractmethod
     def scatter(self, xs, root=0):
-        """Rank `root` gives one array per rank (`xs` of length ``size``); each rank gets its own."""
+        """Rank `root` gives one array per rank (`xs` of length ``size``); each gets its own."""
 
     @abc.abstractmethod
     def alltoall(self, xs):

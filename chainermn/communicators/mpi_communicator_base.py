@@ -244,7 +244,9 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         MPI = _mpi.mpi()
         root = self._check_rank(root, 'root')
         chunk = max_buf_len or _DEFAULT_MAX_BUF_LEN
-        payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL) if self._rank == root else None
+        payload = None
+        if self._rank == root:
+            payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
         length = self.mpi_comm.bcast(len(payload) if payload is not None else None, root=root)
         buffer = (numpy.frombuffer(payload, numpy.uint8) if payload is not None
                   else numpy.empty(length, numpy.uint8))

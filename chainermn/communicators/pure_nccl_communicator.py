@@ -68,7 +68,8 @@ class PureNcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         # the has-gradient counts ride along, as in Note [Gradient buckets]
         parts = [(xp.zeros_like(p.array) if p.grad is None else p.grad).reshape(-1).astype(dtype)
                  for p in params]
-        parts.append(xp.array([0 if p.grad is None else 1 for p in params], dtype=dtype))
+        device = backend.get_device_from_array(params[0].array)
+        parts.append(device.send(numpy.array([0 if p.grad is None else 1 for p in params], dtype)))
         buffer = xp.concatenate(parts)
         pointer = buffer.data_ptr + buffer.offset if hasattr(buffer, 'data_ptr') else \
             buffer.data.ptr

@@ -15,7 +15,8 @@ def create_multi_node_iterator(actual_iterator, communicator, rank_master=0):
 
 class _MultiNodeIterator:
 
-    _POSITION = ('epoch', 'is_new_epoch', 'epoch_detail', 'previous_epoch_detail', 'current_position')
+    _POSITION = ('epoch', 'is_new_epoch', 'epoch_detail', 'previous_epoch_detail',
+                 'current_position')
 
     def __init__(self, actual_iterator, communicator, rank_master):
         if not 0 <= rank_master < communicator.size:

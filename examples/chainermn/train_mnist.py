@@ -31,7 +31,8 @@ import train_mnist  # NOQA: E402  (the single-process example: its model and dat
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[1])
-    parser.add_argument('--batchsize', '-b', type=int, default=50, help='examples per step and process')
+    parser.add_argument('--batchsize', '-b', type=int, default=50,
+                        help='examples per step and process')
     parser.add_argument('--epoch', '-e', type=int, default=20, help='sweeps over the training data')
     parser.add_argument('--device', '-d', default='native:0',
                         help="'native:0', '@numpy', or 'cuda' (each process takes GPU intra_rank)")

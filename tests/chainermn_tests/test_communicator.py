@@ -64,7 +64,9 @@ def test_allreduce_mismatched_shapes_raise_on_every_rank(comm):
 
 def test_bcast(comm, make_array):
     for root in range(comm.size):
-        x = make_array(numpy.arange(5, dtype=numpy.float32) * (root + 1)) if comm.rank == root else None
+        x = None
+        if comm.rank == root:
+            x = make_array(numpy.arange(5, dtype=numpy.float32) * (root + 1))
         y = comm.bcast(x, root=root)
         numpy.testing.assert_array_equal(_host(y), numpy.arange(5) * (root + 1))
         if comm.rank == root:
@@ -94,17 +96,21 @@ def test_scatter(comm, make_array):
     mine = comm.scatter(xs, root=0)
     numpy.testing.assert_array_equal(_host(mine), numpy.full(comm.rank + 1, comm.rank))
     # a stacked array is split along its first axis
-    stacked = make_array(numpy.arange(comm.size * 2.).reshape(comm.size, 2)) if comm.rank == 0 else None
+    stacked = None
+    if comm.rank == 0:
+        stacked = make_array(numpy.arange(comm.size * 2.).reshape(comm.size, 2))
     numpy.testing.assert_array_equal(_host(comm.scatter(stacked)),
                                      [2 * comm.rank, 2 * comm.rank + 1])
 
 
 def test_alltoall(comm, make_array):
-    xs = [make_array(numpy.full((j + 1, 2), 10 * comm.rank + j, numpy.float32)) for j in range(comm.size)]
+    xs = [make_array(numpy.full((j + 1, 2), 10 * comm.rank + j, numpy.float32))
+          for j in range(comm.size)]
     ys = comm.alltoall(xs)
     assert len(ys) == comm.size
     for r, y in enumerate(ys):
-        numpy.testing.assert_array_equal(_host(y), numpy.full((comm.rank + 1, 2), 10 * r + comm.rank))
+        numpy.testing.assert_array_equal(_host(y),
+                                         numpy.full((comm.rank + 1, 2), 10 * r + comm.rank))
 
 
 def test_send_recv_arrays_and_tuples(comm, make_array):

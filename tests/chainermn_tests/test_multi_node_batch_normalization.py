@@ -63,7 +63,8 @@ def test_test_mode_uses_the_running_statistics(flat_comm):
     x = numpy.full((2, 3), 3.0, numpy.float32)
     with chainer.using_config('train', False):
         y = mnbn(x)
-    numpy.testing.assert_allclose(y.array, numpy.full((2, 3), 2.0 / numpy.sqrt(1 + 2e-5)), rtol=1e-6)
+    numpy.testing.assert_allclose(y.array, numpy.full((2, 3), 2.0 / numpy.sqrt(1 + 2e-5)),
+                                  rtol=1e-6)
 
 
 def test_create_mnbn_model_replaces_every_batch_normalization(flat_comm):
@@ -80,7 +81,8 @@ def test_create_mnbn_model_replaces_every_batch_normalization(flat_comm):
     converted = chainermn.links.create_mnbn_model(net, flat_comm)
     assert isinstance(converted.bn1, mn_links.MultiNodeBatchNormalization)
     assert isinstance(converted.seq[0], mn_links.MultiNodeBatchNormalization)
-    assert not isinstance(net.bn1, mn_links.MultiNodeBatchNormalization)  # the original is untouched
+    # the original is untouched
+    assert not isinstance(net.bn1, mn_links.MultiNodeBatchNormalization)
     numpy.testing.assert_array_equal(converted.bn1.avg_mean, numpy.full(4, 0.5))
     assert sorted(name for name, _ in converted.namedparams()) == sorted(
         name for name, _ in net.namedparams())

@@ -73,7 +73,8 @@ def test_gradients_are_the_mean_over_ranks(comm, device, bucket_bytes):
     optimizer = chainermn.create_multi_node_optimizer(
         chainer.optimizers.SGD(lr=0.0), comm, bucket_bytes=bucket_bytes)
     optimizer.setup(model)
-    optimizer.update(_loss(model, device, comm.rank, 0))  # first update: rank 0's weights everywhere
+    # the first update puts rank 0's weights everywhere
+    optimizer.update(_loss(model, device, comm.rank, 0))
     _assert_same_on_every_rank(comm, _params(model))
     optimizer.update(_loss(model, device, comm.rank, 1))
     averaged = _grads(model)
