@@ -1,7 +1,6 @@
 """The multi-node optimizer with double buffering: communication hidden behind the next step."""
 
 from chainermn import optimizers
-from chainermn.communicators import mpi_communicator_base
 
 
 class DoubleBufferingOptimizer(optimizers._MultiNodeOptimizer):
@@ -16,9 +15,7 @@ class DoubleBufferingOptimizer(optimizers._MultiNodeOptimizer):
     """
 
     def __init__(self, actual_optimizer, communicator, zero_fill, bucket_bytes):
-        if not isinstance(communicator, mpi_communicator_base.MpiCommunicatorBase) or \
-                type(communicator).multi_node_mean_grad is not \
-                mpi_communicator_base.MpiCommunicatorBase.multi_node_mean_grad:
+        if not optimizers._averages_in_buckets(communicator):
             raise ValueError('double_buffering needs one of the MPI communicators (naive, flat, '
                              'non_cuda_aware), got {}'.format(type(communicator).__name__))
         super().__init__(actual_optimizer, communicator, zero_fill, bucket_bytes)
@@ -26,14 +23,10 @@ class DoubleBufferingOptimizer(optimizers._MultiNodeOptimizer):
         object.__setattr__(self, '_slot', 0)
 
     def update(self, lossfun=None, *args, **kwds):
-        target = self.actual_optimizer.target
-        if target is None:
-            raise RuntimeError('call `setup` method before `update` method')
-        if lossfun is not None:
-            loss = lossfun(*args, **kwds)
-            target.cleargrads()
+        target, loss = self._loss(lossfun, args, kwds)
+        if loss is not None:
             loss.backward(loss_scale=self.actual_optimizer._loss_scale)
-            del loss
+        del loss
         if self._is_changed(target):
             self.wait()
             self.communicator.bcast_data(target)

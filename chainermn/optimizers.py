@@ -44,41 +44,44 @@ class _MultiNodeOptimizer:
         updates. When the set of initialised parameters changed (the first update, a lazily
         initialised link), rank 0's parameters are broadcast instead and nothing is updated, as in
         the original, so that every rank starts from the same weights."""
-        target = self.actual_optimizer.target
-        if target is None:
-            raise RuntimeError('call `setup` method before `update` method')
-        session = None
-        if lossfun is not None:
-            loss = lossfun(*args, **kwds)
-            target.cleargrads()
-            session = self._backward(loss, target)
-            del loss
+        target, loss = self._loss(lossfun, args, kwds)
+        # (lazily initialised parameters got their arrays in lossfun: the check comes after it)
         if self._is_changed(target):
+            if loss is not None:
+                loss.backward(loss_scale=self.actual_optimizer._loss_scale)
+            del loss
             self.communicator.bcast_data(target)
             super().__setattr__('_bucket_order', None)
             return
-        if session is None:
-            session = self._session(target)
+        session = self._session(target)
+        if loss is not None:
+            self._backward(loss, session)
+        del loss
         session.finish()
         self._learn_bucket_order(session)
         self.actual_optimizer.update(None, *args, **kwds)
 
-    def _session(self, target):
-        communicator = self.communicator
-        if not isinstance(communicator, mpi_communicator_base.MpiCommunicatorBase) or \
-                type(communicator).multi_node_mean_grad is not \
-                mpi_communicator_base.MpiCommunicatorBase.multi_node_mean_grad:
-            return _DeferredMean(communicator, target, self.zero_fill)
-        return communicator._mean_grad_session(target, self.zero_fill, self.bucket_bytes,
-                                               self._bucket_order,
-                                               overlap=self.bucket_bytes is not None)
+    def _loss(self, lossfun, args, kwds):
+        """``(target, loss)``: the loss computed by `lossfun` (None without it), the gradients
+        cleared for its backward."""
+        target = self.actual_optimizer.target
+        if target is None:
+            raise RuntimeError('call `setup` method before `update` method')
+        if lossfun is None:
+            return target, None
+        loss = lossfun(*args, **kwds)
+        target.cleargrads()
+        return target, loss
 
-    def _backward(self, loss, target):
+    def _session(self, target):
+        if not _averages_in_buckets(self.communicator):
+            return _DeferredMean(self.communicator, target, self.zero_fill)
+        return self.communicator._mean_grad_session(
+            target, self.zero_fill, self.bucket_bytes, self._bucket_order,
+            overlap=self.bucket_bytes is not None)
+
+    def _backward(self, loss, session):
         loss_scale = self.actual_optimizer._loss_scale
-        if self._is_changed(target, record=False):
-            loss.backward(loss_scale=loss_scale)
-            return None
-        session = self._session(target)
         watched = None
         if self.bucket_bytes is not None:  # overlapped buckets (blocking ones would stall backward)
             watched = getattr(session, 'watched_arrays', lambda: None)()
@@ -87,7 +90,6 @@ class _MultiNodeOptimizer:
         else:
             with chainerx._core._grad_ready_hook(watched, session.ready):
                 loss.backward(loss_scale=loss_scale)
-        return session
 
     def _learn_bucket_order(self, session):
         if self._bucket_order is not None or not getattr(session, 'ready_order', None):
@@ -98,10 +100,11 @@ class _MultiNodeOptimizer:
         order = self.communicator.bcast_obj(observed, root=0)
         super().__setattr__('_bucket_order', order)
 
-    def _is_changed(self, target, record=True):
+    def _is_changed(self, target):
+        """Whether the initialised parameters changed since the last call (then recorded)."""
         params = [(name, param.array is None) for name, param in sorted(target.namedparams())]
         changed = params != self.target_params
-        if changed and record:
+        if changed:
             super().__setattr__('target_params', params)
         return changed
 
@@ -113,6 +116,14 @@ class _MultiNodeOptimizer:
 
 
 chainer.Optimizer.register(_MultiNodeOptimizer)  # Note [Optimizer wrappers]
+
+
+def _averages_in_buckets(communicator):
+    """Whether `communicator` averages gradients with the MPI buckets of MpiCommunicatorBase
+    (which the overlap and double buffering drive), rather than a method of its own."""
+    return isinstance(communicator, mpi_communicator_base.MpiCommunicatorBase) and \
+        type(communicator).multi_node_mean_grad is \
+        mpi_communicator_base.MpiCommunicatorBase.multi_node_mean_grad
 
 
 class _DeferredMean:

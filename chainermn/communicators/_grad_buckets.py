@@ -129,14 +129,18 @@ class GradLayout:
             values = bucket.values[k]
             grad = param.grad
             if grad is None:
-                grad = backend.get_array_module(param.array).zeros_like(param.array)
-                param.grad = grad
-                grad = param.grad
+                grad = _zero_grad(param)
             view = _arrays.host_view(grad)
             if view is not None:
                 numpy.divide(values, n_ranks, out=view, casting='unsafe')
             else:
                 _arrays.write_back(grad, values / n_ranks)
+
+
+def _zero_grad(param):
+    """Gives `param` a gradient of zeros and returns it."""
+    param.grad = backend.get_array_module(param.array).zeros_like(param.array)
+    return param.grad
 
 
 def _count(shape):
@@ -217,7 +221,7 @@ class MeanGradSession:
         if self._zero_fill:
             for param in self._layout.params:
                 if param.grad is None:
-                    param.grad = backend.get_array_module(param.array).zeros_like(param.array)
+                    _zero_grad(param)
 
     def finish_without_unpack(self):
         self.start_all()

@@ -2,6 +2,30 @@
 
 import abc
 
+import numpy
+
+
+def check_communicator(comm, what='communicator'):
+    """Raises TypeError unless `comm` is a chainermn communicator."""
+    if not isinstance(comm, CommunicatorBase):
+        raise TypeError('{} must be a chainermn communicator, got {}'.format(
+            what, type(comm).__name__))
+
+
+def check_rank(rank, size, what):
+    """`rank` as an int after checking that it is a rank of a communicator of `size` processes.
+
+    Raises:
+        TypeError: `rank` is not an integer (bools and arrays included).
+        ValueError: `rank` is out of range.
+    """
+    if isinstance(rank, bool) or not isinstance(rank, (int, numpy.integer)):
+        raise TypeError('{} must be an int rank, got {}'.format(what, type(rank).__name__))
+    if not 0 <= rank < size:
+        raise ValueError('{} {} is out of range for a communicator of size {}'.format(
+            what, rank, size))
+    return int(rank)
+
 
 class CommunicatorBase(abc.ABC):
     """A group of processes that train one model together.

@@ -63,12 +63,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
     # --- checks ---------------------------------------------------------------------------------
 
     def _check_rank(self, rank, what):
-        if isinstance(rank, bool) or not isinstance(rank, (int, numpy.integer)):
-            raise TypeError('{} must be an int rank, got {}'.format(what, type(rank).__name__))
-        if not 0 <= rank < self._size:
-            raise ValueError('{} {} is out of range for a communicator of size {}'.format(
-                what, rank, self._size))
-        return int(rank)
+        return communicator_base.check_rank(rank, self._size, what)
 
     def _check_agree(self, value, what, fingerprint=None):
         """Raises ValueError on every rank unless all ranks pass equal `value` (a picklable

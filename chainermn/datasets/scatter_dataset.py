@@ -5,6 +5,7 @@ import pickle
 import numpy
 
 from chainer.datasets import sub_dataset
+from chainermn.communicators import communicator_base
 
 
 def _bounds(n_total, size, force_equal_length):
@@ -20,8 +21,7 @@ def _bounds(n_total, size, force_equal_length):
 
 
 def _check_comm(comm, root):
-    if not hasattr(comm, 'bcast_obj') or not hasattr(comm, 'rank'):
-        raise TypeError('comm must be a chainermn communicator, got {}'.format(type(comm).__name__))
+    communicator_base.check_communicator(comm, 'comm')
     if isinstance(root, bool) or not isinstance(root, (int, numpy.integer)) or \
             not 0 <= root < comm.size:
         raise ValueError('root must be a rank of the communicator (0..{}), got {!r}'.format(

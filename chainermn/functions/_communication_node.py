@@ -45,24 +45,17 @@ from chainer import backend
 from chainermn.communicators import communicator_base
 
 
-def check_communicator(comm):
-    if not isinstance(comm, communicator_base.CommunicatorBase):
-        raise TypeError('communicator must be a chainermn communicator, got {}'.format(
-            type(comm).__name__))
+check_communicator = communicator_base.check_communicator
 
 
 def check_rank(comm, rank, what, peer=False):
     """`rank` as an int after checking that it is a rank of `comm` (not this process's own rank
     if `peer`: sending to oneself would wait forever)."""
-    if isinstance(rank, bool) or not isinstance(rank, (int, numpy.integer)):
-        raise TypeError('{} must be an int, got {}'.format(what, type(rank).__name__))
-    if not 0 <= rank < comm.size:
-        raise ValueError('{} {} is out of range for a communicator of size {}'.format(
-            what, rank, comm.size))
+    rank = communicator_base.check_rank(rank, comm.size, what)
     if peer and rank == comm.rank:
         raise ValueError('{} must be different from the communicator rank ({}), otherwise '
                          'deadlock occurs'.format(what, comm.rank))
-    return int(rank)
+    return rank
 
 
 def check_tag(tag):
