@@ -55,6 +55,12 @@ class _Bucket:
         self.counts = self.buffer[self.size:]
 
 
+def initialized_params(model):
+    """`model`'s ``(name, Parameter)`` pairs that have arrays, in name order (the same on every
+    rank)."""
+    return sorted(model.namedparams(include_uninit=False))
+
+
 class GradLayout:
     """The buckets of a fixed list of initialised parameters.
 

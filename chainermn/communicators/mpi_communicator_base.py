@@ -267,8 +267,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
 
     def bcast_data(self, model):
         MPI = _mpi.mpi()
-        named = [(name, param) for name, param in sorted(model.namedparams())
-                 if param.array is not None]
+        named = _grad_buckets.initialized_params(model)
         self._check_agree(_grad_buckets.GradLayout.signature(named), 'bcast_data: parameters')
         for _, param in named:
             if self._rank == 0:
@@ -286,8 +285,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         """A :class:`~chainermn.communicators._grad_buckets.MeanGradSession` over `model`'s
         initialised parameters, after checking that every rank has the same ones. Sessions in
         flight at the same time need different `slot`s (their buffers are the slot's)."""
-        named = [(name, param) for name, param in sorted(model.namedparams())
-                 if param.array is not None]
+        named = _grad_buckets.initialized_params(model)
         # The layout (and its signature's digest) is reused while the parameters hold the same
         # array objects: shapes and dtypes cannot have changed then.
         arrays = [param.array for _, param in named]

@@ -51,8 +51,7 @@ class PureNcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         return self._nccl_comm
 
     def multi_node_mean_grad(self, model, zero_fill=False):
-        named = [(name, param) for name, param in sorted(model.namedparams())
-                 if param.array is not None]
+        named = _grad_buckets.initialized_params(model)
         self._check_agree(_grad_buckets.GradLayout.signature(named),
                           'multi_node_mean_grad: parameters (name, shape, dtype)')
         groups = {}

@@ -340,6 +340,22 @@ void ConvGradWeightAt(
     }
 }
 
+// Calls fn with a value of the Tiles type of `level` (AVX2 or AVX-512; what fn uses is its type).
+template <typename Fn>
+void WithTiles(CpuLevel level, Fn&& fn) {
+#ifdef CHAINERX_CONV_DIRECT_X86
+    if (level >= CpuLevel::kAvx512) {
+        fn(avx512::Tiles{});
+    } else {
+        fn(avx2::Tiles{});
+    }
+#else
+    (void)level;
+    (void)fn;
+    CHAINERX_NEVER_REACH();
+#endif
+}
+
 }  // namespace
 
 bool CanConvDirectAt(const ConvGeometry& g, CpuLevel level) {
@@ -348,8 +364,8 @@ bool CanConvDirectAt(const ConvGeometry& g, CpuLevel level) {
         const char* env = std::getenv("CHAINERX_CONV_DIRECT");
         return env == nullptr || std::strcmp(env, "0") != 0;
     }();
-    return enabled && level >= CpuLevel::kAvx2 && static_cast<int>(level) <= static_cast<int>(GetCpuSupportedLevel()) &&
-           std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; });
+    bool level_runs = level >= CpuLevel::kAvx2 && level <= GetCpuSupportedLevel();
+    return enabled && level_runs && std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; });
 #else
     (void)g;
     (void)level;
@@ -371,15 +387,9 @@ void ConvDirect(
         T* out,
         CpuLevel level) {
     CHAINERX_ASSERT(CanConvDirectAt(g, level));
-#ifdef CHAINERX_CONV_DIRECT_X86
-    if (level >= CpuLevel::kAvx512) {
-        ConvDirectAt<avx512::Tiles>(g, batch, channels, out_channels, x, w, b, out);
-    } else {
-        ConvDirectAt<avx2::Tiles>(g, batch, channels, out_channels, x, w, b, out);
-    }
-#else
-    CHAINERX_NEVER_REACH();
-#endif
+    WithTiles(level, [&](auto tiles) {
+        ConvDirectAt<decltype(tiles)>(g, batch, channels, out_channels, x, w, b, out);
+    });
 }
 
 template <typename T>
@@ -393,15 +403,9 @@ void ConvGradWeightDirect(
         T* gw,
         CpuLevel level) {
     CHAINERX_ASSERT(CanConvDirectAt(g, level));
-#ifdef CHAINERX_CONV_DIRECT_X86
-    if (level >= CpuLevel::kAvx512) {
-        ConvGradWeightAt<avx512::Tiles>(g, batch, channels, out_channels, x, gy, gw);
-    } else {
-        ConvGradWeightAt<avx2::Tiles>(g, batch, channels, out_channels, x, gy, gw);
-    }
-#else
-    CHAINERX_NEVER_REACH();
-#endif
+    WithTiles(level, [&](auto tiles) {
+        ConvGradWeightAt<decltype(tiles)>(g, batch, channels, out_channels, x, gy, gw);
+    });
 }
 
 template void ConvDirect<float>(

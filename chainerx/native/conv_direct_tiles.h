@@ -184,7 +184,8 @@ struct Tiles {
     }
 
     template <typename T, int MR, int NV>
-    static void GradWeight(const T* x, const int64_t* shift, const T* gyt, const PaddedLayout& layout, T* gwt, int64_t ld) {
+    static void GradWeight(
+            const T* x, const int64_t* shift, const T* gyt, const PaddedLayout& layout, T* gwt, int64_t ld) {
         GradWeightTile<T, MR, NV>(x, shift, gyt, layout, gwt, ld);
     }
 };

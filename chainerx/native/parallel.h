@@ -36,6 +36,20 @@ void SetNumThreads(int n);
 // Whether the calling thread is running a chunk of a parallel job (where ParallelFor runs serially).
 bool IsInParallelRegion();
 
+// Sets the thread count for its lifetime and restores the previous one (tests run kernels at several counts).
+class NumThreadsScope {
+public:
+    explicit NumThreadsScope(int n) : orig_{GetNumThreads()} { SetNumThreads(n); }
+    ~NumThreadsScope() { SetNumThreads(orig_); }
+    NumThreadsScope(const NumThreadsScope&) = delete;
+    NumThreadsScope& operator=(const NumThreadsScope&) = delete;
+    NumThreadsScope(NumThreadsScope&&) = delete;
+    NumThreadsScope& operator=(NumThreadsScope&&) = delete;
+
+private:
+    int orig_;
+};
+
 namespace internal {
 
 // A non-owning reference to the chunk function, so that the pool is not a template and a call does not

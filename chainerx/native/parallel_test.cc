@@ -17,18 +17,6 @@ namespace chainerx {
 namespace native {
 namespace {
 
-// Restores the thread count a test changed.
-class NumThreadsScope {
-public:
-    explicit NumThreadsScope(int n) : orig_{GetNumThreads()} { SetNumThreads(n); }
-    ~NumThreadsScope() { SetNumThreads(orig_); }
-    NumThreadsScope(const NumThreadsScope&) = delete;
-    NumThreadsScope& operator=(const NumThreadsScope&) = delete;
-
-private:
-    int orig_;
-};
-
 // Runs ParallelFor and checks that every index is visited once and every chunk is at least `grain` long.
 void CheckCoversOnce(int64_t n, int64_t grain) {
     std::vector<std::atomic<int>> visits(static_cast<size_t>(n));

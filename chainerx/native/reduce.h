@@ -122,6 +122,9 @@ constexpr int kLanes = 32;
 // The split points depend on n only, so results stay independent of the thread count.
 constexpr int64_t kPairwiseBlock = kLanes * 128;
 
+// Where the pairwise tree splits a run of n > kPairwiseBlock elements: the first half of its whole blocks.
+inline int64_t PairwiseSplit(int64_t n) { return (n / kPairwiseBlock + 1) / 2 * kPairwiseBlock; }
+
 // Folds one run of at most a few blocks of n input elements (byte step xs) into a single accumulator.
 template <typename Op>
 typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs);
@@ -132,7 +135,7 @@ typename Op::Acc ReduceRunToOne(const char* x, int64_t n, int64_t xs) {
     if (n <= kPairwiseBlock) {
         return ReduceBlockToOne<Op>(x, n, xs);
     }
-    int64_t half = (n / kPairwiseBlock + 1) / 2 * kPairwiseBlock;
+    int64_t half = PairwiseSplit(n);
     return Op::Combine(ReduceRunToOne<Op>(x, half, xs), ReduceRunToOne<Op>(x + half * xs, n - half, xs));
 }
 
@@ -172,7 +175,7 @@ inline bool IsTreeNode(int64_t offset, int64_t length, int64_t n) {
         if (node_length <= kPairwiseBlock) {
             return false;
         }
-        int64_t half = (node_length / kPairwiseBlock + 1) / 2 * kPairwiseBlock;
+        int64_t half = PairwiseSplit(node_length);
         if (offset < node_offset + half) {
             node_length = half;
         } else {
@@ -208,7 +211,7 @@ typename Op::Acc ReduceRunToOneThreaded(const char* x, int64_t n, int64_t xs) {
                 next.push_back(t);
                 continue;
             }
-            int64_t half = (t.length / kPairwiseBlock + 1) / 2 * kPairwiseBlock;  // as in ReduceRunToOne
+            int64_t half = PairwiseSplit(t.length);
             next.push_back({t.offset, half});
             next.push_back({t.offset + half, t.length - half});
         }
@@ -238,8 +241,9 @@ typename Op::Acc ReduceRunToOneThreaded(const char* x, int64_t n, int64_t xs) {
             const Node& left = nodes[nodes.size() - 2];
             const Node& right = nodes.back();
             int64_t length = left.length + right.length;
-            int64_t half = (length / kPairwiseBlock + 1) / 2 * kPairwiseBlock;
-            if (length <= kPairwiseBlock || half != left.length || !IsTreeNode(left.offset, length, n)) {
+            bool siblings = length > kPairwiseBlock && PairwiseSplit(length) == left.length &&
+                            IsTreeNode(left.offset, length, n);
+            if (!siblings) {
                 break;
             }
             Node merged{left.offset, length, Op::Combine(left.value, right.value)};
@@ -323,7 +327,8 @@ void ReduceAllRuns(const ReductionPlan& plan, const char* x, char* acc) {
             return;
         }
         const int64_t run_length = std::max(plan.dims[run_axis], int64_t{1});
-        ParallelFor(plan.outer_size, (kElementwiseGrain + run_length - 1) / run_length, [&](int64_t begin, int64_t end) {
+        const int64_t runs_per_chunk = (kElementwiseGrain + run_length - 1) / run_length;
+        ParallelFor(plan.outer_size, runs_per_chunk, [&](int64_t begin, int64_t end) {
             ReduceRuns<Op>(plan, begin, end, x, acc);
         });
         return;

@@ -14,18 +14,6 @@ namespace chainerx {
 namespace native {
 namespace {
 
-// Restores the thread count a test changed.
-class NumThreadsScope {
-public:
-    explicit NumThreadsScope(int n) : orig_{GetNumThreads()} { SetNumThreads(n); }
-    ~NumThreadsScope() { SetNumThreads(orig_); }
-    NumThreadsScope(const NumThreadsScope&) = delete;
-    NumThreadsScope& operator=(const NumThreadsScope&) = delete;
-
-private:
-    int orig_;
-};
-
 std::vector<float> RandomFloats(int64_t n, uint32_t seed) {
     std::mt19937 engine{seed};
     std::uniform_real_distribution<float> uniform{-1.0F, 1.0F};
