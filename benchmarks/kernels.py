@@ -1,4 +1,4 @@
-"""Kernel throughput: elementwise add/mul/exp and sum on 10^3 and 10^7 float32 elements, contiguous
+"""Kernel throughput: elementwise add/mul/exp/log/tanh and sum on 10^3 and 10^7 float32 elements, contiguous
 and transposed, where the time is the arithmetic and the memory traffic (10^7 float32 = 40 MB per
 operand) rather than the binding. Run once with ``--threads 1`` and once without (all threads)."""
 
@@ -27,6 +27,9 @@ def _register_sized(op, description, make):
 _register_sized("add", "a + b on {n} float32 elements (new output each call)", lambda fw, a, b: lambda: a + b)
 _register_sized("mul", "a * b on {n} float32 elements", lambda fw, a, b: lambda: a * b)
 _register_sized("exp", "exp(a) on {n} float32 elements", lambda fw, a, b: lambda: fw.module.exp(a))
+_register_sized("log", "log(c) on {n} float32 elements, c = a + 0.5 computed beforehand",
+                lambda fw, a, b: (lambda c: lambda: fw.module.log(c))(a + 0.5))
+_register_sized("tanh", "tanh(a) on {n} float32 elements", lambda fw, a, b: lambda: fw.module.tanh(a))
 _register_sized("sum", "a.sum() over {n} float32 elements", lambda fw, a, b: lambda: a.sum())
 
 

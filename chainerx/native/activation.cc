@@ -10,7 +10,7 @@ namespace native {
 namespace {
 
 CHAINERX_NATIVE_REGISTER_UNARY(ReluKernel, numeric::Relu, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(SigmoidKernel, numeric::Sigmoid, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(SigmoidKernel, numeric::Sigmoid, kFloatingDtypes, kSigmoid);
 CHAINERX_NATIVE_REGISTER_BINARY(ReluGradKernel, numeric::ReluGrad, kFloatingDtypes);
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "chainerx/core/scalar.h"
 #include "chainerx/native/elementwise.h"
 #include "chainerx/native/native_backend.h"
+#include "chainerx/native/vecmath.h"
 
 namespace chainerx {
 namespace native {
@@ -39,6 +40,20 @@ public:
             using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
             BinaryElementwise<T, Out>(x1, x2, out, Op{});
         });
+    }
+};
+
+// A NativeUnaryKernel whose float32 case runs the float-math loop of the CPU level (native/vecmath.h); the
+// other dtypes run `Op`, whose float formula is the same one (float16 results are float32's, rounded).
+template <typename KeyKernel, typename Op, DtypeMask kDtypes, FloatMathFunction kFunction>
+class NativeFloatMathKernel : public NativeUnaryKernel<KeyKernel, Op, kDtypes> {
+public:
+    void Call(const Array& x, const Array& out) override {
+        if (x.dtype() == Dtype::kFloat32) {
+            FloatMathElementwise(x, out, GetFloatMathLoop(kFunction));
+        } else {
+            NativeUnaryKernel<KeyKernel, Op, kDtypes>::Call(x, out);
+        }
     }
 };
 
@@ -71,6 +86,16 @@ public:
                                                     ::chainerx::native::NativeBinaryKernel<key_kernel, op, dtypes>> \
             s_native_##key_kernel {                                                                              \
         ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                             \
+    }
+
+// `function`: the FloatMathFunction (kExp, ...) that computes `op` for float32.
+#define CHAINERX_NATIVE_REGISTER_FLOAT_MATH(key_kernel, op, dtypes, function)                                   \
+    static ::chainerx::internal::KernelRegistration<                                                           \
+            key_kernel,                                                                                        \
+            ::chainerx::native::NativeFloatMathKernel<key_kernel, op, dtypes,                                  \
+                                                      ::chainerx::native::FloatMathFunction::function>>       \
+            s_native_##key_kernel {                                                                            \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                           \
     }
 
 // scalar_first: false for out = op(x, s), true for out = op(s, x).

@@ -9,14 +9,14 @@ namespace chainerx {
 namespace native {
 namespace {
 
-CHAINERX_NATIVE_REGISTER_UNARY(ExpKernel, numeric::Exp, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ExpKernel, numeric::Exp, kFloatingDtypes, kExp);
 CHAINERX_NATIVE_REGISTER_UNARY(Expm1Kernel, numeric::Expm1, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(Exp2Kernel, numeric::Exp2, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(LogKernel, numeric::Log, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(LogKernel, numeric::Log, kFloatingDtypes, kLog);
 CHAINERX_NATIVE_REGISTER_UNARY(Log10Kernel, numeric::Log10, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(Log2Kernel, numeric::Log2, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(Log1pKernel, numeric::Log1p, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(ErfKernel, numeric::Erf, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ErfKernel, numeric::Erf, kFloatingDtypes, kErf);
 
 }  // namespace
 }  // namespace native

@@ -9,8 +9,8 @@ namespace chainerx {
 namespace native {
 namespace {
 
-CHAINERX_NATIVE_REGISTER_UNARY(SinKernel, numeric::Sin, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(CosKernel, numeric::Cos, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(SinKernel, numeric::Sin, kFloatingDtypes, kSin);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(CosKernel, numeric::Cos, kFloatingDtypes, kCos);
 CHAINERX_NATIVE_REGISTER_UNARY(TanKernel, numeric::Tan, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(ArcsinKernel, numeric::Arcsin, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(ArccosKernel, numeric::Arccos, kFloatingDtypes);

@@ -1,6 +1,7 @@
 """CPU levels (Note [CPU levels] in native/cpu_level.cc): CHAINERX_CPU_LEVEL picks which compiled version of
-the level-dispatched kernels runs; every level must give the same results (here: the direct convolution, whose
-AVX2 and AVX-512 tiles run on this machine when it has them)."""
+the level-dispatched kernels runs. The direct convolution must give the same results at every level (its AVX2
+and AVX-512 tiles run on this machine when it has them), and the float math (exp, log, tanh, ...) must stay within
+its error bounds at every level."""
 
 import json
 import os
@@ -76,3 +77,57 @@ def test_an_unknown_level_is_a_clear_error():
     assert result.returncode != 0
     assert "CHAINERX_CPU_LEVEL must be baseline, avx2 or avx512, got 'avx9000'" in result.stderr
 
+
+
+# The float32 float math (Note [Float math] in core/numeric/float_math.h) at one level: the maximum error in
+# ulps of each function against NumPy's float64 over special values and random inputs of every binade, whether
+# infinite results are the same, and whether a strided view gives what its contiguous copy gives.
+_FLOAT_MATH_SCRIPT = r'''
+import json, math, sys
+import numpy
+import chainerx as chx
+rng = numpy.random.RandomState(0)
+bits = rng.randint(0, 2 ** 32, 200000, dtype=numpy.uint64).astype(numpy.uint32)
+x = numpy.concatenate([bits.view(numpy.float32), rng.uniform(-8, 8, 200000).astype(numpy.float32),
+                       numpy.array([0, -0.0, 1e-45, -1e-45, 88.7, 89, -104, 0.625, 1, 4, 524288],
+                                   numpy.float32)])
+x = x[numpy.isfinite(x)]
+erf = numpy.vectorize(math.erf, otypes=[numpy.float64])
+def sigmoid(v):
+    e = numpy.exp(-numpy.abs(v))
+    return numpy.where(v >= 0, 1, e) / (1 + e)
+functions = {'exp': (chx.exp, numpy.exp, x[x < 88]), 'log': (chx.log, numpy.log, numpy.abs(x)),
+             'tanh': (chx.tanh, numpy.tanh, x), 'sigmoid': (chx.sigmoid, sigmoid, x),
+             'erf': (chx.erf, erf, x), 'sin': (chx.sin, numpy.sin, x[numpy.abs(x) < 1e6]),
+             'cos': (chx.cos, numpy.cos, x[numpy.abs(x) < 1e6])}
+out = {'level': chx._core._cpu_level()}
+for name, (f, reference, v) in functions.items():
+    got = chx.to_numpy(f(chx.array(v))).astype(numpy.float64)
+    expected = reference(v.astype(numpy.float64))
+    spacing = numpy.spacing(numpy.abs(expected.astype(numpy.float32))).astype(numpy.float64)
+    finite = numpy.isfinite(expected.astype(numpy.float32))
+    error = numpy.abs(got - expected)[finite] / spacing[finite]
+    same_specials = (got[~finite] == expected[~finite].astype(numpy.float32)).all()
+    strided = chx.to_numpy(f(chx.array(numpy.repeat(v, 2))[::2]))
+    out[name] = [float(error.max()), bool(same_specials),
+                 bool((strided == got.astype(numpy.float32)).all())]
+json.dump(out, sys.stdout)
+'''
+
+_FLOAT_MATH_ULP_BOUNDS = {'exp': 1.5, 'log': 1, 'tanh': 2, 'sigmoid': 3, 'erf': 3, 'sin': 2, 'cos': 2}
+
+
+def test_float_math_is_within_its_bounds_at_every_level():
+    supported = chx._core._cpu_supported_level()
+    for level in _LEVELS[:_LEVELS.index(supported) + 1]:
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), CHAINERX_CPU_LEVEL=level)
+        result = subprocess.run([sys.executable, '-c', _FLOAT_MATH_SCRIPT], env=env, capture_output=True,
+                                text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        got = json.loads(result.stdout)
+        assert got['level'] == level
+        for name, bound in _FLOAT_MATH_ULP_BOUNDS.items():
+            max_ulp, same_specials, strided_matches = got[name]
+            assert max_ulp <= bound, (level, name, max_ulp)
+            assert same_specials, (level, name)
+            assert strided_matches, (level, name)

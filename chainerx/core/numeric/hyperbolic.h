@@ -4,13 +4,14 @@
 #include <cmath>
 
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/float_math.h"
 
 namespace chainerx {
 namespace numeric {
 
 CHAINERX_NUMERIC_FLOAT_UNARY(Sinh, std::sinh(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Cosh, std::cosh(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Tanh, std::tanh(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Tanh, TanhFloat, std::tanh(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Arcsinh, std::asinh(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Arccosh, std::acosh(x));
 

@@ -4,13 +4,15 @@
 #include <cmath>
 
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/float_math.h"
+#include "chainerx/core/numeric/float_math.h"
 #include "chainerx/core/numeric/host_device.h"
 
 namespace chainerx {
 namespace numeric {
 
-CHAINERX_NUMERIC_FLOAT_UNARY(Sin, std::sin(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Cos, std::cos(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Sin, SinFloat, std::sin(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Cos, CosFloat, std::cos(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Tan, std::tan(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Arcsin, std::asin(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Arccos, std::acos(x));

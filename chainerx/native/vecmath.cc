@@ -1,0 +1,80 @@
+#include "chainerx/native/vecmath.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "chainerx/core/error.h"
+#include "chainerx/core/numeric/float_math.h"
+#include "chainerx/native/elementwise.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+namespace baseline {
+#include "chainerx/native/vecmath_loops.h"  // NOLINT(build/include): included once per level
+}  // namespace baseline
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace avx2 {
+#include "chainerx/native/vecmath_loops.h"  // NOLINT(build/include): included once per level
+}  // namespace avx2
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+namespace avx512 {
+#include "chainerx/native/vecmath_loops.h"  // NOLINT(build/include): included once per level
+}  // namespace avx512
+#pragma GCC pop_options
+
+}  // namespace
+
+FloatMathLoop GetFloatMathLoopAt(FloatMathFunction function, CpuLevel level) {
+    if (level > GetCpuSupportedLevel()) {
+        throw ChainerxError{"CPU level ", CpuLevelName(level), " is not supported by this CPU"};
+    }
+    int index = static_cast<int>(function);
+    switch (level) {
+        case CpuLevel::kAvx512:
+            return avx512::kLoops[index];
+        case CpuLevel::kAvx2:
+            return avx2::kLoops[index];
+        case CpuLevel::kBaseline:
+            break;
+    }
+    return baseline::kLoops[index];
+}
+
+FloatMathLoop GetFloatMathLoop(FloatMathFunction function) {
+    static const CpuLevel level = GetCpuLevel();
+    return GetFloatMathLoopAt(function, level);
+}
+
+void FloatMathElementwise(const Array& x, const Array& out, FloatMathLoop loop) {
+    ParallelForEachInnerRun<2>(
+            out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [loop](auto p, int64_t n, auto s) {
+                constexpr int64_t kItem = sizeof(float);
+                if (s[0] == kItem && s[1] == kItem) {
+                    loop(reinterpret_cast<const float*>(p[0]), reinterpret_cast<float*>(p[1]), n);
+                    return;
+                }
+                constexpr int64_t kBuffer = 256;
+                float buffer[kBuffer];
+                for (int64_t begin = 0; begin < n; begin += kBuffer) {
+                    int64_t m = n - begin < kBuffer ? n - begin : kBuffer;
+                    for (int64_t i = 0; i < m; ++i) {
+                        std::memcpy(&buffer[i], p[0] + (begin + i) * s[0], kItem);
+                    }
+                    loop(buffer, buffer, m);
+                    for (int64_t i = 0; i < m; ++i) {
+                        std::memcpy(p[1] + (begin + i) * s[1], &buffer[i], kItem);
+                    }
+                }
+            });
+}
+
+}  // namespace native
+}  // namespace chainerx
