@@ -92,6 +92,9 @@ void BackwardBuilder::Target::Define(BackwardFunction function) {
 }
 
 BackwardBuilder::Target BackwardBuilder::CreateTarget() {
+    if (!is_active()) {
+        return Target{*this};
+    }
     IndexList all(inputs_.size());
     for (size_t i = 0; i < all.size(); ++i) {
         all[i] = i;

@@ -58,6 +58,8 @@ public:
     private:
         friend class BackwardBuilder;
         Target(BackwardBuilder& builder, IndexList input_indices);
+        // A target of an inactive builder: no graph (the no-grad path of every routine, kept inline).
+        explicit Target(BackwardBuilder& builder) : builder_{&builder} {}
 
         BackwardBuilder* builder_;
         IndexList input_indices_;
@@ -71,8 +73,12 @@ public:
     // Whether any input requires grad on any graph (in the current backprop mode).
     bool is_active() const { return !op_nodes_.empty(); }
 
-    Target CreateTarget(size_t input_index) { return Target{*this, IndexList{input_index}}; }
-    Target CreateTarget(IndexList input_indices) { return Target{*this, std::move(input_indices)}; }
+    Target CreateTarget(size_t input_index) {
+        return is_active() ? Target{*this, IndexList{input_index}} : Target{*this};
+    }
+    Target CreateTarget(IndexList input_indices) {
+        return is_active() ? Target{*this, std::move(input_indices)} : Target{*this};
+    }
     // A target of all inputs.
     Target CreateTarget();
 

@@ -4,7 +4,9 @@
 //     native::GetFloatMathLoop(native::FloatMathFunction::kExp)(x, out, n);
 //
 // The float32 case of the native Exp, Log, Tanh, Sigmoid, Erf, Sin and Cos kernels runs them
-// (CHAINERX_NATIVE_REGISTER_FLOAT_MATH in elementwise_kernels.h). Every level computes bit-identical results.
+// (CHAINERX_NATIVE_REGISTER_FLOAT_MATH in elementwise_kernels.h). Levels may differ in the last bit (Note [Float
+// math]); within a level, an element's result does not depend on its position in a run (vecmath_loops.h), so
+// not on the thread count either.
 #pragma once
 
 #include <cstdint>

@@ -117,6 +117,27 @@ TEST(VecmathTest, ErrorBoundsAtEveryLevel) {
     }
 }
 
+// An element's result must not depend on where a run starts or ends (runs are split across threads): the same
+// inputs at every offset and with every tail length give the same bits.
+TEST(VecmathTest, ResultsDoNotDependOnPosition) {
+    for (const FunctionCase& c : Cases()) {
+        std::vector<float> x = RandomInputs(c, 300);
+        for (CpuLevel level : SupportedLevels()) {
+            FloatMathLoop loop = GetFloatMathLoopAt(c.function, level);
+            std::vector<float> whole = Apply(loop, x);
+            for (size_t offset : {1, 3, 15, 17, 63, 65}) {
+                for (size_t length : {size_t{1}, size_t{7}, x.size() - offset}) {
+                    std::vector<float> part(length);
+                    loop(x.data() + offset, part.data(), static_cast<int64_t>(length));
+                    EXPECT_EQ(0, std::memcmp(part.data(), whole.data() + offset, length * sizeof(float)))
+                            << c.name << " at level " << CpuLevelName(level) << ", offset " << offset << ", length "
+                            << length;
+                }
+            }
+        }
+    }
+}
+
 // Special values, as C's functions give them; every one at every level, and in place (x and out the same).
 TEST(VecmathTest, SpecialValues) {
     constexpr float kMax = std::numeric_limits<float>::max();

@@ -210,6 +210,18 @@ py::handle ArrayBodyToPython(const ArrayBodyPtr& body) {
     if (info == nullptr) {
         throw py::cast_error{"chainerx.ndarray is not registered yet"};
     }
+    if (body.use_count() == 1) {
+        // Nothing else owns the body, so no Python object wraps it (each holds a reference): skip pybind11's
+        // search of its instance registry (~200 instructions of every operator that returns a new array) and
+        // create the wrapper as type_caster_generic::cast does for a new instance.
+        PyObject* object = py::detail::make_new_instance(info->type);
+        // NOLINTNEXTLINE(cppcoreguidelines-pro-type-reinterpret-cast)
+        auto* instance = reinterpret_cast<py::detail::instance*>(object);
+        instance->owned = true;
+        py::detail::values_and_holders(instance).begin()->value_ptr() = body.get();
+        info->init_instance(instance, &body);
+        return object;
+    }
     // What pybind11's holder caster does after its type lookup: reuse a registered instance or wrap a copy of
     // the holder.
     return py::detail::type_caster_generic::cast(

@@ -29,7 +29,8 @@ namespace numeric {
 // At the AVX2 and AVX-512 levels the compiler fuses multiplies and adds (it may: GCC contracts by default), which
 // is what brings tanh under NumPy's time (with -ffp-contract=off, exp/log/tanh on 10^7 floats took 5.3/7.2/8.2 ms
 // instead of 4.1/5.8/6.7 ms, one thread, AVX-512); so results can differ between levels in the last bit, each
-// level within the bounds above.
+// level within the bounds above. Within a level every element goes through the same vector code
+// (native/vecmath_loops.h), so results do not depend on the thread count.
 //
 // Conversions between float and int32 go through memcpy (a register move once compiled) rather than a union.
 
