@@ -24,7 +24,7 @@ inline void Block(const float* x, float* out) {
 // x is intact when it is patched (x and out may be the same).
 template <int32_t kQuadrantShift>
 inline void SinCosBlock(const float* x, float* out) {
-    float lanes[kSinCosLanes];
+    alignas(64) float lanes[kSinCosLanes];
     for (int64_t j = 0; j < kSinCosLanes; ++j) {
         lanes[j] = numeric::SinCosFloatReduced(x[j], kQuadrantShift);
     }
@@ -45,8 +45,8 @@ void BlockLoop(const float* x, float* out, int64_t n) {
         kBlock(x + i, out + i);
     }
     if (i < n) {
-        float padded_x[kBlockLanes] = {};
-        float padded_out[kBlockLanes];
+        alignas(64) float padded_x[kBlockLanes] = {};
+        alignas(64) float padded_out[kBlockLanes];
         std::memcpy(padded_x, x + i, (n - i) * sizeof(float));
         kBlock(padded_x, padded_out);
         std::memcpy(out + i, padded_out, (n - i) * sizeof(float));

@@ -65,10 +65,13 @@ inline float ExpFloat(float x) {
     p = p * r + 1.6666665459e-1f;
     p = p * r + 5.0000001201e-1f;
     p = p * r * r + r + 1.0f;
-    int32_t n = static_cast<int32_t>(fn);
+    // fn is in [-150, 129] or nan (then p is nan too); nan is replaced before the conversion, which would be
+    // undefined for it, and the exponent bits are shifted as unsigned.
+    int32_t n = static_cast<int32_t>(fn == fn ? fn : 0.0f);
     int32_t n1 = n >> 1;
     int32_t n2 = n - n1;
-    float y = p * FloatFromBits((n1 + 127) << 23) * FloatFromBits((n2 + 127) << 23);
+    float y = p * FloatFromBits(static_cast<int32_t>(static_cast<uint32_t>(n1 + 127) << 23)) *
+              FloatFromBits(static_cast<int32_t>(static_cast<uint32_t>(n2 + 127) << 23));
     return x > kOverflow ? std::numeric_limits<float>::infinity() : y;
 }
 
