@@ -4,6 +4,8 @@
 #include <mutex>
 #include <new>
 
+#include <sys/mman.h>
+
 namespace chainerx {
 namespace native {
 namespace {
@@ -11,6 +13,28 @@ namespace {
 constexpr size_t kSmallLimit = 1024;  // sizes up to here are rounded to multiples of kAlignment
 constexpr size_t kSmallBins = kSmallLimit / MemoryPool::kAlignment;  // 64, 128, ..., 1024
 constexpr size_t kDefaultMaxCachedBytes = size_t{1} << 30;
+
+// Note [Huge pages for large blocks]
+// Blocks from kHugePageThreshold up start on a 2 MiB boundary and are marked MADV_HUGEPAGE, as NumPy does for its
+// large arrays: with transparent huge pages in "madvise" mode (Debian's default), a 40 MB operand otherwise
+// spans ~10,000 4 KiB pages, and a streaming kernel then waits on TLB misses. Measured on 10^7 float32, one
+// thread, the two builds alternated in one session: a + b 5.6 -> 3.9 ms, a.sum() 4.3 -> 3.1 ms, a.copy() 3.7 ->
+// 2.5 ms (without huge pages the times also vary with the state of the host's memory: a + b took 3.7 ms earlier
+// the same day). Where huge pages are off or unavailable, madvise fails and nothing changes.
+constexpr size_t kHugePageSize = size_t{2} << 20;
+constexpr size_t kHugePageThreshold = size_t{4} << 20;
+
+void* AllocateBlock(size_t block_size) {
+    if (block_size < kHugePageThreshold) {
+        return std::aligned_alloc(MemoryPool::kAlignment, block_size);
+    }
+    void* ptr = nullptr;
+    if (posix_memalign(&ptr, kHugePageSize, block_size) != 0) {
+        return nullptr;
+    }
+    madvise(ptr, block_size, MADV_HUGEPAGE);  // advice only: its failure is harmless
+    return ptr;
+}
 
 int FloorLog2(size_t x) {
     return 63 - __builtin_clzll(static_cast<unsigned long long>(x));  // NOLINT(google-runtime-int)
@@ -63,10 +87,10 @@ void* MemoryPool::Malloc(size_t bytesize) {
             return ptr;
         }
     }
-    void* ptr = std::aligned_alloc(kAlignment, block_size);
+    void* ptr = AllocateBlock(block_size);
     if (ptr == nullptr) {
         FreeAll();  // cached blocks of other sizes may be what the C allocator lacks
-        ptr = std::aligned_alloc(kAlignment, block_size);
+        ptr = AllocateBlock(block_size);
         if (ptr == nullptr) {
             throw std::bad_alloc{};
         }

@@ -51,6 +51,20 @@ TEST(MemoryPoolTest, ReusesFreedBlocksOfTheSameClass) {
     EXPECT_EQ(pool.cached_bytes(), 128U + 128U + 320U);
 }
 
+// Large blocks start on a 2 MiB boundary (Note [Huge pages for large blocks]), are usable to their last byte and
+// are reused like the others.
+TEST(MemoryPoolTest, LargeBlocksAreHugePageAligned) {
+    MemoryPool pool{size_t{64} << 20};
+    constexpr size_t kSize = (size_t{5} << 20) + 3;
+    auto* ptr = static_cast<unsigned char*>(pool.Malloc(kSize));
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(ptr) % (size_t{2} << 20), 0U);
+    std::memset(ptr, 0xab, kSize);
+    EXPECT_EQ(ptr[kSize - 1], 0xab);
+    pool.Free(ptr, kSize);
+    EXPECT_EQ(pool.Malloc(kSize), ptr);
+    pool.Free(ptr, kSize);
+}
+
 TEST(MemoryPoolTest, ZeroSizeBlocksAreDistinct) {
     MemoryPool pool{0};
     void* a = pool.Malloc(0);
