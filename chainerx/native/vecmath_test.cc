@@ -152,7 +152,8 @@ TEST(VecmathTest, SpecialValues) {
             loop(in_place.data(), in_place.data(), static_cast<int64_t>(in_place.size()));
             for (size_t i = 0; i < x.size(); ++i) {
                 double reference = c.reference(x[i]);
-                std::string where = c.name + "(" + std::to_string(x[i]) + ") at level " + std::string{CpuLevelName(level)};
+                std::string where =
+                        c.name + "(" + std::to_string(x[i]) + ") at level " + std::string{CpuLevelName(level)};
                 if (std::isnan(reference)) {
                     EXPECT_TRUE(std::isnan(in_place[i])) << where;
                 } else if (std::isinf(reference) || reference == 0) {

@@ -1,7 +1,7 @@
-"""The ndarray operators run through number slots that call the operator functions directly (Note [ndarray number
-slots] in python/arithmetic.cc). They must behave exactly as the bound methods do: same results and errors for
-every operand kind, the reflected forms, in-place forms that return the same object, and Python subclasses whose
-own operator methods still win."""
+"""The ndarray operators run through number slots that call the operator functions directly
+(Note [ndarray number slots] in python/arithmetic.cc). They must behave exactly as the bound methods
+do: same results and errors for every operand kind, the reflected forms, in-place forms that return
+the same object, and Python subclasses whose own operator methods still win."""
 
 import operator
 
@@ -42,7 +42,8 @@ def _outcome(call):
 
 
 @pytest.mark.parametrize('name,rname,op', _BINARY + _BITWISE)
-@pytest.mark.parametrize('other', ['array', 2, 3.0, True, numpy.int64(2), numpy.float32(3), numpy.bool_(True)])
+@pytest.mark.parametrize(
+    'other', ['array', 2, 3.0, True, numpy.int64(2), numpy.float32(3), numpy.bool_(True)])
 def test_operators_match_their_methods(name, rname, op, other):
     a = _ints() if (name, rname, op) in _BITWISE else _floats()
     b = chx.full_like(a, 2) if isinstance(other, str) else other

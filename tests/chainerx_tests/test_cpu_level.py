@@ -1,7 +1,7 @@
 """CPU levels (Note [CPU levels] in native/cpu_level.cc): CHAINERX_CPU_LEVEL picks which compiled version of
-the level-dispatched kernels runs. The direct convolution must give the same results at every level (its AVX2
-and AVX-512 tiles run on this machine when it has them), and the float math (exp, log, tanh, ...) must stay within
-its error bounds at every level."""
+the level-dispatched kernels runs. The direct convolution must give the same results at every level (its
+AVX2 and AVX-512 tiles run on this machine when it has them), and the float math (exp, log, tanh, ...)
+must stay within its error bounds at every level."""
 
 import json
 import os
