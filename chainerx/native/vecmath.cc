@@ -32,25 +32,34 @@ namespace avx512 {
 
 }  // namespace
 
+namespace {
+
+// The loops of `level`, indexed by FloatMathFunction; the caller checks that the CPU supports the level.
+const FloatMathLoop* LoopsAt(CpuLevel level) {
+    switch (level) {
+        case CpuLevel::kAvx512:
+            return avx512::kLoops;
+        case CpuLevel::kAvx2:
+            return avx2::kLoops;
+        case CpuLevel::kBaseline:
+            break;
+    }
+    return baseline::kLoops;
+}
+
+}  // namespace
+
 FloatMathLoop GetFloatMathLoopAt(FloatMathFunction function, CpuLevel level) {
     if (level > GetCpuSupportedLevel()) {
         throw ChainerxError{"CPU level ", CpuLevelName(level), " is not supported by this CPU"};
     }
-    int index = static_cast<int>(function);
-    switch (level) {
-        case CpuLevel::kAvx512:
-            return avx512::kLoops[index];
-        case CpuLevel::kAvx2:
-            return avx2::kLoops[index];
-        case CpuLevel::kBaseline:
-            break;
-    }
-    return baseline::kLoops[index];
+    return LoopsAt(level)[static_cast<int>(function)];
 }
 
 FloatMathLoop GetFloatMathLoop(FloatMathFunction function) {
-    static const CpuLevel level = GetCpuLevel();
-    return GetFloatMathLoopAt(function, level);
+    // GetCpuLevel() never exceeds the supported level: no check per call.
+    static const FloatMathLoop* const loops = LoopsAt(GetCpuLevel());
+    return loops[static_cast<int>(function)];
 }
 
 void FloatMathElementwise(const Array& x, const Array& out, FloatMathLoop loop) {

@@ -83,7 +83,7 @@ PyObject* InplaceSlot(PyObject* self, PyObject* other) noexcept {
 
 template <Array (*kUnary)(const Array&)>
 PyObject* UnarySlot(PyObject* self) noexcept {
-    return CallFromSlot([self] { return py::object{py::cast(kUnary(ToArray(self)).body())}; });
+    return CallFromSlot([self] { return py::cast(kUnary(ToArray(self)).body()); });
 }
 
 PyNumberMethods& NumberSlots(ArrayClass& c) { return *reinterpret_cast<PyTypeObject*>(c.ptr())->tp_as_number; }

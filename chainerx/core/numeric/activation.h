@@ -19,7 +19,8 @@ struct ReluGrad {
     }
 };
 // exp is only taken of a non-positive argument, so neither branch overflows.
-CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Sigmoid, SigmoidFloat, x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(
+        Sigmoid, SigmoidFloat, x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)));
 
 }  // namespace numeric
 }  // namespace chainerx

@@ -46,6 +46,16 @@ inline int32_t BitsFromFloat(float f) {
     return bits;
 }
 
+// c0 + c1 t + c2 t^2 + ..., by Horner's rule: (... (cn t + cn-1) t ...) t + c0. The coefficients are listed from
+// the constant term up, in the order tools/fit_float_math.py prints them; as arguments (not an array) they stay
+// immediate constants in the generated code.
+inline float Polynomial(float /*t*/, float c0) { return c0; }
+
+template <typename... Rest>
+inline float Polynomial(float t, float c0, Rest... rest) {
+    return Polynomial(t, rest...) * t + c0;
+}
+
 // Cephes' method: x = n ln2 + r with |r| <= ln2/2, a degree-6 polynomial for e^r, and 2^n built in the exponent
 // bits, split in two factors so that results down to the smallest denormal are right.
 inline float ExpFloat(float x) {
@@ -58,12 +68,8 @@ inline float ExpFloat(float x) {
     xc = xc > 89.0f ? 89.0f : xc;
     float fn = (xc * kLog2e + kRoundMagic) - kRoundMagic;
     float r = xc - fn * kLn2Hi - fn * kLn2Lo;
-    float p = 1.9875691500e-4f;
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
+    float p = Polynomial(r, 5.0000001201e-1f, 1.6666665459e-1f, 4.1665795894e-2f, 8.3334519073e-3f,
+                         1.3981999507e-3f, 1.9875691500e-4f);
     p = p * r * r + r + 1.0f;
     // fn is in [-150, 129] or nan (then p is nan too); nan is replaced before the conversion, which would be
     // undefined for it, and the exponent bits are shifted as unsigned.
@@ -90,15 +96,8 @@ inline float LogFloat(float x) {
     float fe = static_cast<float>(high ? e + 1 : e);
     float f = m - 1.0f;
     float z = f * f;
-    float p = 0.070288524f;
-    p = p * f - 0.115101218f;
-    p = p * f + 0.116782062f;
-    p = p * f - 0.124208614f;
-    p = p * f + 0.142492756f;
-    p = p * f - 0.166680247f;
-    p = p * f + 0.200007156f;
-    p = p * f - 0.24999994f;
-    p = p * f + 0.333333313f;
+    float p = Polynomial(f, 0.333333313f, -0.24999994f, 0.200007156f, -0.166680247f, 0.142492756f, -0.124208614f,
+                         0.116782062f, -0.115101218f, 0.070288524f);
     float y = f * z * p + fe * -2.12194440e-4f;  // e ln2 = e (0.693359375 - 2.12194440e-4)
     y = y - 0.5f * z;
     float r = (f + y) + fe * 0.693359375f;
@@ -112,11 +111,7 @@ inline float LogFloat(float x) {
 inline float TanhFloat(float x) {
     float ax = std::fabs(x);
     float s = x * x;
-    float p = -0.00609653397f;
-    p = p * s + 0.0209970381f;
-    p = p * s - 0.0538508743f;
-    p = p * s + 0.133327693f;
-    p = p * s - 0.333333284f;
+    float p = Polynomial(s, -0.333333284f, 0.133327693f, -0.0538508743f, 0.0209970381f, -0.00609653397f);
     // Below 2^-12, x^3 / 3 is under half an ulp of x: tanh x rounds to x (and -0 stays -0).
     float small = ax < kTinyArg ? x : x + x * s * p;
     float large = std::copysign(1.0f - 2.0f / (ExpFloat(2.0f * ax) + 1.0f), x);
@@ -134,27 +129,14 @@ inline float SigmoidFloat(float x) {
 inline float ErfFloat(float x) {
     float ax = std::fabs(x);
     float s = x * x;
-    float p = 7.85353404e-05f;
-    p = p * s - 0.000801009475f;
-    p = p * s + 0.00518831657f;
-    p = p * s - 0.0268538054f;
-    p = p * s + 0.112835847f;
-    p = p * s - 0.37612626f;
-    p = p * s + 1.12837911f;
+    float p = Polynomial(s, 1.12837911f, -0.37612626f, 0.112835847f, -0.0268538054f, 0.00518831657f,
+                         -0.000801009475f, 7.85353404e-05f);
     float small = x * p;
     float ac = ax > 4.0f ? 4.0f : ax;  // nan stays nan
     float u = ac * 0.666666667f - 1.66666667f;
-    float q = 8.94467667e-05f;
-    q = q * u - 0.000244367082f;
-    q = q * u + 0.000385093357f;
-    q = q * u - 0.000918094884f;
-    q = q * u + 0.00241100113f;
-    q = q * u - 0.00560988765f;
-    q = q * u + 0.0124892639f;
-    q = q * u - 0.0269983038f;
-    q = q * u + 0.0561103188f;
-    q = q * u - 0.111521363f;
-    q = q * u + 0.21080637f;
+    float q = Polynomial(u, 0.21080637f, -0.111521363f, 0.0561103188f, -0.0269983038f, 0.0124892639f,
+                         -0.00560988765f, 0.00241100113f, -0.000918094884f, 0.000385093357f, -0.000244367082f,
+                         8.94467667e-05f);
     float large = std::copysign(1.0f - ExpFloat(-(ac * ac)) * q, x);
     return ax < 1.0f ? small : large;
 }
@@ -176,15 +158,9 @@ inline float SinCosFloatReduced(float x, int32_t quadrant_shift) {
     float r = static_cast<float>((xd - q * kPiOver2Hi) - q * kPiOver2Lo);
     int32_t quadrant = static_cast<int32_t>(q) + quadrant_shift;
     float s = r * r;
-    float ps = 2.72463399e-06f;
-    ps = ps * s - 0.000198400579f;
-    ps = ps * s + 0.00833333191f;
-    ps = ps * s - 0.166666672f;
+    float ps = Polynomial(s, -0.166666672f, 0.00833333191f, -0.000198400579f, 2.72463399e-06f);
     float sin_r = std::fabs(r) < kTinyArg ? r : r + r * s * ps;  // as in TanhFloat
-    float pc = -2.43301258e-07f;
-    pc = pc * s + 2.47739499e-05f;
-    pc = pc * s - 0.00138888357f;
-    pc = pc * s + 0.0416666679f;
+    float pc = Polynomial(s, 0.0416666679f, -0.00138888357f, 2.47739499e-05f, -2.43301258e-07f);
     float cos_r = (1.0f - 0.5f * s) + s * s * pc;
     float v = (quadrant & 1) != 0 ? cos_r : sin_r;
     return (quadrant & 2) != 0 ? -v : v;

@@ -5,7 +5,6 @@
 
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/float_math.h"
-#include "chainerx/core/numeric/float_math.h"
 #include "chainerx/core/numeric/host_device.h"
 
 namespace chainerx {
