@@ -70,6 +70,14 @@ public:
     void ClearGraph(const BackpropId& backprop_id);
     void ClearAllGraphs() { graph_entries_.clear(); }
 
+    // Note [Binding object of a body]
+    // The object a language binding made for this body (the Python ndarray, which owns a reference to the
+    // body), or null when there is none. The binding sets it when it wraps the body and clears it when that
+    // object dies, so that returning the same body again returns the same object without a search of a global
+    // registry (PyTorch's TensorImpl keeps its PyObject the same way). Core never reads it.
+    void* binding_object() const { return binding_object_; }
+    void set_binding_object(void* object) { binding_object_ = object; }
+
 private:
     Shape shape_;
     Strides strides_;
@@ -78,6 +86,7 @@ private:
     std::shared_ptr<void> data_;
     int64_t offset_;
     GraphEntryList graph_entries_;
+    void* binding_object_{nullptr};
 };
 
 // Metadata and the first graph entry are inline (no heap) so that an array costs one allocation, even when it

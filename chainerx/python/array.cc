@@ -17,6 +17,7 @@
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/python/array_operators.h"
 #include "chainerx/python/array_interop.h"
+#include "chainerx/python/array_object.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/indexing.h"
 #include "chainerx/python/init.h"
@@ -251,6 +252,7 @@ void DefinePickle(ArrayClass& c) {
 void InitArray(py::module& m) {
     // The buffer itself (host-accessible devices only) is defined in array_interop.cc.
     ArrayClass c{m, "ndarray", py::buffer_protocol()};
+    DefineArrayObjectLifecycle(c);
     c.def(py::init([](py::handle shape, py::handle dtype, py::handle device) {
               return Empty(ToShape(shape), GetDtype(dtype), GetDevice(device)).body();
           }),

@@ -165,67 +165,11 @@ std::shared_ptr<py::object> SharePyObject(py::object object) {
                                        }};
 }
 
-const py::detail::type_info* ArrayTypeInfo() {
-    // py::isinstance and py::cast look the record up by std::type_info in a hash map on every call; for a small
-    // operator those lookups were ~15% of the host time. Not cached while the class is still unregistered
-    // (only possible during module initialisation).
-    static const py::detail::type_info* cached = nullptr;
-    if (cached == nullptr) {
-        cached = py::detail::get_type_info(typeid(chainerx::internal::ArrayBody));
-    }
-    return cached;
-}
-
-bool IsArray(py::handle handle) {
-    const py::detail::type_info* info = ArrayTypeInfo();
-    if (info == nullptr) {
-        return false;
-    }
-    PyTypeObject* type = Py_TYPE(handle.ptr());
-    return type == info->type || PyType_IsSubtype(type, info->type) != 0;
-}
-
-const ArrayBodyPtr* FindArrayBody(py::handle handle) {
-    if (!IsArray(handle)) {
-        return nullptr;
-    }
-    // The holder is read straight from the instance (the type check above already found the record).
-    auto* instance = reinterpret_cast<py::detail::instance*>(handle.ptr());  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
-    py::detail::value_and_holder holder = instance->get_value_and_holder(ArrayTypeInfo(), /*throw_if_missing=*/false);
-    if (!holder || !holder.holder_constructed()) {
-        throw py::type_error{"a chainerx.ndarray whose __init__ was not called"};
-    }
-    return &holder.holder<ArrayBodyPtr>();
-}
-
 Array ToArray(py::handle handle) {
     if (const ArrayBodyPtr* body = FindArrayBody(handle)) {
         return Array{*body};
     }
     throw py::type_error{"expected a chainerx.ndarray, got " + TypeName(handle)};
-}
-
-py::handle ArrayBodyToPython(const ArrayBodyPtr& body) {
-    const py::detail::type_info* info = ArrayTypeInfo();
-    if (info == nullptr) {
-        throw py::cast_error{"chainerx.ndarray is not registered yet"};
-    }
-    if (body.use_count() == 1) {
-        // Nothing else owns the body, so no Python object wraps it (each holds a reference): skip pybind11's
-        // search of its instance registry (~200 instructions of every operator that returns a new array) and
-        // create the wrapper as type_caster_generic::cast does for a new instance.
-        PyObject* object = py::detail::make_new_instance(info->type);
-        // NOLINTNEXTLINE(cppcoreguidelines-pro-type-reinterpret-cast)
-        auto* instance = reinterpret_cast<py::detail::instance*>(object);
-        instance->owned = true;
-        py::detail::values_and_holders(instance).begin()->value_ptr() = body.get();
-        info->init_instance(instance, &body);
-        return object;
-    }
-    // What pybind11's holder caster does after its type lookup: reuse a registered instance or wrap a copy of
-    // the holder.
-    return py::detail::type_caster_generic::cast(
-            py::detail::cast_sources{body.get(), info}, py::return_value_policy::take_ownership, {}, nullptr, nullptr, &body);
 }
 
 }  // namespace internal
