@@ -51,8 +51,9 @@ def _resolve(path: str) -> tp.Tuple[tp.Any, str, tp.Any]:
 
 
 def _is_pybind_function(obj: tp.Any) -> bool:
+    # method_descriptor: an ndarray method with a fast path, whose docstring _set_pybind_doc sets too.
     func = getattr(obj, '__func__', obj)
-    return type(func).__name__ == 'builtin_function_or_method'
+    return type(func).__name__ in ('builtin_function_or_method', 'method_descriptor')
 
 
 def _apply(path: str, text: str) -> None:

@@ -8,6 +8,7 @@
 
 #include "chainerx/python/array_operators.h"
 #include "chainerx/python/common.h"
+#include "chainerx/python/fast_method.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/routine_binding.h"
 
@@ -54,21 +55,9 @@ py::object CallInplaceOperator(py::handle self, py::handle other) {
 // CPython's generic slot again, so its methods still win. C++ exceptions are translated as pybind11's dispatcher
 // translates them.
 
-template <typename F>
-PyObject* CallFromSlot(F&& f) noexcept {
-    try {
-        return f().release().ptr();
-    } catch (py::error_already_set& e) {
-        e.restore();
-    } catch (...) {
-        py::detail::try_translate_exceptions();
-    }
-    return nullptr;
-}
-
 template <ArrayArrayFn kArrayArray, ArrayScalarFn kArrayScalar, ScalarArrayFn kScalarArray>
 PyObject* BinarySlot(PyObject* left, PyObject* right) noexcept {
-    return CallFromSlot([left, right] {
+    return CallFromCPython([left, right] {
         if (IsArray(left)) {
             return CallOperator<kArrayArray, kArrayScalar>(left, right);
         }
@@ -78,12 +67,12 @@ PyObject* BinarySlot(PyObject* left, PyObject* right) noexcept {
 
 template <InplaceArrayFn kArray, InplaceScalarFn kScalar>
 PyObject* InplaceSlot(PyObject* self, PyObject* other) noexcept {
-    return CallFromSlot([self, other] { return CallInplaceOperator<kArray, kScalar>(self, other); });
+    return CallFromCPython([self, other] { return CallInplaceOperator<kArray, kScalar>(self, other); });
 }
 
 template <Array (*kUnary)(const Array&)>
 PyObject* UnarySlot(PyObject* self) noexcept {
-    return CallFromSlot([self] { return py::cast(kUnary(ToArray(self)).body()); });
+    return CallFromCPython([self] { return py::cast(kUnary(ToArray(self)).body()); });
 }
 
 PyNumberMethods& NumberSlots(ArrayClass& c) { return *reinterpret_cast<PyTypeObject*>(c.ptr())->tp_as_number; }

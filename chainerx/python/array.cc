@@ -19,6 +19,7 @@
 #include "chainerx/python/array_interop.h"
 #include "chainerx/python/array_object.h"
 #include "chainerx/python/common.h"
+#include "chainerx/python/fast_method.h"
 #include "chainerx/python/indexing.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/linalg.h"
@@ -271,6 +272,7 @@ void InitArray(py::module& m) {
     DefineLinalgMethods(c);
     DefineInteropMethods(c);
     DefinePickle(c);
+    DefineArrayFastMethods(c);
 }
 
 }  // namespace internal

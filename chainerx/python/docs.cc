@@ -10,6 +10,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "chainerx/python/fast_method.h"
 #include "chainerx/python/init.h"
 
 namespace chainerx {
@@ -23,6 +24,9 @@ namespace {
 // pybind11 allocates ml_doc with strdup and releases it with std::free when the function dies, so the new text is
 // allocated the same way. Each pybind11 function owns its PyMethodDef, so no other function sees the change.
 void SetPybindDoc(py::handle obj, const std::string& doc) {
+    if (SetFastMethodDoc(obj, doc.c_str())) {
+        return;  // an ndarray method with a fast path (Note [ndarray fast methods])
+    }
     py::handle func = obj;
     if (PyInstanceMethod_Check(func.ptr())) {
         func = PyInstanceMethod_GET_FUNCTION(func.ptr());

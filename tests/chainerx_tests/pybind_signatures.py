@@ -72,7 +72,9 @@ def _parse_params(text: str) -> tp.List[Param]:
 
 
 def is_pybind_function(obj: tp.Any) -> bool:
-    return type(getattr(obj, '__func__', obj)).__name__ == 'builtin_function_or_method'
+    # method_descriptor: an ndarray method with a fast path, which keeps the pybind11 signature lines.
+    kind = type(getattr(obj, '__func__', obj)).__name__
+    return kind in ('builtin_function_or_method', 'method_descriptor')
 
 
 def pybind_signatures(func: tp.Any) -> tp.List[tp.List[Param]]:

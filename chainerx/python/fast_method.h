@@ -1,0 +1,128 @@
+// ndarray methods and properties that CPython calls without pybind11's dispatcher, for the calls of every
+// training step (see Note [ndarray fast methods]).
+#pragma once
+
+#include <optional>
+#include <utility>
+
+#include <pybind11/pybind11.h>
+
+#include "chainerx/python/array_operators.h"
+
+namespace chainerx {
+namespace python {
+namespace internal {
+
+// Note [ndarray fast methods]
+// A pybind11 method costs ~1,000 instructions before its body runs: Python binds it (the instancemethod wrapper
+// makes a bound method object per call) and pybind11's dispatcher loads each argument through its casters and
+// walks the overloads. `x.cleargrad()`, `y.backward()`, `x.grad` and friends run a few times per training step
+// on every parameter, so the hottest ones are also installed as CPython method descriptors (METH_FASTCALL):
+// Python calls them without a bound method, and the fast body handles the common argument forms itself. Any
+// other form (keywords, unusual types, wrong arguments) goes to the pybind11 function the method was defined
+// with, so signatures, docstrings, overloads and error messages stay those of the pybind11 definition. A Python
+// subclass that overrides the method still wins, as with any descriptor.
+
+// The C signatures of METH_FASTCALL functions (spelled here: CPython names them publicly only from 3.13).
+using FastCall = PyObject* (*)(PyObject* self, PyObject* const* args, Py_ssize_t nargs);
+using FastCallWithKeywords = PyObject* (*)(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
+
+// The positional and keyword arguments of a vectorcall.
+struct FastArgs {
+    PyObject* const* args;
+    Py_ssize_t nargs;
+    PyObject* kwnames;  // null or a tuple of the keyword names (their values follow the positional ones)
+
+    bool has_keywords() const { return kwnames != nullptr && PyTuple_GET_SIZE(kwnames) != 0; }
+    // Whether the call has exactly `n` positional arguments and no keywords.
+    bool IsPositional(Py_ssize_t n) const { return nargs == n && !has_keywords(); }
+};
+
+// A fast body: the result, or nullopt to let the pybind11 definition handle the call.
+using FastMethodBody = std::optional<pybind11::object> (*)(pybind11::handle self, const FastArgs& args);
+// A property getter and setter.
+using FastGetter = pybind11::object (*)(pybind11::handle self);
+using FastSetter = void (*)(pybind11::handle self, pybind11::handle value);
+
+// Runs `f` (returning a py::object) for CPython: a new reference, or null with the Python error set, C++
+// exceptions translated as pybind11's dispatcher translates them.
+template <typename F>
+PyObject* CallFromCPython(F&& f) noexcept {
+    try {
+        return std::forward<F>(f)().release().ptr();
+    } catch (pybind11::error_already_set& e) {
+        e.restore();
+    } catch (...) {
+        pybind11::detail::try_translate_exceptions();
+    }
+    return nullptr;
+}
+
+namespace fast_method_detail {
+
+// Calls the pybind11 function `fallback` as the method call `self.method(*args)`.
+pybind11::object CallFallback(PyObject* fallback, PyObject* self, const FastArgs& args);
+
+// Replaces the method `name` of `c` (already defined with pybind11) by a descriptor calling `function`, with
+// the pybind11 definition's docstring.
+void InstallMethod(ArrayClass& c, const char* name, FastCallWithKeywords function, PyObject** fallback);
+
+template <FastMethodBody kBody>
+struct FastMethod {
+    static inline PyObject* fallback = nullptr;  // the pybind11 function; kept for the life of the module
+
+    static PyObject* Call(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) noexcept {
+        return CallFromCPython([&]() {
+            FastArgs fast_args{args, nargs, kwnames};
+            if (std::optional<pybind11::object> result = kBody(self, fast_args)) {
+                return std::move(*result);
+            }
+            return CallFallback(fallback, self, fast_args);
+        });
+    }
+};
+
+template <FastGetter kGet, FastSetter kSet>
+struct FastProperty {
+    static PyObject* Get(PyObject* /*module*/, PyObject* self) noexcept {
+        return CallFromCPython([self] { return kGet(self); });
+    }
+    static PyObject* Set(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs) noexcept {
+        return CallFromCPython([args, nargs] {
+            if (nargs != 2) {
+                throw pybind11::type_error{"a property setter takes the object and the value"};
+            }
+            kSet(args[0], args[1]);
+            return pybind11::none();
+        });
+    }
+};
+
+void InstallProperty(ArrayClass& c, const char* name, PyCFunction getter, FastCall setter);
+
+}  // namespace fast_method_detail
+
+// Installs `kBody` as the fast path of the method `name`, which `c` must already define with pybind11.
+template <FastMethodBody kBody>
+void DefineFastMethod(ArrayClass& c, const char* name) {
+    using Method = fast_method_detail::FastMethod<kBody>;
+    fast_method_detail::InstallMethod(c, name, &Method::Call, &Method::fallback);
+}
+
+// Replaces the property `name` of `c` (already defined with pybind11) by a Python property whose getter and
+// setter are plain builtin functions calling kGet and kSet.
+template <FastGetter kGet, FastSetter kSet>
+void DefineFastProperty(ArrayClass& c, const char* name) {
+    using Property = fast_method_detail::FastProperty<kGet, kSet>;
+    fast_method_detail::InstallProperty(c, name, &Property::Get, &Property::Set);
+}
+
+// Installs the fast paths of the ndarray methods (array_fast_methods.cc); called once all methods are defined.
+void DefineArrayFastMethods(ArrayClass& c);
+
+// Replaces the docstring of a method installed by DefineFastMethod; false when `obj` is not one of them.
+bool SetFastMethodDoc(pybind11::handle obj, const char* doc);
+
+}  // namespace internal
+}  // namespace python
+}  // namespace chainerx
