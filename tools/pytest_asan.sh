@@ -23,6 +23,8 @@ if ((${#pytest_args[@]} == 0)); then
                  tests/chainerx_tests/test_arguments.py
                  tests/chainerx_tests/test_fuzz.py
                  tests/chainerx_tests/test_pickle.py
+                 tests/chainerx_tests/test_array_fast_methods.py
+                 tests/chainerx_tests/test_array_number_slots.py
                  tests/chainerx_tests/test_backprop_errors.py
                  tests/chainerx_tests/test_function_node.py
                  tests/chainerx_tests/routines_tests/test_manipulation_views.py

@@ -27,15 +27,19 @@ std::string TupleString(const Vector& v) {
 }  // namespace
 
 int64_t Shape::GetTotalSize() const {
-    if (std::find(begin(), end(), int64_t{0}) != end()) {
-        return 0;  // even when the other dims multiply beyond int64
-    }
+    // One pass (this runs several times per op): a zero dim gives 0 even when the other dims multiply beyond
+    // int64, so an overflow is reported only after every dim was seen.
     int64_t total = 1;
+    bool overflow = false;
     for (int64_t dim : *this) {
-        // An overflowed count would make an array whose indexing reads outside its memory.
-        if (__builtin_mul_overflow(total, dim, &total)) {
-            throw DimensionError{"the number of elements of shape ", *this, " does not fit in int64"};
+        if (dim == 0) {
+            return 0;
         }
+        overflow |= __builtin_mul_overflow(total, dim, &total);
+    }
+    if (overflow) {
+        // An overflowed count would make an array whose indexing reads outside its memory.
+        throw DimensionError{"the number of elements of shape ", *this, " does not fit in int64"};
     }
     return total;
 }

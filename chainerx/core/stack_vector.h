@@ -79,7 +79,17 @@ public:
     void clear() { size_ = 0; }
 
     friend bool operator==(const StackVector& a, const StackVector& b) {
-        return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+        // A plain loop: std::equal on trivial types becomes a call to memcmp, which costs more than comparing the
+        // two or three dims of a typical shape (~60 instructions of every elementwise op compared its shapes).
+        if (a.size_ != b.size_) {
+            return false;
+        }
+        for (size_t i = 0; i < a.size_; ++i) {
+            if (!(a.data_[i] == b.data_[i])) {
+                return false;
+            }
+        }
+        return true;
     }
     friend bool operator!=(const StackVector& a, const StackVector& b) { return !(a == b); }
 
