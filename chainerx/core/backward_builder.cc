@@ -135,12 +135,13 @@ void BackwardBuilder::Finalize() {
     bool any_retained = std::find(retain_inputs_.begin(), retain_inputs_.end(), true) != retain_inputs_.end() ||
                         std::find(retain_outputs_.begin(), retain_outputs_.end(), true) != retain_outputs_.end();
     if (any_retained) {
-        auto retained_inputs = MakeRetainedList<internal::OpNode::RetainedList>(inputs_, retain_inputs_);
-        auto retained_outputs = MakeRetainedList<internal::OpNode::RetainedOutputList>(outputs_, retain_outputs_);
-        for (size_t i = 0; i + 1 < op_nodes_.size(); ++i) {
-            op_nodes_[i]->SetRetained(retained_inputs, retained_outputs);
+        // One copy for the op's nodes on every graph (Note [Retained arrays out of line] in op_node.h).
+        auto retained = std::make_shared<internal::OpNode::Retained>();
+        retained->inputs = MakeRetainedList<internal::OpNode::RetainedList>(inputs_, retain_inputs_);
+        retained->outputs = MakeRetainedList<internal::OpNode::RetainedOutputList>(outputs_, retain_outputs_);
+        for (const auto& op_node : op_nodes_) {
+            op_node->SetRetained(retained);
         }
-        op_nodes_.back()->SetRetained(std::move(retained_inputs), std::move(retained_outputs));
     }
     op_nodes_.clear();
 }

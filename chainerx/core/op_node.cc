@@ -50,9 +50,14 @@ void OpNode::AddOutput(const std::shared_ptr<ArrayNode>& output_node, ArrayProps
     output_array_props_.push_back(std::move(props));
 }
 
-void OpNode::SetRetained(RetainedList inputs, RetainedOutputList outputs) {
-    retained_inputs_ = std::move(inputs);
-    retained_outputs_ = std::move(outputs);
+const OpNode::RetainedList& OpNode::retained_inputs() const {
+    static const RetainedList kNone{};
+    return retained_ != nullptr ? retained_->inputs : kNone;
+}
+
+const OpNode::RetainedOutputList& OpNode::retained_outputs() const {
+    static const RetainedOutputList kNone{};
+    return retained_ != nullptr ? retained_->outputs : kNone;
 }
 
 }  // namespace internal

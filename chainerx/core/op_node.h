@@ -59,6 +59,16 @@ public:
     using RetainedList = SmallVector<RetainedArray, 2>;
     using RetainedOutputList = SmallVector<RetainedArray, 1>;
 
+    // Note [Retained arrays out of line]
+    // What an op retained for its backward, shared by its op nodes on every graph. Kept out of the node: inline,
+    // the three RetainedArray slots made an OpNode 1,296 bytes, beyond glibc's thread cache (1,032 bytes), so
+    // every op node of a graph took malloc's slow path and copied ~800 bytes on Finalize; ops that retain nothing
+    // (sums, views, additions) now carry a null pointer.
+    struct Retained {
+        RetainedList inputs;  // indexed like the inputs; data is null where not retained
+        RetainedOutputList outputs;  // indexed like the outputs
+    };
+
     OpNode(std::string name, const BackpropId& backprop_id, InputNodeList input_array_nodes);
     ~OpNode();
     OpNode(const OpNode&) = delete;
@@ -74,8 +84,9 @@ public:
     const SmallVector<std::weak_ptr<ArrayNode>, 1>& output_array_nodes() const { return output_array_nodes_; }
     const SmallVector<ArrayProps, 1>& output_array_props() const { return output_array_props_; }
     const SmallVector<BackwardEntry, 2>& backward_entries() const { return backward_entries_; }
-    const RetainedList& retained_inputs() const { return retained_inputs_; }
-    const RetainedOutputList& retained_outputs() const { return retained_outputs_; }
+    // Empty when the op retained nothing.
+    const RetainedList& retained_inputs() const;
+    const RetainedOutputList& retained_outputs() const;
 
     void AddBackwardEntry(BackwardEntry entry) { backward_entries_.push_back(std::move(entry)); }
 
@@ -83,7 +94,7 @@ public:
     bool is_queued() const { return queued_; }
     void set_queued(bool queued) { queued_ = queued; }
     void AddOutput(const std::shared_ptr<ArrayNode>& output_node, ArrayProps props);
-    void SetRetained(RetainedList inputs, RetainedOutputList outputs);
+    void SetRetained(std::shared_ptr<const Retained> retained) { retained_ = std::move(retained); }
 
 private:
     std::string name_;
@@ -94,8 +105,7 @@ private:
     SmallVector<std::weak_ptr<ArrayNode>, 1> output_array_nodes_;
     SmallVector<ArrayProps, 1> output_array_props_;
     SmallVector<BackwardEntry, 2> backward_entries_;
-    RetainedList retained_inputs_;   // indexed like inputs; data is null where not retained
-    RetainedOutputList retained_outputs_;  // indexed like outputs
+    std::shared_ptr<const Retained> retained_;  // null when nothing is retained
 };
 
 }  // namespace internal
