@@ -36,6 +36,9 @@ public:
     explicit Array(std::shared_ptr<internal::ArrayBody> body) : body_{std::move(body)} {}
 
     const std::shared_ptr<internal::ArrayBody>& body() const { return body_; }
+    // The body of a temporary, moved out (`std::move(a).TakeBody()`): hands a result on without the atomic
+    // increment and decrement of copying the shared_ptr.
+    std::shared_ptr<internal::ArrayBody> TakeBody() && { return std::move(body_); }
     bool is_null() const { return body_ == nullptr; }
 
     const Shape& shape() const { return body_->shape(); }

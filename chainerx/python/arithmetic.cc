@@ -35,7 +35,7 @@ py::object CallReflectedOperator(py::handle self, py::handle other) {
     if (!IsScalar(other)) {
         return RejectOperand(other);
     }
-    return py::cast(kScalarArray(ToScalar(other), ToArray(self)).body());
+    return ToPython(kScalarArray(ToScalar(other), ToArray(self)));
 }
 
 template <InplaceArrayFn kArray, InplaceScalarFn kScalar>
@@ -72,7 +72,7 @@ PyObject* InplaceSlot(PyObject* self, PyObject* other) noexcept {
 
 template <Array (*kUnary)(const Array&)>
 PyObject* UnarySlot(PyObject* self) noexcept {
-    return CallFromCPython([self] { return py::cast(kUnary(ToArray(self)).body()); });
+    return CallFromCPython([self] { return ToPython(kUnary(ToArray(self))); });
 }
 
 PyNumberMethods& NumberSlots(ArrayClass& c) { return *reinterpret_cast<PyTypeObject*>(c.ptr())->tp_as_number; }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 
 #include <pybind11/pybind11.h>
 
@@ -24,6 +25,8 @@ const std::shared_ptr<chainerx::internal::ArrayBody>* FindArrayBody(pybind11::ha
 // The Python object of a body: the existing one if the body already has one (so `a += b` returns `a`), else a
 // new ndarray. Returns a new reference; None for a null body.
 pybind11::handle ArrayBodyToPython(const std::shared_ptr<chainerx::internal::ArrayBody>& body);
+// The same for a body the caller gives up (a new object then takes it without copying the shared_ptr).
+pybind11::handle ArrayBodyToPython(std::shared_ptr<chainerx::internal::ArrayBody>&& body);
 
 }  // namespace internal
 }  // namespace python
@@ -61,6 +64,10 @@ public:
 
     static handle cast(const std::shared_ptr<Body>& src, return_value_policy /*policy*/, handle /*parent*/) {
         return chainerx::python::internal::ArrayBodyToPython(src);
+    }
+    // A body returned by value: moved into its new object.
+    static handle cast(std::shared_ptr<Body>&& src, return_value_policy /*policy*/, handle /*parent*/) {
+        return chainerx::python::internal::ArrayBodyToPython(std::move(src));
     }
 
     // NOLINTNEXTLINE(google-explicit-constructor)

@@ -62,7 +62,7 @@ std::optional<py::object> FastSum(py::handle self, const FastArgs& args) {
         keepdims = args.args[1] == Py_True;
     }
     OptionalAxes axis = args.nargs == 0 ? std::nullopt : ToAxes(args.args[0]);
-    return py::reinterpret_steal<py::object>(ArrayBodyToPython(ToArray(self).Sum(axis, keepdims).body()));
+    return ToPython(ToArray(self).Sum(axis, keepdims));
 }
 
 // reshape(shape) and reshape(*dims).
@@ -80,7 +80,7 @@ std::optional<py::object> FastReshape(py::handle self, const FastArgs& args) {
         }
         shape = ToShape(dims);
     }
-    return py::reinterpret_steal<py::object>(ArrayBodyToPython(ToArray(self).Reshape(shape).body()));
+    return ToPython(ToArray(self).Reshape(shape));
 }
 
 py::object GetGrad(py::handle self) {

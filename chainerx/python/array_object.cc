@@ -85,7 +85,9 @@ extern "C" void DeallocArrayObject(PyObject* object) {
     Py_DECREF(type);  // instances of heap types own a reference to their type
 }
 
-PyObject* NewArrayObject(const ArrayBodyPtr& body, const py::detail::type_info* info) {
+// `body` is an ArrayBodyPtr, copied or moved into the holder.
+template <typename Body>
+PyObject* NewArrayObject(Body&& body, const py::detail::type_info* info) {
     PyTypeObject* type = info->type;
     PyObject* object = type->tp_alloc(type, 0);  // zero-filled: no flags set, no weak references
     if (object == nullptr) {
@@ -95,10 +97,11 @@ PyObject* NewArrayObject(const ArrayBodyPtr& body, const py::detail::type_info* 
     // What make_new_instance (allocate_layout) and init_instance do for this class, less the registration.
     instance->simple_layout = true;
     instance->owned = true;
-    instance->simple_value_holder[0] = body.get();
-    new (&instance->simple_value_holder[1]) ArrayBodyPtr{body};
+    chainerx::internal::ArrayBody* raw = body.get();
+    instance->simple_value_holder[0] = raw;
+    new (&instance->simple_value_holder[1]) ArrayBodyPtr{std::forward<Body>(body)};
     instance->simple_holder_constructed = true;
-    body->set_binding_object(object);
+    raw->set_binding_object(object);
     return object;
 }
 
@@ -143,26 +146,51 @@ const ArrayBodyPtr* FindArrayBody(py::handle handle) {
     return &holder.holder<ArrayBodyPtr>();
 }
 
-py::handle ArrayBodyToPython(const ArrayBodyPtr& body) {
-    if (body == nullptr) {
-        return py::none().release();
-    }
-    const py::detail::type_info* info = ArrayTypeInfo();
-    if (info == nullptr) {
-        throw py::cast_error{"chainerx.ndarray is not registered yet"};
-    }
+namespace {
+
+// The object of `body` if it has one (a new reference), else null.
+PyObject* FindArrayObject(const ArrayBodyPtr& body, const py::detail::type_info* info) {
     if (auto* object = static_cast<PyObject*>(body->binding_object())) {
-        return py::handle{object}.inc_ref();
+        return py::handle{object}.inc_ref().ptr();
     }
     // A body with a single reference has no Python object (each holds a reference): skip the search. Otherwise
     // look for an object pybind11 made (and registered) itself.
     if (body.use_count() > 1) {
-        if (py::handle found = py::detail::find_registered_python_instance(body.get(), info)) {
-            return found;
-        }
+        return py::detail::find_registered_python_instance(body.get(), info).ptr();
     }
-    return NewArrayObject(body, info);
+    return nullptr;
 }
+
+const py::detail::type_info* CheckedArrayTypeInfo() {
+    const py::detail::type_info* info = ArrayTypeInfo();
+    if (info == nullptr) {
+        throw py::cast_error{"chainerx.ndarray is not registered yet"};
+    }
+    return info;
+}
+
+}  // namespace
+
+namespace {
+
+// What both ArrayBodyToPython overloads do; `body` is copied or moved into a new object.
+template <typename Body>
+py::handle BodyToPython(Body&& body) {
+    if (body == nullptr) {
+        return py::none().release();
+    }
+    const py::detail::type_info* info = CheckedArrayTypeInfo();
+    if (PyObject* found = FindArrayObject(body, info)) {
+        return found;
+    }
+    return NewArrayObject(std::forward<Body>(body), info);
+}
+
+}  // namespace
+
+py::handle ArrayBodyToPython(const ArrayBodyPtr& body) { return BodyToPython(body); }
+
+py::handle ArrayBodyToPython(ArrayBodyPtr&& body) { return BodyToPython(std::move(body)); }
 
 void DefineArrayObjectLifecycle(ArrayClass& c) {
     auto* type = reinterpret_cast<PyTypeObject*>(c.ptr());  // NOLINT

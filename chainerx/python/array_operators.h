@@ -30,13 +30,11 @@ pybind11::object BinaryOperator(pybind11::handle self, pybind11::handle other, A
     Array a = ToArray(self);
     if (IsArray(other)) {
         Array b = ToArray(other);
-        return pybind11::cast(CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&] {
-                                  return array_fn(a, b);
-                              }).body());
+        return ToPython(CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&] { return array_fn(a, b); }));
     }
     if (IsScalar(other)) {
         Scalar s = ToScalar(other);
-        return pybind11::cast(CallReleasingGil(IsLargeOperand(a), [&] { return scalar_fn(a, s); }).body());
+        return ToPython(CallReleasingGil(IsLargeOperand(a), [&] { return scalar_fn(a, s); }));
     }
     return RejectOperand(other);
 }

@@ -70,6 +70,10 @@ void DefineUnpicklable(Class& c, const char* class_name) {
 // ndarray arguments (also instances of subclasses). ToArray raises TypeError for other objects.
 bool IsArray(py::handle handle);
 Array ToArray(py::handle handle);
+// The Python object of a result array, taking its body without copying the handle.
+inline py::object ToPython(Array&& array) {
+    return py::reinterpret_steal<py::object>(ArrayBodyToPython(std::move(array).TakeBody()));
+}
 
 }  // namespace internal
 }  // namespace python

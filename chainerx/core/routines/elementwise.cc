@@ -9,11 +9,18 @@ namespace chainerx {
 namespace internal {
 
 Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape) {
-    Array cast = x;
-    if (x.dtype() != dtype) {
-        NoBackpropModeScope no_backprop{x.device().context()};
-        cast = x.AsType(dtype);
+    // The common case returns a single copy of the handle: each copy of a shared_ptr is an atomic increment and
+    // decrement, which cost more than the rest of this function.
+    if (x.dtype() == dtype) {
+        if (x.shape() == shape) {
+            return x;
+        }
+        return BroadcastView(x, shape);
     }
+    Array cast = [&x, dtype] {
+        NoBackpropModeScope no_backprop{x.device().context()};
+        return x.AsType(dtype);
+    }();
     return x.shape() == shape ? cast : BroadcastView(cast, shape);
 }
 
