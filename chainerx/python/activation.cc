@@ -18,7 +18,7 @@ namespace {
 template <Array (*kFunc)(const Array&, double)>
 void DefineParametrized(pybind11::module& m, const char* name, const char* param_name, double param_default) {
     m.def(name,
-          [](pybind11::handle x, double param) { return kFunc(ToArray(x), param).body(); },
+          [](pybind11::handle x, double param) { return kFunc(ToArray(x), param).TakeBody(); },
           pybind11::arg("x"),
           pybind11::arg(param_name) = param_default);
 }
@@ -33,7 +33,7 @@ void InitActivation(pybind11::module& m) {
     DefineParametrized<ClippedRelu>(m, "clipped_relu", "z", 20.0);
     DefineParametrized<Softplus>(m, "softplus", "beta", 1.0);
     m.def("crelu",
-          [](pybind11::handle x, int8_t axis) { return Crelu(ToArray(x), axis).body(); },
+          [](pybind11::handle x, int8_t axis) { return Crelu(ToArray(x), axis).TakeBody(); },
           pybind11::arg("x"),
           pybind11::arg("axis") = 1);
 }

@@ -96,11 +96,11 @@ void DefineInplaceOperator(ArrayClass& c, const char* name, binaryfunc PyNumberM
 
 void DefineArithmeticOperators(ArrayClass& c) {
     namespace cxi = chainerx::internal;
-    c.def("__neg__", [](const ArrayBodyPtr& self) { return Negative(A(self)).body(); });
+    c.def("__neg__", [](const ArrayBodyPtr& self) { return Negative(A(self)).TakeBody(); });
     NumberSlots(c).nb_negative = &UnarySlot<Negative>;
-    c.def("__abs__", [](const ArrayBodyPtr& self) { return Absolute(A(self)).body(); });
+    c.def("__abs__", [](const ArrayBodyPtr& self) { return Absolute(A(self)).TakeBody(); });
     // Beyond the original, which had no __pos__: a copy, as NumPy's +a.
-    c.def("__pos__", [](const ArrayBodyPtr& self) { return A(self).Copy().body(); });
+    c.def("__pos__", [](const ArrayBodyPtr& self) { return A(self).Copy().TakeBody(); });
 
     DefineOperator<Add, Add, Add>(c, "__add__", "__radd__", &PyNumberMethods::nb_add);
     DefineOperator<Subtract, Subtract, Subtract>(c, "__sub__", "__rsub__", &PyNumberMethods::nb_subtract);

@@ -73,7 +73,7 @@ void DefineProperties(ArrayClass& c) {
     c.def_property_readonly("nbytes", [](const ArrayBodyPtr& self) { return A(self).GetNBytes(); });
     c.def_property_readonly("offset", [](const ArrayBodyPtr& self) { return self->offset(); });
     c.def_property_readonly("is_contiguous", [](const ArrayBodyPtr& self) { return A(self).IsContiguous(); });
-    c.def_property_readonly("T", [](const ArrayBodyPtr& self) { return A(self).Transpose().body(); });
+    c.def_property_readonly("T", [](const ArrayBodyPtr& self) { return A(self).Transpose().TakeBody(); });
     c.def_property_readonly("data_ptr", [](const ArrayBodyPtr& self) { return reinterpret_cast<intptr_t>(self->data().get()); });
     c.def_property_readonly("data_size", [](const ArrayBodyPtr& self) { return DataSize(*self); });
     c.def_property_readonly("__array_priority__", [](const ArrayBodyPtr&) { return 100.0; });
@@ -96,44 +96,44 @@ void DefineProperties(ArrayClass& c) {
 }
 
 void DefineMethods(ArrayClass& c) {
-    c.def("view", [](const ArrayBodyPtr& self) { return A(self).MakeView().body(); });
-    c.def("copy", [](const ArrayBodyPtr& self) { return A(self).Copy().body(); });
-    c.def("astype", [](const ArrayBodyPtr& self, py::handle dtype, bool copy) { return A(self).AsType(GetDtype(dtype), copy).body(); },
+    c.def("view", [](const ArrayBodyPtr& self) { return A(self).MakeView().TakeBody(); });
+    c.def("copy", [](const ArrayBodyPtr& self) { return A(self).Copy().TakeBody(); });
+    c.def("astype", [](const ArrayBodyPtr& self, py::handle dtype, bool copy) { return A(self).AsType(GetDtype(dtype), copy).TakeBody(); },
           py::arg("dtype"), py::arg("copy") = true);
     c.def("fill", [](const ArrayBodyPtr& self, py::handle value) { A(self).Fill(ToScalar(value)); }, py::arg("value"));
     c.def("item", [](const ArrayBodyPtr& self) { return ScalarToPython(ItemOf(self)); });
     c.def("to_device",
-          [](const ArrayBodyPtr& self, py::handle device) { return A(self).ToDevice(GetDevice(device)).body(); },
+          [](const ArrayBodyPtr& self, py::handle device) { return A(self).ToDevice(GetDevice(device)).TakeBody(); },
           py::arg("device"));
     c.def("to_device",
           [](const ArrayBodyPtr& self, const std::string& backend_name, int index) {
-              return A(self).ToDevice(GetDefaultContext().GetDevice(backend_name, index)).body();
+              return A(self).ToDevice(GetDefaultContext().GetDevice(backend_name, index)).TakeBody();
           },
           py::arg("backend_name"), py::arg("index"));
     c.def("as_grad_stopped",
           [](const ArrayBodyPtr& self, py::handle backprop_ids, bool copy) {
               CopyKind kind = copy ? CopyKind::kCopy : CopyKind::kView;
               if (backprop_ids.is_none()) {
-                  return A(self).AsGradStopped(kind).body();
+                  return A(self).AsGradStopped(kind).TakeBody();
               }
               std::vector<BackpropId> ids;
               for (py::handle item : backprop_ids) {
                   ids.push_back(ToBackpropIdNotNone(item));
               }
-              return A(self).AsGradStopped(ids, kind).body();
+              return A(self).AsGradStopped(ids, kind).TakeBody();
           },
           py::arg("backprop_ids") = py::none(), py::arg("copy") = false);
     c.def("reshape", [](const ArrayBodyPtr& self, py::args args) {
         if (args.empty()) {
             throw ChainerxError{"reshape: a new shape is required"};
         }
-        return A(self).Reshape(args.size() == 1 ? ToShape(args[0]) : ToShape(args)).body();
+        return A(self).Reshape(args.size() == 1 ? ToShape(args[0]) : ToShape(args)).TakeBody();
     });
     c.def("transpose", [](const ArrayBodyPtr& self, py::args args) {
         OptionalAxes axes = args.empty() ? std::nullopt : (args.size() == 1 ? ToAxes(args[0]) : ToAxes(args));
-        return A(self).Transpose(axes).body();
+        return A(self).Transpose(axes).TakeBody();
     });
-    c.def("sum", [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) { return A(self).Sum(ToAxes(axis), keepdims).body(); },
+    c.def("sum", [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) { return A(self).Sum(ToAxes(axis), keepdims).TakeBody(); },
           py::arg("axis") = py::none(), py::arg("keepdims") = false);
     // Names of the graphs the array belongs to, outer first ("<expired>" for released ones); used by repr.
     c.def("_backprop_ids", [](const ArrayBodyPtr& self) {
@@ -238,7 +238,7 @@ void DefinePickle(ArrayClass& c) {
                 if (!data.writeable()) {
                     data = py::array{data.attr("copy")()};
                 }
-                return FromNumpy(data, GetDevice(state[1])).body();
+                return FromNumpy(data, GetDevice(state[1])).TakeBody();
             }));
     // Protocols 0 and 1 would reduce through copyreg._reconstructor, which makes the instance with object.__new__
     // and aborts in pybind11; every protocol goes through copyreg.__newobj__ and the state pair above instead.
@@ -255,7 +255,7 @@ void InitArray(py::module& m) {
     ArrayClass c{m, "ndarray", py::buffer_protocol()};
     DefineArrayObjectLifecycle(c);
     c.def(py::init([](py::handle shape, py::handle dtype, py::handle device) {
-              return Empty(ToShape(shape), GetDtype(dtype), GetDevice(device)).body();
+              return Empty(ToShape(shape), GetDtype(dtype), GetDevice(device)).TakeBody();
           }),
           py::arg("shape"), py::arg("dtype"), py::arg("device") = py::none());
     // Arrays compare elementwise, so they cannot be hashed.

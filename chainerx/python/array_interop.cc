@@ -135,11 +135,11 @@ void InplaceMatmul(const Array& a, const Array& b) {
 
 void DefineMatmulOperators(ArrayClass& c) {
     c.def("__matmul__", [](const ArrayBodyPtr& self, py::handle other) -> py::object {
-        return IsArray(other) ? py::cast(Matmul(A(self), ToArray(other)).body()) : RejectOperand(other);
+        return IsArray(other) ? py::cast(Matmul(A(self), ToArray(other)).TakeBody()) : RejectOperand(other);
     });
     // Reached only when the left operand is no chainerx array, which matmul does not mix with.
     c.def("__rmatmul__", [](const ArrayBodyPtr& self, py::handle other) -> py::object {
-        return IsArray(other) ? py::cast(Matmul(ToArray(other), A(self)).body()) : RejectOperand(other);
+        return IsArray(other) ? py::cast(Matmul(ToArray(other), A(self)).TakeBody()) : RejectOperand(other);
     });
     c.def("__imatmul__", [](const ArrayBodyPtr& self, py::handle other) -> py::object {
         if (!IsArray(other)) {
@@ -183,13 +183,13 @@ void DefineInteropMethods(ArrayClass& c) {
     c.attr("__array_ufunc__") = py::none();
     DefineDlpackMethods(c);
     DefineMatmulOperators(c);
-    c.def("__invert__", [](const ArrayBodyPtr& self) { return Invert(A(self)).body(); });
+    c.def("__invert__", [](const ArrayBodyPtr& self) { return Invert(A(self)).TakeBody(); });
     c.def("__iter__", [](const ArrayBodyPtr& self) {
         if (self->ndim() == 0) {
             throw py::type_error{"iteration over a 0-d array"};
         }
         // Lazily yields the views a[0], a[1], ... (graph-connected, as a[i] is).
-        py::cpp_function item{[self](int64_t i) { return A(self).At({ArrayIndex{i}}).body(); }};
+        py::cpp_function item{[self](int64_t i) { return A(self).At({ArrayIndex{i}}).TakeBody(); }};
         py::module builtins = py::module::import("builtins");
         return builtins.attr("map")(item, builtins.attr("range")(self->shape()[0]));
     });

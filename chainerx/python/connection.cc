@@ -29,7 +29,7 @@ void InitConnection(py::module& m) {
     m.def("linear",
           [](py::handle x, py::handle w, py::handle b, py::handle n_batch_axes) {
               Array xa = ToArray(x);
-              return Linear(xa, ToArray(w), ToOptionalArray(b), ToInt64(n_batch_axes, "n_batch_axes")).body();
+              return Linear(xa, ToArray(w), ToOptionalArray(b), ToInt64(n_batch_axes, "n_batch_axes")).TakeBody();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("n_batch_axes") = 1);
     m.def("conv",
@@ -39,7 +39,7 @@ void InitConnection(py::module& m) {
               std::optional<Array> ba = ToOptionalArray(b);
               Dims s = ToSpatialDims(stride, "stride", xa.ndim());
               Dims p = ToSpatialDims(pad, "pad", xa.ndim());
-              return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all); }).body();
+              return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all); }).TakeBody();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
           py::arg("cover_all") = false);
@@ -54,7 +54,7 @@ void InitConnection(py::module& m) {
               if (!outsize.is_none()) {
                   o = ToSpatialDims(outsize, "outsize", xa.ndim());
               }
-              return CallReleasingGil(IsLargeOperand(xa), [&] { return ConvTranspose(xa, wa, ba, s, p, o); }).body();
+              return CallReleasingGil(IsLargeOperand(xa), [&] { return ConvTranspose(xa, wa, ba, s, p, o); }).TakeBody();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
           py::arg("outsize") = py::none());

@@ -55,25 +55,25 @@ Array FromBuffer(py::handle buffer, Dtype dtype, int64_t count, int64_t offset, 
 void DefineMatrixRoutines(py::module& m) {
     m.def("identity",
           [](int64_t n, py::handle dtype, py::handle device) {
-              return Identity(n, GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).body();
+              return Identity(n, GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).TakeBody();
           },
           py::arg("n"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
     m.def("eye",
           [](int64_t n, std::optional<int64_t> m, int64_t k, py::handle dtype, py::handle device) {
-              return Eye(n, m, k, GetDtype(dtype), GetDevice(device)).body();
+              return Eye(n, m, k, GetDtype(dtype), GetDevice(device)).TakeBody();
           },
           py::arg("N"), py::arg("M") = py::none(), py::arg("k") = 0, py::arg("dtype") = "float64",
           py::arg("device") = py::none());
     m.def("tri",
           [](int64_t n, std::optional<int64_t> m, int64_t k, py::handle dtype, py::handle device) {
-              return Tri(n, m, k, GetDtype(dtype), GetDevice(device)).body();
+              return Tri(n, m, k, GetDtype(dtype), GetDevice(device)).TakeBody();
           },
           py::arg("N"), py::arg("M") = py::none(), py::arg("k") = 0, py::arg("dtype") = "float32",
           py::arg("device") = py::none());
-    m.def("tril", [](py::handle m, int64_t k) { return Tril(ToArray(m), k).body(); }, py::arg("m"), py::arg("k") = 0);
-    m.def("triu", [](py::handle m, int64_t k) { return Triu(ToArray(m), k).body(); }, py::arg("m"), py::arg("k") = 0);
-    m.def("diag", [](py::handle v, int64_t k) { return Diag(ToArray(v), k).body(); }, py::arg("v"), py::arg("k") = 0);
-    m.def("diagflat", [](py::handle v, int64_t k) { return Diagflat(ToArray(v), k).body(); }, py::arg("v"),
+    m.def("tril", [](py::handle m, int64_t k) { return Tril(ToArray(m), k).TakeBody(); }, py::arg("m"), py::arg("k") = 0);
+    m.def("triu", [](py::handle m, int64_t k) { return Triu(ToArray(m), k).TakeBody(); }, py::arg("m"), py::arg("k") = 0);
+    m.def("diag", [](py::handle v, int64_t k) { return Diag(ToArray(v), k).TakeBody(); }, py::arg("v"), py::arg("k") = 0);
+    m.def("diagflat", [](py::handle v, int64_t k) { return Diagflat(ToArray(v), k).TakeBody(); }, py::arg("v"),
           py::arg("k") = 0);
 }
 
@@ -101,12 +101,12 @@ void DefineOtherRoutines(py::module& m) {
     m.def("ascontiguousarray",
           [](py::handle a, py::handle dtype) {
               Array x = IsArray(a) ? ToArray(a) : ToArray(py::module::import("chainerx").attr("asarray")(a));
-              return AsContiguousArray(x, GetOptionalDtype(dtype)).body();
+              return AsContiguousArray(x, GetOptionalDtype(dtype)).TakeBody();
           },
           py::arg("a"), py::arg("dtype") = py::none());
     m.def("frombuffer",
           [](py::handle buffer, py::handle dtype, int64_t count, int64_t offset, py::handle device) {
-              return FromBuffer(buffer, GetDtype(dtype), count, offset, GetDevice(device)).body();
+              return FromBuffer(buffer, GetDtype(dtype), count, offset, GetDevice(device)).TakeBody();
           },
           py::arg("buffer"), py::arg("dtype") = "float32", py::arg("count") = -1, py::arg("offset") = 0,
           py::arg("device") = py::none());
@@ -128,17 +128,17 @@ void DefineOtherRoutines(py::module& m) {
 void InitCreation(py::module& m) {
     m.def("empty",
           [](py::handle shape, py::handle dtype, py::handle device) {
-              return Empty(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).body();
+              return Empty(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).TakeBody();
           },
           py::arg("shape"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
     m.def("zeros",
           [](py::handle shape, py::handle dtype, py::handle device) {
-              return Zeros(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).body();
+              return Zeros(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).TakeBody();
           },
           py::arg("shape"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("device") = py::none());
     m.def("ones",
           [](py::handle shape, py::handle dtype, py::handle device) {
-              return Ones(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).body();
+              return Ones(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).TakeBody();
           },
           py::arg("shape"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
     m.def("full",
@@ -156,32 +156,32 @@ void InitCreation(py::module& m) {
               Scalar first = stop.is_none() ? Scalar{0} : ToScalar(start);
               Scalar last = stop.is_none() ? ToScalar(start) : ToScalar(stop);
               Scalar increment = step.is_none() ? Scalar{1} : ToScalar(step);
-              return Arange(first, last, increment, GetOptionalDtype(dtype), GetDevice(device)).body();
+              return Arange(first, last, increment, GetOptionalDtype(dtype), GetDevice(device)).TakeBody();
           },
           py::arg("start"), py::arg("stop") = py::none(), py::arg("step") = py::none(), py::arg("dtype") = py::none(),
           py::arg("device") = py::none());
     m.def("empty_like",
-          [](py::handle a, py::handle device) { return EmptyLike(ToArray(a), GetDevice(device)).body(); },
+          [](py::handle a, py::handle device) { return EmptyLike(ToArray(a), GetDevice(device)).TakeBody(); },
           py::arg("a"), py::arg("device") = py::none());
     m.def("zeros_like",
           [](py::handle a, py::handle device) {
               Array x = ToArray(a);
-              return Zeros(x.shape(), x.dtype(), GetDevice(device)).body();
+              return Zeros(x.shape(), x.dtype(), GetDevice(device)).TakeBody();
           },
           py::arg("a"), py::arg("device") = py::none());
     m.def("ones_like",
           [](py::handle a, py::handle device) {
               Array x = ToArray(a);
-              return Ones(x.shape(), x.dtype(), GetDevice(device)).body();
+              return Ones(x.shape(), x.dtype(), GetDevice(device)).TakeBody();
           },
           py::arg("a"), py::arg("device") = py::none());
     m.def("full_like",
           [](py::handle a, py::handle fill_value, py::handle device) {
               Array x = ToArray(a);
-              return Full(x.shape(), ToScalar(fill_value), x.dtype(), GetDevice(device)).body();
+              return Full(x.shape(), ToScalar(fill_value), x.dtype(), GetDevice(device)).TakeBody();
           },
           py::arg("a"), py::arg("fill_value"), py::arg("device") = py::none());
-    m.def("copy", [](py::handle a) { return Copy(ToArray(a)).body(); }, py::arg("a"));
+    m.def("copy", [](py::handle a) { return Copy(ToArray(a)).TakeBody(); }, py::arg("a"));
     DefineMatrixRoutines(m);
     DefineOtherRoutines(m);
 }

@@ -166,7 +166,7 @@ void InitDlpack(py::module& m) {
               std::optional<bool> copy_mode = ToCopyMode(copy);
               py::object capsule = GetCapsule(x, copy);
               ImportedTensor imported = ConsumeCapsule(capsule);
-              return ImportArray(imported, device, copy_mode).body();
+              return ImportArray(imported, device, copy_mode).TakeBody();
           },
           py::arg("x"), py::arg("device") = py::none(), py::arg("copy") = py::none());
 }

@@ -22,17 +22,17 @@ void InitExplog(pybind11::module& m) {
     DefineUnary<Erf>(m, "erf");
     m.def("logsumexp",
           [](pybind11::handle x, pybind11::handle axis, bool keepdims) {
-              return LogSumExp(ToArray(x), ToAxes(axis), keepdims).body();
+              return LogSumExp(ToArray(x), ToAxes(axis), keepdims).TakeBody();
           },
           pybind11::arg("x"),
           pybind11::arg("axis") = pybind11::none(),
           pybind11::arg("keepdims") = false);
     m.def("log_softmax",
-          [](pybind11::handle x, pybind11::handle axis) { return LogSoftmax(ToArray(x), ToAxes(axis)).body(); },
+          [](pybind11::handle x, pybind11::handle axis) { return LogSoftmax(ToArray(x), ToAxes(axis)).TakeBody(); },
           pybind11::arg("x"),
           pybind11::arg("axis") = pybind11::none());
     m.def("softmax",
-          [](pybind11::handle x, pybind11::handle axis) { return Softmax(ToArray(x), ToAxes(axis)).body(); },
+          [](pybind11::handle x, pybind11::handle axis) { return Softmax(ToArray(x), ToAxes(axis)).TakeBody(); },
           pybind11::arg("x"),
           pybind11::arg("axis") = pybind11::none());
 }

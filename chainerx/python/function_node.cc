@@ -94,7 +94,7 @@ template <typename Token, typename GetFn>
 py::tuple RetainedToPython(const std::vector<Retained<Token>>& retained, GetFn get) {
     py::list values;
     for (const Retained<Token>& r : retained) {
-        values.append(r.token.has_value() ? py::cast(get(*r.token).body()) : ToPyOrNone(r.value));
+        values.append(r.token.has_value() ? py::cast(get(*r.token).TakeBody()) : ToPyOrNone(r.value));
     }
     return py::tuple{values};
 }

@@ -178,29 +178,29 @@ ArrayBodyPtr CallTake(const Array& a, py::handle indices, py::handle axis, py::h
     if (axis.is_none()) {
         throw NotImplementedError{"take: axis=None (taking from the flattened array) is not supported"};
     }
-    return Take(a, ToIndicesArray(indices, a.device()), ToInt64(axis, "axis"), ToIndexBoundsMode(mode)).body();
+    return Take(a, ToIndicesArray(indices, a.device()), ToInt64(axis, "axis"), ToIndexBoundsMode(mode)).TakeBody();
 }
 
 // where's x and y: arrays or scalars (four overloads, chosen here rather than by pybind11).
 ArrayBodyPtr CallWhere(py::handle condition, py::handle x, py::handle y) {
     Array cond = ToArray(condition);
     if (IsArray(x)) {
-        return (IsArray(y) ? Where(cond, ToArray(x), ToArray(y)) : Where(cond, ToArray(x), ToScalar(y))).body();
+        return (IsArray(y) ? Where(cond, ToArray(x), ToArray(y)) : Where(cond, ToArray(x), ToScalar(y))).TakeBody();
     }
-    return (IsArray(y) ? Where(cond, ToScalar(x), ToArray(y)) : Where(cond, ToScalar(x), ToScalar(y))).body();
+    return (IsArray(y) ? Where(cond, ToScalar(x), ToArray(y)) : Where(cond, ToScalar(x), ToScalar(y))).TakeBody();
 }
 
 }  // namespace
 
 void DefineIndexingMethods(ArrayClass& c) {
     c.def("__getitem__",
-          [](const ArrayBodyPtr& self, py::handle key) { return A(self).At(ToArrayIndices(key)).body(); },
+          [](const ArrayBodyPtr& self, py::handle key) { return A(self).At(ToArrayIndices(key)).TakeBody(); },
           py::arg("key"));
     c.def("_setitem_basic",
           [](const ArrayBodyPtr& self, py::handle key, py::handle value) { SetItemBasic(A(self), key, value); },
           py::arg("key"), py::arg("value"));
     c.def("_getitem_advanced",
-          [](const ArrayBodyPtr& self, py::handle key) { return AtAdvanced(A(self), ToIndexItems(key)).body(); },
+          [](const ArrayBodyPtr& self, py::handle key) { return AtAdvanced(A(self), ToIndexItems(key)).TakeBody(); },
           py::arg("key"));
     c.def("_setitem_advanced",
           [](const ArrayBodyPtr& self, py::handle key, py::handle value) {

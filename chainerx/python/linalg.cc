@@ -21,7 +21,7 @@ namespace {
 namespace py = pybind11;
 
 ArrayBodyPtr CallDot(const Array& a, const Array& b) {
-    return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] { return Dot(a, b); }).body();
+    return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] { return Dot(a, b); }).TakeBody();
 }
 
 QrMode ToQrMode(const std::string& mode) {
@@ -55,9 +55,9 @@ auto Release(const Array& a, F&& f) {
 }
 
 void DefineLinalgModule(py::module& linalg) {
-    linalg.def("solve", [](py::handle a, py::handle b) { return Solve(ToArray(a), ToArray(b)).body(); },
+    linalg.def("solve", [](py::handle a, py::handle b) { return Solve(ToArray(a), ToArray(b)).TakeBody(); },
                py::arg("a"), py::arg("b"));
-    linalg.def("inv", [](py::handle a) { return Inverse(ToArray(a)).body(); }, py::arg("a"));
+    linalg.def("inv", [](py::handle a) { return Inverse(ToArray(a)).TakeBody(); }, py::arg("a"));
     linalg.def("svd",
                [](py::handle a, bool full_matrices, bool compute_uv) -> py::object {
                    Array x = ToArray(a);
@@ -68,7 +68,7 @@ void DefineLinalgModule(py::module& linalg) {
                    return py::make_tuple(u.body(), s.body(), vt.body());
                },
                py::arg("a"), py::arg("full_matrices") = true, py::arg("compute_uv") = true);
-    linalg.def("pinv", [](py::handle a, double rcond) { return PseudoInverse(ToArray(a), rcond).body(); },
+    linalg.def("pinv", [](py::handle a, double rcond) { return PseudoInverse(ToArray(a), rcond).TakeBody(); },
                py::arg("a"), py::arg("rcond") = 1e-15);
     linalg.def("qr",
                [](py::handle a, const std::string& mode) -> py::object {
@@ -80,7 +80,7 @@ void DefineLinalgModule(py::module& linalg) {
                    return py::make_tuple(q.body(), r.body());
                },
                py::arg("a"), py::arg("mode") = "reduced");
-    linalg.def("cholesky", [](py::handle a) { return Cholesky(ToArray(a)).body(); }, py::arg("a"));
+    linalg.def("cholesky", [](py::handle a) { return Cholesky(ToArray(a)).TakeBody(); }, py::arg("a"));
     linalg.def("eigh",
                [](py::handle a, const std::string& uplo) {
                    auto [w, v] = Eigh(ToArray(a), ToUplo(uplo));
@@ -88,7 +88,7 @@ void DefineLinalgModule(py::module& linalg) {
                },
                py::arg("a"), py::arg("UPLO") = "L");
     linalg.def("eigvalsh",
-               [](py::handle a, const std::string& uplo) { return Eigvalsh(ToArray(a), ToUplo(uplo)).body(); },
+               [](py::handle a, const std::string& uplo) { return Eigvalsh(ToArray(a), ToUplo(uplo)).TakeBody(); },
                py::arg("a"), py::arg("UPLO") = "L");
     linalg.def("_is_lapack_available", [] { return true; });
 }
@@ -107,7 +107,7 @@ void InitLinalg(py::module& m) {
           [](py::handle x1, py::handle x2) {
               Array a = ToArray(x1);
               Array b = ToArray(x2);
-              return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] { return Matmul(a, b); }).body();
+              return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] { return Matmul(a, b); }).TakeBody();
           },
           py::arg("x1"), py::arg("x2"));
     py::module linalg = m.def_submodule("linalg", "Linear algebra routines (LAPACK on the native backend).");

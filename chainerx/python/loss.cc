@@ -22,27 +22,27 @@ void InitLoss(pybind11::module& m) {
     DefineArrayBinary<SoftmaxCrossEntropy>(m, "softmax_cross_entropy");
     m.def("gaussian_kl_divergence",
           [](pybind11::handle mean, pybind11::handle ln_var) {
-              return GaussianKlDivergence(ToArray(mean), ToArray(ln_var)).body();
+              return GaussianKlDivergence(ToArray(mean), ToArray(ln_var)).TakeBody();
           },
           pybind11::arg("mean"),
           pybind11::arg("ln_var"));
     m.def("huber_loss",
           [](pybind11::handle x1, pybind11::handle x2, double delta) {
-              return HuberLoss(ToArray(x1), ToArray(x2), delta).body();
+              return HuberLoss(ToArray(x1), ToArray(x2), delta).TakeBody();
           },
           pybind11::arg("x1"),
           pybind11::arg("x2"),
           pybind11::arg("delta"));
     m.def("hinge",
           [](pybind11::handle x1, pybind11::handle x2, double norm) {
-              return Hinge(ToArray(x1), ToArray(x2), norm).body();
+              return Hinge(ToArray(x1), ToArray(x2), norm).TakeBody();
           },
           pybind11::arg("x1"),
           pybind11::arg("x2"),
           pybind11::arg("norm") = 1.0);
     m.def("accuracy",
           [](pybind11::handle y, pybind11::handle t, std::optional<int64_t> ignore_label) {
-              return Accuracy(ToArray(y), ToArray(t), ignore_label).body();
+              return Accuracy(ToArray(y), ToArray(t), ignore_label).TakeBody();
           },
           pybind11::arg("y"),
           pybind11::arg("t"),

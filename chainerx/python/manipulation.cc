@@ -81,9 +81,9 @@ void DefineSplitVariant(py::module& m, const char* name) {
 ArrayBodyPtr CallRepeat(const Array& a, py::handle repeats, py::handle axis) {
     std::optional<int8_t> ax = ToOptionalAxis(axis);
     if (IsInteger(repeats)) {
-        return Repeat(a, ToInt64(repeats, "repeats"), ax).body();
+        return Repeat(a, ToInt64(repeats, "repeats"), ax).TakeBody();
     }
-    return Repeat(a, ToInt64List(repeats, "repeats"), ax).body();
+    return Repeat(a, ToInt64List(repeats, "repeats"), ax).TakeBody();
 }
 
 CastingMode ToCastingMode(const std::string& casting) {
@@ -111,19 +111,19 @@ void DefineShapeRoutines(py::module& m) {
         if (shape.empty()) {
             throw ChainerxError{"reshape: a new shape is required"};
         }
-        return Reshape(ToArray(a), shape.size() == 1 ? ToShape(shape[0]) : ToShape(shape)).body();
+        return Reshape(ToArray(a), shape.size() == 1 ? ToShape(shape[0]) : ToShape(shape)).TakeBody();
     });
-    m.def("ravel", [](py::handle a) { return Ravel(ToArray(a)).body(); }, py::arg("a"));
-    m.def("transpose", [](py::handle a, py::handle axes) { return Transpose(ToArray(a), ToAxes(axes)).body(); },
+    m.def("ravel", [](py::handle a) { return Ravel(ToArray(a)).TakeBody(); }, py::arg("a"));
+    m.def("transpose", [](py::handle a, py::handle axes) { return Transpose(ToArray(a), ToAxes(axes)).TakeBody(); },
           py::arg("a"), py::arg("axes") = py::none());
     m.def("swapaxes",
           [](py::handle a, py::handle axis1, py::handle axis2) {
-              return Swapaxes(ToArray(a), ToAxis(axis1, "axis1"), ToAxis(axis2, "axis2")).body();
+              return Swapaxes(ToArray(a), ToAxis(axis1, "axis1"), ToAxis(axis2, "axis2")).TakeBody();
           },
           py::arg("a"), py::arg("axis1"), py::arg("axis2"));
     m.def("rollaxis",
           [](py::handle a, py::handle axis, py::handle start) {
-              return Rollaxis(ToArray(a), ToAxis(axis), ToAxis(start, "start")).body();
+              return Rollaxis(ToArray(a), ToAxis(axis), ToAxis(start, "start")).TakeBody();
           },
           py::arg("a"), py::arg("axis"), py::arg("start") = 0);
     m.def("moveaxis",
@@ -132,31 +132,31 @@ void DefineShapeRoutines(py::module& m) {
                       .body();
           },
           py::arg("a"), py::arg("source"), py::arg("destination"));
-    m.def("squeeze", [](py::handle a, py::handle axis) { return Squeeze(ToArray(a), ToAxes(axis)).body(); },
+    m.def("squeeze", [](py::handle a, py::handle axis) { return Squeeze(ToArray(a), ToAxes(axis)).TakeBody(); },
           py::arg("a"), py::arg("axis") = py::none());
-    m.def("expand_dims", [](py::handle a, py::handle axis) { return ExpandDims(ToArray(a), ToAxis(axis)).body(); },
+    m.def("expand_dims", [](py::handle a, py::handle axis) { return ExpandDims(ToArray(a), ToAxis(axis)).TakeBody(); },
           py::arg("a"), py::arg("axis"));
     m.def("broadcast_to",
-          [](py::handle array, py::handle shape) { return BroadcastTo(ToArray(array), ToShape(shape)).body(); },
+          [](py::handle array, py::handle shape) { return BroadcastTo(ToArray(array), ToShape(shape)).TakeBody(); },
           py::arg("array"), py::arg("shape"));
-    m.def("flip", [](py::handle m, py::handle axes) { return Flip(ToArray(m), ToAxes(axes)).body(); },
+    m.def("flip", [](py::handle m, py::handle axes) { return Flip(ToArray(m), ToAxes(axes)).TakeBody(); },
           py::arg("m"), py::arg("axes") = py::none());
-    m.def("fliplr", [](py::handle m) { return Fliplr(ToArray(m)).body(); }, py::arg("m"));
-    m.def("flipud", [](py::handle m) { return Flipud(ToArray(m)).body(); }, py::arg("m"));
-    m.def("atleast_2d", [](py::handle a) { return AtLeast2D(ToArray(a)).body(); }, py::arg("a"));
-    m.def("atleast_3d", [](py::handle a) { return AtLeast3D(ToArray(a)).body(); }, py::arg("a"));
+    m.def("fliplr", [](py::handle m) { return Fliplr(ToArray(m)).TakeBody(); }, py::arg("m"));
+    m.def("flipud", [](py::handle m) { return Flipud(ToArray(m)).TakeBody(); }, py::arg("m"));
+    m.def("atleast_2d", [](py::handle a) { return AtLeast2D(ToArray(a)).TakeBody(); }, py::arg("a"));
+    m.def("atleast_3d", [](py::handle a) { return AtLeast3D(ToArray(a)).TakeBody(); }, py::arg("a"));
 }
 
 void DefineJoinRoutines(py::module& m) {
     m.def("concatenate",
-          [](py::handle arrays, py::handle axis) { return Concatenate(ToArrayList(arrays), ToOptionalAxis(axis)).body(); },
+          [](py::handle arrays, py::handle axis) { return Concatenate(ToArrayList(arrays), ToOptionalAxis(axis)).TakeBody(); },
           py::arg("arrays"), py::arg("axis") = 0);
     m.def("stack",
-          [](py::handle arrays, py::handle axis) { return Stack(ToArrayList(arrays), ToAxis(axis)).body(); },
+          [](py::handle arrays, py::handle axis) { return Stack(ToArrayList(arrays), ToAxis(axis)).TakeBody(); },
           py::arg("arrays"), py::arg("axis") = 0);
-    m.def("hstack", [](py::handle arrays) { return Hstack(ToArrayList(arrays)).body(); }, py::arg("arrays"));
-    m.def("vstack", [](py::handle arrays) { return Vstack(ToArrayList(arrays)).body(); }, py::arg("arrays"));
-    m.def("dstack", [](py::handle arrays) { return Dstack(ToArrayList(arrays)).body(); }, py::arg("arrays"));
+    m.def("hstack", [](py::handle arrays) { return Hstack(ToArrayList(arrays)).TakeBody(); }, py::arg("arrays"));
+    m.def("vstack", [](py::handle arrays) { return Vstack(ToArrayList(arrays)).TakeBody(); }, py::arg("arrays"));
+    m.def("dstack", [](py::handle arrays) { return Dstack(ToArrayList(arrays)).TakeBody(); }, py::arg("arrays"));
     m.def("split",
           [](py::handle ary, py::handle indices_or_sections, py::handle axis_arg) {
               Array a = ToArray(ary);
@@ -186,14 +186,14 @@ void DefineJoinRoutines(py::module& m) {
 }  // namespace
 
 void DefineManipulationMethods(ArrayClass& c) {
-    c.def("ravel", [](const ArrayBodyPtr& self) { return Ravel(A(self)).body(); });
+    c.def("ravel", [](const ArrayBodyPtr& self) { return Ravel(A(self)).TakeBody(); });
     // flatten always copies, unlike ravel.
-    c.def("flatten", [](const ArrayBodyPtr& self) { return Ravel(Copy(A(self))).body(); });
-    c.def("squeeze", [](const ArrayBodyPtr& self, py::handle axis) { return Squeeze(A(self), ToAxes(axis)).body(); },
+    c.def("flatten", [](const ArrayBodyPtr& self) { return Ravel(Copy(A(self))).TakeBody(); });
+    c.def("squeeze", [](const ArrayBodyPtr& self, py::handle axis) { return Squeeze(A(self), ToAxes(axis)).TakeBody(); },
           py::arg("axis") = py::none());
     c.def("swapaxes",
           [](const ArrayBodyPtr& self, py::handle axis1, py::handle axis2) {
-              return Swapaxes(A(self), ToAxis(axis1, "axis1"), ToAxis(axis2, "axis2")).body();
+              return Swapaxes(A(self), ToAxis(axis1, "axis1"), ToAxis(axis2, "axis2")).TakeBody();
           },
           py::arg("axis1"), py::arg("axis2"));
     c.def("repeat",

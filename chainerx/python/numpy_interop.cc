@@ -122,11 +122,11 @@ py::array ToNumpy(const Array& a, bool copy) {
 void InitNumpyInterop(py::module& m) {
     m.def("array",
           [](py::handle object, py::handle dtype, bool copy, py::handle device) {
-              return ArrayFromObject(object, dtype, copy, device).body();
+              return ArrayFromObject(object, dtype, copy, device).TakeBody();
           },
           py::arg("object"), py::arg("dtype") = py::none(), py::arg("copy") = true, py::arg("device") = py::none());
     m.def("asarray",
-          [](py::handle object, py::handle dtype, py::handle device) { return ArrayFromObject(object, dtype, false, device).body(); },
+          [](py::handle object, py::handle dtype, py::handle device) { return ArrayFromObject(object, dtype, false, device).TakeBody(); },
           py::arg("object"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
     m.def("_fromrawpointer",
           &FromRawPointer,

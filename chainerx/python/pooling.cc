@@ -35,7 +35,7 @@ void InitPooling(py::module& m) {
               Array xa = ToArray(x);
               Dims k = ToSpatialDims(ksize, "ksize", xa.ndim());
               Dims s = stride.is_none() ? k : ToSpatialDims(stride, "stride", xa.ndim());
-              return MaxPool(xa, k, s, ToSpatialDims(pad, "pad", xa.ndim()), cover_all).body();
+              return MaxPool(xa, k, s, ToSpatialDims(pad, "pad", xa.ndim()), cover_all).TakeBody();
           },
           py::arg("x"),
           py::arg("ksize"),
@@ -48,7 +48,7 @@ void InitPooling(py::module& m) {
               Dims k = ToSpatialDims(ksize, "ksize", xa.ndim());
               Dims s = stride.is_none() ? k : ToSpatialDims(stride, "stride", xa.ndim());
               AveragePoolPadMode mode = ToPadMode(pad_mode);
-              return AveragePool(xa, k, s, ToSpatialDims(pad, "pad", xa.ndim()), mode).body();
+              return AveragePool(xa, k, s, ToSpatialDims(pad, "pad", xa.ndim()), mode).TakeBody();
           },
           py::arg("x"),
           py::arg("ksize"),

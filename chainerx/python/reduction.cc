@@ -22,7 +22,7 @@ template <ReductionFunction kFunc>
 void DefineReductionMethod(ArrayClass& c, const char* name) {
     c.def(name,
           [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) {
-              return kFunc(Array{self}, ToAxes(axis), keepdims).body();
+              return kFunc(Array{self}, ToAxes(axis), keepdims).TakeBody();
           },
           py::arg("axis") = py::none(),
           py::arg("keepdims") = false);
@@ -51,11 +51,11 @@ void InitReduction(py::module& m) {
     DefineReduction<&All>(m, "all");
     DefineReduction<&Any>(m, "any");
     m.def("cumsum",
-          [](py::handle a, py::handle axis) { return Cumsum(ToArray(a), ToCumsumAxis(axis)).body(); },
+          [](py::handle a, py::handle axis) { return Cumsum(ToArray(a), ToCumsumAxis(axis)).TakeBody(); },
           py::arg("a"),
           py::arg("axis") = py::none());
     m.def("count_nonzero",
-          [](py::handle a, py::handle axis) { return CountNonzero(ToArray(a), ToAxes(axis)).body(); },
+          [](py::handle a, py::handle axis) { return CountNonzero(ToArray(a), ToAxes(axis)).TakeBody(); },
           py::arg("a"),
           py::arg("axis") = py::none());
 }

@@ -20,7 +20,7 @@ template <ReductionFunction kFunc>
 void DefineReduction(pybind11::module& m, const char* name) {
     m.def(name,
           [](pybind11::handle a, pybind11::handle axis, bool keepdims) {
-              return kFunc(ToArray(a), ToAxes(axis), keepdims).body();
+              return kFunc(ToArray(a), ToAxes(axis), keepdims).TakeBody();
           },
           pybind11::arg("a"),
           pybind11::arg("axis") = pybind11::none(),

@@ -44,7 +44,7 @@ void DefineUnary(pybind11::module& m, const char* name) {
     m.def(name,
           [](pybind11::handle x) {
               Array a = ToArray(x);
-              return CallReleasingGil(IsLargeOperand(a), [&a] { return kFunc(a); }).body();
+              return CallReleasingGil(IsLargeOperand(a), [&a] { return kFunc(a); }).TakeBody();
           },
           pybind11::arg("x"));
 }
@@ -58,15 +58,15 @@ ArrayBodyPtr CallBinary(pybind11::handle x1, pybind11::handle x2) {
             Array a2 = ToArray(x2);
             return CallReleasingGil(IsLargeOperand(a1) || IsLargeOperand(a2), [&a1, &a2] {
                        return kArrayArray(a1, a2);
-                   }).body();
+                   }).TakeBody();
         }
         Scalar s2 = ToScalar(x2);
-        return CallReleasingGil(IsLargeOperand(a1), [&a1, s2] { return kArrayScalar(a1, s2); }).body();
+        return CallReleasingGil(IsLargeOperand(a1), [&a1, s2] { return kArrayScalar(a1, s2); }).TakeBody();
     }
     if (IsArray(x2)) {
         Scalar s1 = ToScalar(x1);
         Array a2 = ToArray(x2);
-        return CallReleasingGil(IsLargeOperand(a2), [s1, &a2] { return kScalarArray(s1, a2); }).body();
+        return CallReleasingGil(IsLargeOperand(a2), [s1, &a2] { return kScalarArray(s1, a2); }).TakeBody();
     }
     throw pybind11::type_error{"at least one operand must be a chainerx.ndarray"};
 }
@@ -85,7 +85,7 @@ void DefineArrayBinary(pybind11::module& m, const char* name) {
               Array a2 = ToArray(x2);
               return CallReleasingGil(IsLargeOperand(a1) || IsLargeOperand(a2), [&a1, &a2] {
                          return kFunc(a1, a2);
-                     }).body();
+                     }).TakeBody();
           },
           pybind11::arg("x1"),
           pybind11::arg("x2"));

@@ -27,7 +27,7 @@ std::optional<int64_t> ToOptionalArgAxis(py::handle axis) {
 template <ArgReduction kFunc>
 void DefineArgReduction(py::module& m, const char* name) {
     m.def(name,
-          [](py::handle a, py::handle axis) { return kFunc(ToArray(a), ToOptionalArgAxis(axis)).body(); },
+          [](py::handle a, py::handle axis) { return kFunc(ToArray(a), ToOptionalArgAxis(axis)).TakeBody(); },
           py::arg("a"),
           py::arg("axis") = py::none());
 }
@@ -35,7 +35,7 @@ void DefineArgReduction(py::module& m, const char* name) {
 template <ArgReduction kFunc>
 void DefineArgReductionMethod(ArrayClass& c, const char* name) {
     c.def(name,
-          [](const ArrayBodyPtr& self, py::handle axis) { return kFunc(A(self), ToOptionalArgAxis(axis)).body(); },
+          [](const ArrayBodyPtr& self, py::handle axis) { return kFunc(A(self), ToOptionalArgAxis(axis)).TakeBody(); },
           py::arg("axis") = py::none());
 }
 

@@ -116,7 +116,7 @@ void InitTestingSubmodule(py::module testing) {
             [](py::handle array, bool keepstrides, py::handle device) {
                 py::array np_array = AsNumpyArray(array, "_fromnumpy");
                 if (keepstrides) {
-                    return CopyKeepingStrides(np_array, GetDevice(device)).body();
+                    return CopyKeepingStrides(np_array, GetDevice(device)).TakeBody();
                 }
                 // Not via NumPy's strides: those of a C-ordered NumPy copy are not C strides when it is empty.
                 py::array contiguous = py::module::import("numpy").attr("ascontiguousarray")(np_array);
