@@ -150,7 +150,10 @@ namespace {
 
 // The object of `body` if it has one (a new reference), else null.
 PyObject* FindArrayObject(const ArrayBodyPtr& body, const py::detail::type_info* info) {
-    if (auto* object = static_cast<PyObject*>(body->binding_object())) {
+    // An object with no references left is being deallocated (a Python subclass clears its own slots, which can
+    // run Python code, before the ndarray deallocator clears the back pointer): it must not be handed out again.
+    auto* object = static_cast<PyObject*>(body->binding_object());
+    if (object != nullptr && Py_REFCNT(object) > 0) {
         return py::handle{object}.inc_ref().ptr();
     }
     // A body with a single reference has no Python object (each holds a reference): skip the search. Otherwise
