@@ -98,7 +98,10 @@ void DefineProperties(ArrayClass& c) {
 void DefineMethods(ArrayClass& c) {
     c.def("view", [](const ArrayBodyPtr& self) { return A(self).MakeView().TakeBody(); });
     c.def("copy", [](const ArrayBodyPtr& self) { return A(self).Copy().TakeBody(); });
-    c.def("astype", [](const ArrayBodyPtr& self, py::handle dtype, bool copy) { return A(self).AsType(GetDtype(dtype), copy).TakeBody(); },
+    c.def("astype",
+          [](const ArrayBodyPtr& self, py::handle dtype, bool copy) {
+              return A(self).AsType(GetDtype(dtype), copy).TakeBody();
+          },
           py::arg("dtype"), py::arg("copy") = true);
     c.def("fill", [](const ArrayBodyPtr& self, py::handle value) { A(self).Fill(ToScalar(value)); }, py::arg("value"));
     c.def("item", [](const ArrayBodyPtr& self) { return ScalarToPython(ItemOf(self)); });
@@ -133,7 +136,10 @@ void DefineMethods(ArrayClass& c) {
         OptionalAxes axes = args.empty() ? std::nullopt : (args.size() == 1 ? ToAxes(args[0]) : ToAxes(args));
         return A(self).Transpose(axes).TakeBody();
     });
-    c.def("sum", [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) { return A(self).Sum(ToAxes(axis), keepdims).TakeBody(); },
+    c.def("sum",
+          [](const ArrayBodyPtr& self, py::handle axis, bool keepdims) {
+              return A(self).Sum(ToAxes(axis), keepdims).TakeBody();
+          },
           py::arg("axis") = py::none(), py::arg("keepdims") = false);
     // Names of the graphs the array belongs to, outer first ("<expired>" for released ones); used by repr.
     c.def("_backprop_ids", [](const ArrayBodyPtr& self) {

@@ -53,7 +53,8 @@ void ClearBindingObject(PyObject* object) {
             body = &SimpleHolder(instance);
         }
     } else {
-        py::detail::value_and_holder holder = instance->get_value_and_holder(ArrayTypeInfo(), /*throw_if_missing=*/false);
+        py::detail::value_and_holder holder =
+                instance->get_value_and_holder(ArrayTypeInfo(), /*throw_if_missing=*/false);
         if (holder && holder.holder_constructed()) {
             body = &holder.holder<ArrayBodyPtr>();
         }
@@ -200,7 +201,8 @@ void DefineArrayObjectLifecycle(ArrayClass& c) {
     const py::detail::type_info* info = ArrayTypeInfo();
     // NewArrayObject and the fast deallocation assume pybind11's simple layout: one C++ type whose holder fits
     // in the instance, no __dict__ and no cyclic GC.
-    if (info == nullptr || info->type != type || info->holder_size_in_ptrs > py::detail::instance_simple_holder_in_ptrs() ||
+    if (info == nullptr || info->type != type ||
+        info->holder_size_in_ptrs > py::detail::instance_simple_holder_in_ptrs() ||
         py::detail::all_type_info(type).size() != 1 || PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC) != 0 ||
         type->tp_dictoffset != 0) {
         py::pybind11_fail("chainerx.ndarray does not have the layout its lifecycle assumes");

@@ -54,7 +54,9 @@ void InitConnection(py::module& m) {
               if (!outsize.is_none()) {
                   o = ToSpatialDims(outsize, "outsize", xa.ndim());
               }
-              return CallReleasingGil(IsLargeOperand(xa), [&] { return ConvTranspose(xa, wa, ba, s, p, o); }).TakeBody();
+              return CallReleasingGil(IsLargeOperand(xa), [&] {
+                         return ConvTranspose(xa, wa, ba, s, p, o);
+                     }).TakeBody();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
           py::arg("outsize") = py::none());

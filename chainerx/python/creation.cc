@@ -70,9 +70,12 @@ void DefineMatrixRoutines(py::module& m) {
           },
           py::arg("N"), py::arg("M") = py::none(), py::arg("k") = 0, py::arg("dtype") = "float32",
           py::arg("device") = py::none());
-    m.def("tril", [](py::handle m, int64_t k) { return Tril(ToArray(m), k).TakeBody(); }, py::arg("m"), py::arg("k") = 0);
-    m.def("triu", [](py::handle m, int64_t k) { return Triu(ToArray(m), k).TakeBody(); }, py::arg("m"), py::arg("k") = 0);
-    m.def("diag", [](py::handle v, int64_t k) { return Diag(ToArray(v), k).TakeBody(); }, py::arg("v"), py::arg("k") = 0);
+    m.def("tril", [](py::handle m, int64_t k) { return Tril(ToArray(m), k).TakeBody(); },
+          py::arg("m"), py::arg("k") = 0);
+    m.def("triu", [](py::handle m, int64_t k) { return Triu(ToArray(m), k).TakeBody(); },
+          py::arg("m"), py::arg("k") = 0);
+    m.def("diag", [](py::handle v, int64_t k) { return Diag(ToArray(v), k).TakeBody(); },
+          py::arg("v"), py::arg("k") = 0);
     m.def("diagflat", [](py::handle v, int64_t k) { return Diagflat(ToArray(v), k).TakeBody(); }, py::arg("v"),
           py::arg("k") = 0);
 }
@@ -128,17 +131,20 @@ void DefineOtherRoutines(py::module& m) {
 void InitCreation(py::module& m) {
     m.def("empty",
           [](py::handle shape, py::handle dtype, py::handle device) {
-              return Empty(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).TakeBody();
+              Dtype resolved = GetOptionalDtype(dtype).value_or(Dtype::kFloat32);
+              return Empty(ToShape(shape), resolved, GetDevice(device)).TakeBody();
           },
           py::arg("shape"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
     m.def("zeros",
           [](py::handle shape, py::handle dtype, py::handle device) {
-              return Zeros(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).TakeBody();
+              Dtype resolved = GetOptionalDtype(dtype).value_or(Dtype::kFloat32);
+              return Zeros(ToShape(shape), resolved, GetDevice(device)).TakeBody();
           },
           py::arg("shape"), py::arg("dtype") = py::none(), py::kw_only(), py::arg("device") = py::none());
     m.def("ones",
           [](py::handle shape, py::handle dtype, py::handle device) {
-              return Ones(ToShape(shape), GetOptionalDtype(dtype).value_or(Dtype::kFloat32), GetDevice(device)).TakeBody();
+              Dtype resolved = GetOptionalDtype(dtype).value_or(Dtype::kFloat32);
+              return Ones(ToShape(shape), resolved, GetDevice(device)).TakeBody();
           },
           py::arg("shape"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
     m.def("full",

@@ -65,7 +65,8 @@ py::object CallFallback(PyObject* fallback, PyObject* self, const FastArgs& args
 void InstallMethod(ArrayClass& c, const char* name, FastCallWithKeywords function, PyObject** fallback) {
     // On the class, pybind11's instancemethod wrapper gives back the function itself.
     py::object pybind_function = c.attr(name);
-    auto* def = new PyMethodDef{name, AsPyCFunction(function), METH_FASTCALL | METH_KEYWORDS, CopyDoc(DocOf(pybind_function))};
+    auto* def = new PyMethodDef{
+            name, AsPyCFunction(function), METH_FASTCALL | METH_KEYWORDS, CopyDoc(DocOf(pybind_function))};
     PyObject* descriptor = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(c.ptr()), def);  // NOLINT
     if (descriptor == nullptr) {
         throw py::error_already_set{};

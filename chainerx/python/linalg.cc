@@ -107,7 +107,9 @@ void InitLinalg(py::module& m) {
           [](py::handle x1, py::handle x2) {
               Array a = ToArray(x1);
               Array b = ToArray(x2);
-              return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] { return Matmul(a, b); }).TakeBody();
+              return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] {
+                         return Matmul(a, b);
+                     }).TakeBody();
           },
           py::arg("x1"), py::arg("x2"));
     py::module linalg = m.def_submodule("linalg", "Linear algebra routines (LAPACK on the native backend).");

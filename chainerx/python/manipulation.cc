@@ -149,7 +149,9 @@ void DefineShapeRoutines(py::module& m) {
 
 void DefineJoinRoutines(py::module& m) {
     m.def("concatenate",
-          [](py::handle arrays, py::handle axis) { return Concatenate(ToArrayList(arrays), ToOptionalAxis(axis)).TakeBody(); },
+          [](py::handle arrays, py::handle axis) {
+              return Concatenate(ToArrayList(arrays), ToOptionalAxis(axis)).TakeBody();
+          },
           py::arg("arrays"), py::arg("axis") = 0);
     m.def("stack",
           [](py::handle arrays, py::handle axis) { return Stack(ToArrayList(arrays), ToAxis(axis)).TakeBody(); },
@@ -189,7 +191,8 @@ void DefineManipulationMethods(ArrayClass& c) {
     c.def("ravel", [](const ArrayBodyPtr& self) { return Ravel(A(self)).TakeBody(); });
     // flatten always copies, unlike ravel.
     c.def("flatten", [](const ArrayBodyPtr& self) { return Ravel(Copy(A(self))).TakeBody(); });
-    c.def("squeeze", [](const ArrayBodyPtr& self, py::handle axis) { return Squeeze(A(self), ToAxes(axis)).TakeBody(); },
+    c.def("squeeze",
+          [](const ArrayBodyPtr& self, py::handle axis) { return Squeeze(A(self), ToAxes(axis)).TakeBody(); },
           py::arg("axis") = py::none());
     c.def("swapaxes",
           [](const ArrayBodyPtr& self, py::handle axis1, py::handle axis2) {

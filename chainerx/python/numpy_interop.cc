@@ -126,7 +126,9 @@ void InitNumpyInterop(py::module& m) {
           },
           py::arg("object"), py::arg("dtype") = py::none(), py::arg("copy") = true, py::arg("device") = py::none());
     m.def("asarray",
-          [](py::handle object, py::handle dtype, py::handle device) { return ArrayFromObject(object, dtype, false, device).TakeBody(); },
+          [](py::handle object, py::handle dtype, py::handle device) {
+              return ArrayFromObject(object, dtype, false, device).TakeBody();
+          },
           py::arg("object"), py::arg("dtype") = py::none(), py::arg("device") = py::none());
     m.def("_fromrawpointer",
           &FromRawPointer,
