@@ -82,17 +82,7 @@ void DefineProperties(ArrayClass& c) {
     c.def_property_readonly("_debug_flat_data", [](const ArrayBodyPtr& self) {
         return ToNumpy(A(self), true).attr("ravel")().attr("tolist")();
     });
-    // The default graph's gradient, as get_grad()/set_grad(): raises ChainerxError where the array does not
-    // require grad (get) or is not in the graph (set), like the original.
-    c.def_property(
-            "grad",
-            [](const ArrayBodyPtr& self) -> py::object {
-                std::optional<Array> grad = A(self).GetGrad();
-                return grad.has_value() ? py::cast(grad->body()) : py::none();
-            },
-            [](const ArrayBodyPtr& self, py::handle grad) {
-                A(self).SetGrad(grad.is_none() ? std::nullopt : std::optional<Array>{ToArray(grad)});
-            });
+    // `grad` is defined with the fast methods (array_fast_methods.cc).
 }
 
 void DefineMethods(ArrayClass& c) {

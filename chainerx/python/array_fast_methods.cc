@@ -1,6 +1,6 @@
 // The fast paths of the ndarray methods and properties a training step calls on every parameter and loss
-// (Note [ndarray fast methods]). Each handles the argument forms below and leaves the others to the pybind11
-// definition in array.cc, which it mirrors.
+// (Note [ndarray fast methods]). Each method handles the argument forms below and leaves the others to the
+// pybind11 definition in array.cc, which it mirrors; the `grad` property is defined here only.
 #include <optional>
 
 #include <pybind11/pybind11.h>
@@ -83,6 +83,8 @@ std::optional<py::object> FastReshape(py::handle self, const FastArgs& args) {
     return ToPython(ToArray(self).Reshape(shape));
 }
 
+// The default graph's gradient, as get_grad()/set_grad(): raises ChainerxError where the array does not require
+// grad (get) or is not in the graph (set), like the original.
 py::object GetGrad(py::handle self) {
     std::optional<Array> grad = ToArray(self).GetGrad();
     return py::reinterpret_steal<py::object>(ArrayBodyToPython(grad.has_value() ? grad->body() : nullptr));

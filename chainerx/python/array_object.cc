@@ -45,20 +45,18 @@ ArrayBodyPtr& SimpleHolder(Instance* instance) {
     return *std::launder(reinterpret_cast<ArrayBodyPtr*>(&instance->simple_value_holder[1]));  // NOLINT
 }
 
-void ClearBindingObject(PyObject* object) {
-    Instance* instance = AsInstance(object);
-    const ArrayBodyPtr* body = nullptr;
+// The body an instance holds, or null while its holder is not constructed (an ndarray whose __init__ never ran).
+const ArrayBodyPtr* HeldBody(Instance* instance) {
     if (instance->simple_layout) {
-        if (instance->simple_holder_constructed) {
-            body = &SimpleHolder(instance);
-        }
-    } else {
-        py::detail::value_and_holder holder =
-                instance->get_value_and_holder(ArrayTypeInfo(), /*throw_if_missing=*/false);
-        if (holder && holder.holder_constructed()) {
-            body = &holder.holder<ArrayBodyPtr>();
-        }
+        return instance->simple_holder_constructed ? &SimpleHolder(instance) : nullptr;
     }
+    py::detail::value_and_holder holder =
+            instance->get_value_and_holder(ArrayTypeInfo(), /*throw_if_missing=*/false);
+    return holder && holder.holder_constructed() ? &holder.holder<ArrayBodyPtr>() : nullptr;
+}
+
+void ClearBindingObject(PyObject* object) {
+    const ArrayBodyPtr* body = HeldBody(AsInstance(object));
     if (body != nullptr && *body != nullptr && (*body)->binding_object() == object) {
         (*body)->set_binding_object(nullptr);
     }
@@ -133,18 +131,11 @@ const ArrayBodyPtr* FindArrayBody(py::handle handle) {
         return nullptr;
     }
     // The holder is read straight from the instance (the type check above already found the record).
-    Instance* instance = AsInstance(handle.ptr());
-    if (instance->simple_layout) {
-        if (!instance->simple_holder_constructed) {
-            throw py::type_error{"a chainerx.ndarray whose __init__ was not called"};
-        }
-        return &SimpleHolder(instance);
-    }
-    py::detail::value_and_holder holder = instance->get_value_and_holder(ArrayTypeInfo(), /*throw_if_missing=*/false);
-    if (!holder || !holder.holder_constructed()) {
+    const ArrayBodyPtr* body = HeldBody(AsInstance(handle.ptr()));
+    if (body == nullptr) {
         throw py::type_error{"a chainerx.ndarray whose __init__ was not called"};
     }
-    return &holder.holder<ArrayBodyPtr>();
+    return body;
 }
 
 namespace {

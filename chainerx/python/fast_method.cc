@@ -77,7 +77,6 @@ void InstallMethod(ArrayClass& c, const char* name, FastCallWithKeywords functio
 }
 
 void InstallProperty(ArrayClass& c, const char* name, PyCFunction getter, FastCall setter) {
-    py::object pybind_property = c.attr("__dict__")[name];
     auto* get_def = new PyMethodDef{name, getter, METH_O, nullptr};
     auto* set_def = new PyMethodDef{name, AsPyCFunction(setter), METH_FASTCALL, nullptr};
     py::object fget = py::reinterpret_steal<py::object>(PyCFunction_New(get_def, nullptr));
@@ -86,7 +85,7 @@ void InstallProperty(ArrayClass& c, const char* name, PyCFunction getter, FastCa
         throw py::error_already_set{};
     }
     auto property = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyProperty_Type));  // NOLINT
-    c.attr(name) = property(fget, fset, py::none(), pybind_property.attr("__doc__"));
+    c.attr(name) = property(fget, fset);  // the docstring comes from chainerx._docs, as for other properties
 }
 
 }  // namespace fast_method_detail

@@ -109,8 +109,8 @@ void DefineFastMethod(ArrayClass& c, const char* name) {
     fast_method_detail::InstallMethod(c, name, &Method::Call, &Method::fallback);
 }
 
-// Replaces the property `name` of `c` (already defined with pybind11) by a Python property whose getter and
-// setter are plain builtin functions calling kGet and kSet.
+// Defines the property `name` of `c` as a Python property whose getter and setter are plain builtin functions
+// calling kGet and kSet (not pybind11 functions, which would go through its dispatcher).
 template <FastGetter kGet, FastSetter kSet>
 void DefineFastProperty(ArrayClass& c, const char* name) {
     using Property = fast_method_detail::FastProperty<kGet, kSet>;
