@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <queue>
 #include <unordered_set>
 
 #include "chainerx/core/array_body.h"
@@ -82,9 +81,8 @@ public:
         for (const std::shared_ptr<ArrayNode>& node : touched_) {
             node->pending_grad().reset();
         }
-        while (!queue_.empty()) {
-            queue_.top()->set_queued(false);
-            queue_.pop();
+        for (const std::shared_ptr<OpNode>* op_node : queue_) {
+            (*op_node)->set_queued(false);
         }
     }
 
@@ -98,8 +96,9 @@ public:
             SeedOutput(outputs[i], i < grad_outputs.size() ? grad_outputs[i] : std::nullopt, i);
         }
         while (!queue_.empty()) {
-            std::shared_ptr<OpNode> op_node = queue_.top();
-            queue_.pop();
+            std::pop_heap(queue_.begin(), queue_.end(), RankLess{});
+            const std::shared_ptr<OpNode>& op_node = *queue_.back();
+            queue_.pop_back();
             op_node->set_queued(false);
             ProcessOpNode(op_node);
         }
@@ -108,16 +107,27 @@ public:
             if (std::shared_ptr<ArrayBody> pending = std::move(node->pending_grad())) {  // leaves it null
                 // A count of one: no array, node or other pending gradient refers to this body.
                 bool sole_reference = pending.use_count() == 1;
-                OnFinalGrad(*node, Array{std::move(pending)}, sole_reference);
+                if (FinalGradSink sink = FindFinalGradSink(*node)) {
+                    DeliverFinalGrad(*node, sink, Array{std::move(pending)}, sole_reference);
+                }
             }
         }
     }
 
 private:
     struct RankLess {
-        bool operator()(const std::shared_ptr<OpNode>& a, const std::shared_ptr<OpNode>& b) const {
-            return a->rank() < b->rank();
+        bool operator()(const std::shared_ptr<OpNode>* a, const std::shared_ptr<OpNode>* b) const {
+            return (*a)->rank() < (*b)->rank();
         }
+    };
+
+    // Where the final gradient of a node goes: its array's graph entry (x.grad), a requested result of Grad, or
+    // both. Empty (false) when it goes nowhere, which is the case of most intermediate nodes.
+    struct FinalGradSink {
+        std::shared_ptr<ArrayBody> body;  // kept alive until the gradient is stored
+        ArrayBody::GraphEntry* entry;
+        bool is_target;
+        explicit operator bool() const { return entry != nullptr || is_target; }
     };
 
     // An output outside the graph contributes nothing (no error, as in the original); an array listed twice as an
@@ -146,16 +156,18 @@ private:
     void Accumulate(const std::shared_ptr<ArrayNode>& node, Array grad) {
         std::shared_ptr<ArrayBody>& pending = node->pending_grad();
         if (pending != nullptr) {
-            pending = (Array{pending} + grad).body();
+            pending = (Array{pending} + grad).TakeBody();
             return;
         }
-        pending = grad.body();
+        pending = std::move(grad).TakeBody();
         touched_.push_back(node);
-        if (const std::shared_ptr<OpNode>& creator = node->creator_op_node()) {
-            if (!creator->is_queued()) {
-                creator->set_queued(true);
-                queue_.push(creator);
-            }
+        // The queue holds the creator field of a touched node: touched_ keeps the node, and so its creator, alive
+        // (a creator is set once, when the node's op is recorded), which saves two atomic operations per op node.
+        const std::shared_ptr<OpNode>& creator = touched_.back()->creator_op_node();
+        if (creator != nullptr && !creator->is_queued()) {
+            creator->set_queued(true);
+            queue_.push_back(&creator);
+            std::push_heap(queue_.begin(), queue_.end(), RankLess{});
         }
     }
 
@@ -166,7 +178,9 @@ private:
             if (std::shared_ptr<ArrayNode> node = output_nodes[i].lock()) {
                 if (std::shared_ptr<ArrayBody> pending = std::move(node->pending_grad())) {  // leaves it null
                     Array grad{std::move(pending)};
-                    OnFinalGrad(*node, grad);
+                    if (FinalGradSink sink = FindFinalGradSink(*node)) {
+                        DeliverFinalGrad(*node, sink, grad, false);  // a copy: the op's backward reads it too
+                    }
                     output_grads[i] = std::move(grad);
                 }
             }
@@ -188,9 +202,8 @@ private:
         }
     }
 
-    // Called once per reached node, with its complete gradient. `sole_reference`: `grad` holds the only reference
-    // to its body. The gradient the user sees (returned or stored) has the loss scale divided out again.
-    void OnFinalGrad(const ArrayNode& node, const Array& grad, bool sole_reference = false) {
+    // Called once per reached node (with its complete gradient) to see where that gradient goes.
+    FinalGradSink FindFinalGradSink(const ArrayNode& node) const {
         bool is_target = false;
         if (targets_ != nullptr) {
             is_target = std::find(targets_->nodes.begin(), targets_->nodes.end(), &node) != targets_->nodes.end();
@@ -199,26 +212,28 @@ private:
         std::shared_ptr<ArrayBody> body = store ? node.weak_body_lock() : nullptr;
         // retain_grad stores the gradients of intermediate arrays too, flagging them as requiring grad.
         ArrayBody::GraphEntry* entry = FindEntryToStore(node, body.get(), targets_ != nullptr && !is_target);
-        if (!is_target && entry == nullptr) {
-            return;
-        }
-        Array user_grad = grad;
+        return {std::move(body), entry, is_target};
+    }
+
+    // Hands a node's final gradient to its sink. `sole_reference`: `grad` holds the only reference to its body.
+    // The gradient the user sees (returned or stored) has the loss scale divided out again.
+    void DeliverFinalGrad(const ArrayNode& node, const FinalGradSink& sink, Array grad, bool sole_reference) {
         if (loss_scale_.has_value()) {
-            user_grad = grad / Scalar{*loss_scale_};
+            grad = grad / Scalar{*loss_scale_};
             sole_reference = true;
         }
-        if (is_target) {
+        if (sink.is_target) {
             for (size_t i = 0; i < targets_->nodes.size(); ++i) {
                 if (targets_->nodes[i] == &node) {
-                    targets_->results[i] = user_grad.MakeView();  // a new handle, on the graphs still recording
+                    targets_->results[i] = grad.MakeView();  // a new handle, on the graphs still recording
                 }
             }
             sole_reference = false;  // the results share its memory
         }
-        if (entry != nullptr) {
-            StoreGrad(*entry, node, user_grad, sole_reference);
+        if (sink.entry != nullptr) {
+            StoreGrad(*sink.entry, node, std::move(grad), sole_reference);
             if (t_grad_ready_hook != nullptr) {
-                t_grad_ready_hook->Notify(body.get());
+                t_grad_ready_hook->Notify(sink.body.get());
             }
         }
     }
@@ -241,7 +256,7 @@ private:
     // that array through. Such gradients are copied; one that nothing else refers to (neither its body nor its
     // data) and that has no repeated elements is stored as it is (the common case: a parameter's gradient fresh
     // from a kernel), which also saves the new body a view would cost.
-    static Array GradToStore(const Array& grad, bool sole_reference) {
+    static Array GradToStore(Array&& grad, bool sole_reference) {
         bool owns_memory = sole_reference && grad.data().use_count() == 1 && !HasRepeatedElements(grad);
         if (!owns_memory) {
             return grad.Copy();  // recorded only on the graphs still recording (Note [Graphs recorded during backward])
@@ -251,7 +266,7 @@ private:
                 return grad.MakeView();  // a handle off the graphs where recording stopped
             }
         }
-        return grad;
+        return std::move(grad);
     }
 
     static bool HasRepeatedElements(const Array& a) {
@@ -264,13 +279,12 @@ private:
     }
 
     // Stores (or accumulates) the final gradient of a node into its array's graph entry.
-    void StoreGrad(ArrayBody::GraphEntry& entry, const ArrayNode& node, const Array& grad, bool sole_reference) {
-        if (entry.grad == nullptr || seeded_from_grad_.count(&node) != 0) {
+    void StoreGrad(ArrayBody::GraphEntry& entry, const ArrayNode& node, Array&& grad, bool sole_reference) {
+        if (entry.grad == nullptr || (!seeded_from_grad_.empty() && seeded_from_grad_.count(&node) != 0)) {
             // Either the first gradient, or the node's previous grad was the seed and is already included.
-            entry.grad = GradToStore(grad, sole_reference).body();
+            entry.grad = GradToStore(std::move(grad), sole_reference).TakeBody();
         } else {
-            Array sum = Array{entry.grad} + grad;
-            entry.grad = sum.body();
+            entry.grad = (Array{entry.grad} + grad).TakeBody();
         }
     }
 
@@ -279,7 +293,9 @@ private:
     std::optional<float> loss_scale_;
     // Every node that received a gradient, kept alive until the pass ends (its pending grad is cleared then).
     SmallVector<std::shared_ptr<ArrayNode>, 8> touched_;
-    std::priority_queue<std::shared_ptr<OpNode>, SmallVector<std::shared_ptr<OpNode>, 8>, RankLess> queue_;
+    // Op nodes waiting to run, a max-heap on rank (std::push_heap/pop_heap, as std::priority_queue uses, but with
+    // pointers into touched nodes instead of shared_ptr copies; see Accumulate).
+    SmallVector<const std::shared_ptr<OpNode>*, 8> queue_;
     std::unordered_set<const ArrayNode*> seeded_from_grad_;
     GradTargets* targets_;
 };
@@ -298,8 +314,7 @@ BackpropId ResolveGraph(
         }
     }
     BackpropId graph = backprop_id.has_value() ? *backprop_id : context.default_backprop_id();
-    context.CheckValidBackpropId(graph);
-    context.CheckBackpropAllowed(graph);
+    context.CheckBackpropAllowed(graph);  // also checks that the id is valid
     return graph;
 }
 

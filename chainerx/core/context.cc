@@ -192,10 +192,18 @@ const Context::BackpropEntry* Context::FindBackpropEntry(BackpropOrdinal ordinal
 }
 
 void Context::CheckValidBackpropId(const BackpropId& backprop_id) const {
+    CheckSameContext(backprop_id);
+    std::lock_guard<std::mutex> lock{mutex_};
+    CheckNotExpired(backprop_id);
+}
+
+void Context::CheckSameContext(const BackpropId& backprop_id) const {
     if (&backprop_id.context() != this) {
         throw ContextError{"backprop id ", backprop_id, " belongs to a different context"};
     }
-    std::lock_guard<std::mutex> lock{mutex_};
+}
+
+void Context::CheckNotExpired(const BackpropId& backprop_id) const {
     if (FindBackpropEntry(backprop_id.ordinal()) == nullptr) {
         throw ChainerxError{"backprop id has expired (it was released)"};
     }
@@ -217,7 +225,9 @@ void Context::ConnectBackpropIds(const BackpropId& outer, const BackpropId& inne
 }
 
 void Context::CheckBackpropAllowed(const BackpropId& backprop_id) const {
+    CheckSameContext(backprop_id);
     std::lock_guard<std::mutex> lock{mutex_};
+    CheckNotExpired(backprop_id);
     SmallVector<BackpropOrdinal, 4> pending{backprop_id.ordinal()};
     SmallVector<BackpropOrdinal, 4> seen;
     while (!pending.empty()) {

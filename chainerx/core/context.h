@@ -49,8 +49,9 @@ public:
 
     // Records that an operation was recorded on both graphs, `outer` having the lower ordinal.
     void ConnectBackpropIds(const BackpropId& outer, const BackpropId& inner);
-    // Throws ChainerxError if backward already ran on a graph that is (transitively) outer to `backprop_id`:
-    // the inner graph's recorded operations may have been consumed by that backward.
+    // Checks `backprop_id` as CheckValidBackpropId does, then throws ChainerxError if backward already ran on a
+    // graph that is (transitively) outer to it: the inner graph's recorded operations may have been consumed by
+    // that backward. One lock for both checks (backward runs them on every call).
     void CheckBackpropAllowed(const BackpropId& backprop_id) const;
     void SetBackpropDone(const BackpropId& backprop_id);
 
@@ -64,6 +65,9 @@ private:
     };
 
     const BackpropEntry* FindBackpropEntry(BackpropOrdinal ordinal) const;
+    // The two halves of CheckValidBackpropId; CheckNotExpired needs mutex_ held.
+    void CheckSameContext(const BackpropId& backprop_id) const;
+    void CheckNotExpired(const BackpropId& backprop_id) const;
 
     mutable std::mutex mutex_;
     std::unordered_map<std::string, std::unique_ptr<BackendEntry>> backends_;

@@ -6,25 +6,30 @@ namespace chainerx {
 namespace internal {
 namespace {
 
+struct ReleaseWorkList {
+    std::vector<std::shared_ptr<ArrayNode>> pending;
+    bool draining = false;
+};
+
 // See Note [Iterative graph destruction].
 void ReleaseIteratively(OpNode::InputNodeList nodes) {
-    thread_local std::vector<std::shared_ptr<ArrayNode>> pending;
-    thread_local bool draining = false;
+    thread_local ReleaseWorkList work_list;
+    ReleaseWorkList& list = work_list;  // one lookup of the thread-local (each access is a call in a shared library)
     for (auto& node : nodes) {
         if (node != nullptr) {
-            pending.push_back(std::move(node));
+            list.pending.push_back(std::move(node));
         }
     }
-    if (draining) {
+    if (list.draining) {
         return;
     }
-    draining = true;
-    while (!pending.empty()) {
-        std::shared_ptr<ArrayNode> node = std::move(pending.back());
-        pending.pop_back();
+    list.draining = true;
+    while (!list.pending.empty()) {
+        std::shared_ptr<ArrayNode> node = std::move(list.pending.back());
+        list.pending.pop_back();
         node.reset();  // may destroy an OpNode, whose destructor appends to `pending` instead of recursing
     }
-    draining = false;
+    list.draining = false;
 }
 
 }  // namespace
@@ -43,7 +48,15 @@ OpNode::OpNode(std::string name, const BackpropId& backprop_id, InputNodeList in
 // Destroying the head would recurse N levels deep and overflow the stack for long chains (1e5 ops is a
 // normal RNN unroll). Op nodes therefore hand their inputs to a thread-local work list that the outermost
 // destructor drains in a loop.
-OpNode::~OpNode() { ReleaseIteratively(std::move(input_array_nodes_)); }
+// Inputs that other owners still hold (a leaf's node, held by its array) are released in place: only the last
+// reference to a node can start a chain of destructions.
+OpNode::~OpNode() {
+    if (std::any_of(input_array_nodes_.begin(), input_array_nodes_.end(), [](const std::shared_ptr<ArrayNode>& node) {
+            return node != nullptr && node.use_count() == 1;
+        })) {
+        ReleaseIteratively(std::move(input_array_nodes_));
+    }
+}
 
 void OpNode::AddOutput(const std::shared_ptr<ArrayNode>& output_node, ArrayProps props) {
     output_array_nodes_.emplace_back(output_node);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <iterator>
 #include <memory>
@@ -64,7 +65,10 @@ public:
         }
         return *this;
     }
-    ~SmallVector() { Release(); }
+    ~SmallVector() {
+        DestroyRange(data_, data_ + size_);
+        FreeHeap();
+    }
 
     size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
@@ -196,6 +200,9 @@ private:
     }
 
     static void DestroyRange(T* first, T* last) {
+        if constexpr (std::is_trivially_destructible_v<T>) {
+            return;
+        }
         for (; first != last; ++first) {
             first->~T();
         }
@@ -237,7 +244,13 @@ private:
     // Precondition: *this is empty and inline.
     void MoveFrom(SmallVector&& other) {
         if (other.is_inline()) {
-            MoveConstruct(other.begin(), other.end(), data_);
+            if constexpr (std::is_trivially_copyable_v<T>) {
+                // The whole inline buffer, a copy of known size that compiles to a few moves (the element loop
+                // became a call to memmove).
+                std::memcpy(inline_storage_, other.inline_storage_, sizeof(inline_storage_));
+            } else {
+                MoveConstruct(other.begin(), other.end(), data_);
+            }
             size_ = other.size_;
             other.clear();
             return;

@@ -1,4 +1,4 @@
-// A native device: host memory from the shared caching pool (memory_pool.h), host kernels.
+// A native device: host memory from the shared caching pool (memory_pool.h) or the heap, host kernels.
 #pragma once
 
 #include <cstddef>
@@ -13,7 +13,8 @@ class NativeDevice : public Device {
 public:
     NativeDevice(Backend& backend, int index) : Device{backend, index} {}
 
-    // A 64-byte aligned block from GetNativeMemoryPool(); the handle gives it back to the pool when released.
+    // A 64-byte aligned block from GetNativeMemoryPool(), which the handle gives back to the pool when released; a
+    // block of at most 256 bytes is a 16-byte aligned heap block instead (Note [Small native blocks]).
     std::shared_ptr<void> Allocate(size_t bytesize) override;
     // Host memory is already native memory: shared, not copied.
     std::shared_ptr<void> FromHostMemory(const std::shared_ptr<void>& src, size_t bytesize) override { return src; }
