@@ -46,9 +46,11 @@ BackwardBuilder::BackwardBuilder(const char* op_name, InputList inputs, OutputLi
     if (graphs.empty()) {
         return;
     }
-    std::sort(graphs.begin(), graphs.end(), [](const BackpropId& a, const BackpropId& b) {
-        return a.ordinal() < b.ordinal();
-    });
+    if (graphs.size() > 1) {
+        std::sort(graphs.begin(), graphs.end(), [](const BackpropId& a, const BackpropId& b) {
+            return a.ordinal() < b.ordinal();
+        });
+    }
     // An op recorded on several graphs links them: backward on an inner graph is then refused once an outer
     // one has run (see Context::CheckBackpropAllowed).
     for (size_t i = 1; i < graphs.size(); ++i) {

@@ -34,8 +34,8 @@ void ReleaseIteratively(OpNode::InputNodeList nodes) {
 
 }  // namespace
 
-OpNode::OpNode(std::string name, const BackpropId& backprop_id, InputNodeList input_array_nodes)
-    : name_{std::move(name)}, backprop_id_{backprop_id}, rank_{0}, input_array_nodes_{std::move(input_array_nodes)} {
+OpNode::OpNode(const char* name, const BackpropId& backprop_id, InputNodeList&& input_array_nodes)
+    : name_{name}, backprop_id_{backprop_id}, rank_{0}, input_array_nodes_{std::move(input_array_nodes)} {
     for (const auto& node : input_array_nodes_) {
         if (node != nullptr && node->creator_op_node() != nullptr) {
             rank_ = std::max(rank_, node->creator_op_node()->rank() + 1);

@@ -69,7 +69,7 @@ public:
         RetainedOutputList outputs;  // indexed like the outputs
     };
 
-    OpNode(std::string name, const BackpropId& backprop_id, InputNodeList input_array_nodes);
+    OpNode(const char* name, const BackpropId& backprop_id, InputNodeList&& input_array_nodes);
     ~OpNode();
     OpNode(const OpNode&) = delete;
     OpNode& operator=(const OpNode&) = delete;

@@ -42,12 +42,33 @@ void CheckShape(const Shape& shape) {
     }
 }
 
+// The element count of a shape given to a creation routine: CheckShape and Shape::GetTotalSize in one pass (Empty
+// runs for every result of every routine).
+int64_t CheckedTotalSize(const Shape& shape) {
+    int64_t total = 1;
+    bool overflow = false;
+    bool has_zero = false;
+    for (int64_t dim : shape) {
+        if (dim < 0) {
+            throw DimensionError{"negative dimensions are not allowed: ", shape};
+        }
+        has_zero |= dim == 0;
+        overflow |= __builtin_mul_overflow(total, dim, &total);
+    }
+    if (has_zero) {
+        return 0;  // even when the other dims multiply beyond int64
+    }
+    if (overflow) {
+        throw DimensionError{"the number of elements of shape ", shape, " does not fit in int64"};
+    }
+    return total;
+}
+
 }  // namespace
 
 Array Empty(const Shape& shape, Dtype dtype, Device& device) {
-    CheckShape(shape);
     int64_t item_size = GetItemSize(dtype);
-    int64_t size = shape.GetTotalSize();
+    int64_t size = CheckedTotalSize(shape);
     if (size > 0 && item_size > INT64_MAX / size) {
         throw DimensionError{"array of shape ", shape, " and dtype ", dtype, " is too large"};
     }
