@@ -28,6 +28,19 @@ class ArrayBody;
 struct RetainedArray {
     using NodeList = SmallVector<std::weak_ptr<ArrayNode>, 1>;
 
+    // An empty slot (an array that was not retained): data is null.
+    RetainedArray() = default;
+    // Everything but the nodes, which the caller appends: constructed in place in a retained list.
+    RetainedArray(
+            const std::shared_ptr<ArrayBody>& body,
+            const Shape& shape,
+            const Strides& strides,
+            Dtype dtype,
+            Device* device,
+            const std::shared_ptr<void>& data,
+            int64_t offset)
+        : weak_body{body}, shape{shape}, strides{strides}, dtype{dtype}, device{device}, data{data}, offset{offset} {}
+
     std::weak_ptr<ArrayBody> weak_body;  // reused while the original array is alive
     // The array's nodes on every graph it was in, so that a rebuilt array stays connected to all of them
     // (an inner graph's backward must produce gradients that outer graphs can differentiate).
