@@ -26,7 +26,12 @@ Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape) {
 
 Array ScalarArray(Scalar value, Dtype dtype, Device& device) { return Full(Shape{}, value, dtype, device); }
 
-Array ReduceGrad(const Array& grad, const Shape& shape, Dtype dtype) { return CastIfNeeded(SumTo(grad, shape), dtype); }
+Array ReduceGrad(Array grad, const Shape& shape, Dtype dtype) {
+    if (grad.shape() == shape && grad.dtype() == dtype) {
+        return grad;
+    }
+    return CastIfNeeded(SumTo(grad, shape), dtype);
+}
 
 Shape BinaryResultShape(const char* op, const Array& x1, const Array& x2) {
     if (x1.shape() == x2.shape()) {
