@@ -207,8 +207,7 @@ Array FromData(const Shape& shape, Dtype dtype, std::shared_ptr<void> data, cons
 }
 
 Array FromContiguousHostData(const Shape& shape, Dtype dtype, std::shared_ptr<void> data, Device& device) {
-    CheckShape(shape);
-    int64_t bytesize = shape.GetTotalSize() * GetItemSize(dtype);
+    int64_t bytesize = CheckedTotalSize(shape) * GetItemSize(dtype);
     return internal::MakeArray(
             shape, Strides{shape, GetItemSize(dtype)}, dtype, device, device.FromHostMemory(data, bytesize));
 }
