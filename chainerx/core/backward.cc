@@ -18,6 +18,25 @@
 namespace chainerx {
 namespace {
 
+// The arrays a pass starts from (or differentiates with respect to), without owning them: Backward of a single
+// array passes it as a range of one instead of building a std::vector (a heap allocation per training step).
+class ArrayRefs {
+public:
+    ArrayRefs(const std::vector<ConstArrayRef>& arrays)  // NOLINT(google-explicit-constructor)
+        : first_{arrays.data()}, size_{arrays.size()} {}
+    ArrayRefs(const ConstArrayRef* first, size_t size) : first_{first}, size_{size} {}
+
+    const ConstArrayRef* begin() const { return first_; }
+    const ConstArrayRef* end() const { return first_ + size_; }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const Array& operator[](size_t i) const { return first_[i]; }
+
+private:
+    const ConstArrayRef* first_;
+    size_t size_;
+};
+
 // The innermost active GradReadyHookScope of this thread (Note [Gradient-ready hooks]).
 thread_local GradReadyHookScope* t_grad_ready_hook = nullptr;
 
@@ -89,7 +108,7 @@ public:
     BackwardImpl(const BackwardImpl&) = delete;
     BackwardImpl& operator=(const BackwardImpl&) = delete;
 
-    void Run(const std::vector<ConstArrayRef>& outputs, const std::vector<std::optional<Array>>& grad_outputs) {
+    void Run(ArrayRefs outputs, const std::vector<std::optional<Array>>& grad_outputs) {
         // See Note [Graphs recorded during backward].
         NoBackpropModeScope stop_recording{backprop_id_.context(), backprop_id_.ordinal() + (double_backprop_ ? 1 : 0)};
         for (size_t i = 0; i < outputs.size(); ++i) {
@@ -301,13 +320,10 @@ private:
 };
 
 // The graph to run backward on, after checking that every array and the id belong to one context.
-BackpropId ResolveGraph(
-        const std::vector<ConstArrayRef>& outputs,
-        const std::vector<ConstArrayRef>& inputs,
-        const std::optional<BackpropId>& backprop_id) {
-    Context& context = outputs.front().get().device().context();
-    for (const std::vector<ConstArrayRef>* arrays : {&outputs, &inputs}) {
-        for (const Array& a : *arrays) {
+BackpropId ResolveGraph(ArrayRefs outputs, ArrayRefs inputs, const std::optional<BackpropId>& backprop_id) {
+    Context& context = outputs[0].device().context();
+    for (ArrayRefs arrays : {outputs, inputs}) {
+        for (const Array& a : arrays) {
             if (&a.device().context() != &context) {
                 throw ContextError{"backward: arrays of different contexts cannot be differentiated together"};
             }
@@ -338,17 +354,38 @@ void GradReadyHookScope::Notify(const void* body) const {
     }
 }
 
-void Backward(
-        const std::vector<ConstArrayRef>& outputs,
+namespace {
+
+void BackwardFrom(
+        ArrayRefs outputs,
         const std::optional<BackpropId>& backprop_id,
         DoubleBackpropOption double_backprop,
         std::optional<float> loss_scale) {
     if (outputs.empty()) {
         return;
     }
-    BackpropId graph = ResolveGraph(outputs, {}, backprop_id);
+    BackpropId graph = ResolveGraph(outputs, {nullptr, 0}, backprop_id);
     BackwardImpl{graph, double_backprop, loss_scale}.Run(outputs, {});
     graph.context().SetBackpropDone(graph);
+}
+
+}  // namespace
+
+void Backward(
+        const std::vector<ConstArrayRef>& outputs,
+        const std::optional<BackpropId>& backprop_id,
+        DoubleBackpropOption double_backprop,
+        std::optional<float> loss_scale) {
+    BackwardFrom(outputs, backprop_id, double_backprop, loss_scale);
+}
+
+void Backward(
+        const Array& output,
+        const std::optional<BackpropId>& backprop_id,
+        DoubleBackpropOption double_backprop,
+        std::optional<float> loss_scale) {
+    ConstArrayRef output_ref{output};
+    BackwardFrom({&output_ref, 1}, backprop_id, double_backprop, loss_scale);
 }
 
 std::vector<std::optional<Array>> Grad(

@@ -66,12 +66,11 @@ private:
     GradReadyHookScope* outer_;
 };
 
-inline void Backward(
+// Backward from a single output: the same as Backward({output}, ...).
+void Backward(
         const Array& output,
         const std::optional<BackpropId>& backprop_id = std::nullopt,
         DoubleBackpropOption double_backprop = DoubleBackpropOption::kDisable,
-        std::optional<float> loss_scale = std::nullopt) {
-    Backward(std::vector<ConstArrayRef>{output}, backprop_id, double_backprop, loss_scale);
-}
+        std::optional<float> loss_scale = std::nullopt);
 
 }  // namespace chainerx

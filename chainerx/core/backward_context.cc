@@ -37,6 +37,15 @@ std::optional<Array>& BackwardContext::input_grad(size_t target_index) {
     return input_grads_.at(entry_.input_indices.at(target_index));
 }
 
+const internal::ArrayNode& BackwardContext::TargetInputNode(size_t target_index) const {
+    size_t input_index = entry_.input_indices.at(target_index);
+    const std::shared_ptr<internal::ArrayNode>& node = op_node_->input_array_nodes().at(input_index);
+    if (node == nullptr) {
+        throw ChainerxError{op_node_->name(), ": input ", input_index, " has no gradient to compute"};
+    }
+    return *node;
+}
+
 Array BackwardContext::RebuildRetained(const internal::RetainedArray* retained_or_null) {
     if (retained_or_null == nullptr || retained_or_null->data == nullptr) {
         throw ChainerxError{op_node_->name(), ": backward asked for an array that was not retained"};

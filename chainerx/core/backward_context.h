@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "chainerx/core/array.h"
+#include "chainerx/core/array_node.h"
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/op_node.h"
 #include "chainerx/core/small_vector.h"
@@ -38,11 +39,18 @@ public:
     std::optional<Array>& input_grad(size_t target_index = 0);
 
     // The retained input/output, connected to the graph when double backprop is enabled.
+    // The shape and dtype of the input at `target_index`: those its gradient must have. Only for an input whose
+    // gradient is required (ChainerxError otherwise). Backward functions read them here instead of capturing
+    // them (Note [Backward functions in std::function's buffer]).
+    const Shape& input_shape(size_t target_index = 0) const { return TargetInputNode(target_index).shape(); }
+    Dtype input_dtype(size_t target_index = 0) const { return TargetInputNode(target_index).dtype(); }
+
     Array GetRetainedInput(const RetainedInputToken& token);
     Array GetRetainedOutput(const RetainedOutputToken& token);
 
 private:
     Array RebuildRetained(const internal::RetainedArray* retained_or_null);
+    const internal::ArrayNode& TargetInputNode(size_t target_index) const;
 
     const std::shared_ptr<internal::OpNode>& op_node_;
     const internal::OpNode::BackwardEntry& entry_;

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/testing/testing.h"
@@ -45,6 +47,37 @@ TEST_F(BackwardTest, MixedDtypeGradientsHaveInputDtypes) {
     (x * w).Sum().Backward();
     EXPECT_EQ(x.GetGrad()->dtype(), Dtype::kFloat32);
     EXPECT_EQ(w.GetGrad()->dtype(), Dtype::kFloat64);
+}
+
+TEST_F(BackwardTest, BackwardContextGivesTheShapeAndDtypeOfRequiredInputsOnly) {
+    // A two-input op whose backward reads its inputs' props from the context; y does not require grad.
+    Array x = Ones({2, 3}, Dtype::kFloat32).RequireGrad();
+    Array y = Ones({3}, Dtype::kFloat64);
+    Array out = Ones({2, 3}, Dtype::kFloat32);
+    Shape seen_shape;
+    Dtype seen_dtype = Dtype::kBool;
+    bool threw = false;
+    {
+        BackwardBuilder bb{"props", {x, y}, {out}};
+        BackwardBuilder::Target bt = bb.CreateTarget();  // both inputs
+        ASSERT_TRUE(bt);
+        bt.Define([&](BackwardContext& bctx) {
+            seen_shape = bctx.input_shape(0);
+            seen_dtype = bctx.input_dtype(0);
+            try {
+                bctx.input_shape(1);
+            } catch (const ChainerxError&) {
+                threw = true;
+            }
+            bctx.input_grad(0) = *bctx.output_grad();
+        });
+        bb.Finalize();
+    }
+    out.Backward();
+    EXPECT_EQ(seen_shape, Shape({2, 3}));
+    EXPECT_EQ(seen_dtype, Dtype::kFloat32);
+    EXPECT_TRUE(threw);
+    ExpectArrayEq<float>(*x.GetGrad(), {2, 3}, {1, 1, 1, 1, 1, 1});
 }
 
 TEST_F(BackwardTest, GradReadyHookReportsWatchedArraysAfterTheirGradIsStored) {

@@ -29,14 +29,14 @@ Array BinaryScalarForward(const Array& x1, Scalar x2) {
 // Backward of out = x1 ± x2 (sign of x2 given).
 void DefineAddBackward(BackwardBuilder& bb, const Array& x1, const Array& x2, bool subtract) {
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([shape = x1.shape(), dtype = x1.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = internal::ReduceGrad(*bctx.output_grad(), shape, dtype);
+        bt.Define([](BackwardContext& bctx) {
+            bctx.input_grad() = internal::ReduceGradToInput(bctx, *bctx.output_grad());
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([shape = x2.shape(), dtype = x2.dtype(), subtract](BackwardContext& bctx) {
+        bt.Define([subtract](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
-            bctx.input_grad() = internal::ReduceGrad(subtract ? -gout : gout, shape, dtype);
+            bctx.input_grad() = internal::ReduceGradToInput(bctx, subtract ? -gout : gout);
         });
     }
 }
@@ -103,14 +103,15 @@ Array Subtract(Scalar x1, const Array& x2) {
 Array Multiply(const Array& x1, const Array& x2) {
     Array out = internal::BinaryForward<MultiplyKernel>("multiply", x1, x2, ResultType(x1, x2));
     BackwardBuilder bb{"multiply", {x1, x2}, {out}};
+    // Each lambda captures one token (Note [Backward functions in std::function's buffer]).
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([x2_tok = bb.RetainInput(1), shape = x1.shape(), dtype = x1.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = internal::ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x2_tok), shape, dtype);
+        bt.Define([x2_tok = bb.RetainInput(1)](BackwardContext& bctx) {
+            bctx.input_grad() = internal::ReduceGradToInput(bctx, *bctx.output_grad() * bctx.GetRetainedInput(x2_tok));
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([x1_tok = bb.RetainInput(0), shape = x2.shape(), dtype = x2.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = internal::ReduceGrad(*bctx.output_grad() * bctx.GetRetainedInput(x1_tok), shape, dtype);
+        bt.Define([x1_tok = bb.RetainInput(0)](BackwardContext& bctx) {
+            bctx.input_grad() = internal::ReduceGradToInput(bctx, *bctx.output_grad() * bctx.GetRetainedInput(x1_tok));
         });
     }
     bb.Finalize();

@@ -42,6 +42,18 @@ Array ScalarArray(Scalar value, Dtype dtype, Device& device);
 // value: the common case (nothing to sum or cast) hands a temporary on without copying its handle.
 Array ReduceGrad(Array grad, const Shape& shape, Dtype dtype);
 
+// Note [Backward functions in std::function's buffer]
+// std::function keeps a callable in its own 16-byte buffer only when the callable is trivially copyable and fits
+// (libstdc++; other libraries are similar); anything else costs a heap allocation when the op is recorded and a
+// free when the graph goes. A captured Shape (~90 bytes) is enough for that, so the backward functions of the ops
+// every training step runs (add, subtract, multiply, binary math, sum) capture at most a few tokens or flags and
+// read the input's shape and dtype from the BackwardContext; their tokens are the known input positions.
+
+// ReduceGrad to the shape and dtype of the target input `target_index` of `bctx`.
+inline Array ReduceGradToInput(const BackwardContext& bctx, Array grad, size_t target_index = 0) {
+    return ReduceGrad(std::move(grad), bctx.input_shape(target_index), bctx.input_dtype(target_index));
+}
+
 // The shape two operands broadcast to; DimensionError naming `op` when they do not.
 Shape BinaryResultShape(const char* op, const Array& x1, const Array& x2);
 
@@ -123,18 +135,25 @@ template <typename Grad1Fn, typename Grad2Fn>
 void DefineBinaryGrad(
         const char* op, const Array& x1, const Array& x2, const Array& out, Grad1Fn grad1_fn, Grad2Fn grad2_fn) {
     BackwardBuilder bb{op, {x1, x2}, {out}};
+    // The lambdas capture only the grad functions (Note [Backward functions in std::function's buffer]).
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([x1_tok = bb.RetainInput(0), x2_tok = bb.RetainInput(1), shape = x1.shape(), dtype = x1.dtype(),
-                   grad1_fn = std::move(grad1_fn)](BackwardContext& bctx) {
-            Array grad = grad1_fn(*bctx.output_grad(), bctx.GetRetainedInput(x1_tok), bctx.GetRetainedInput(x2_tok));
-            bctx.input_grad() = ReduceGrad(grad, shape, dtype);
+        bb.RetainInput(0);
+        bb.RetainInput(1);
+        bt.Define([grad1_fn = std::move(grad1_fn)](BackwardContext& bctx) {
+            Array grad = grad1_fn(*bctx.output_grad(),
+                                  bctx.GetRetainedInput(RetainedInputToken{0}),
+                                  bctx.GetRetainedInput(RetainedInputToken{1}));
+            bctx.input_grad() = ReduceGradToInput(bctx, std::move(grad));
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([x1_tok = bb.RetainInput(0), x2_tok = bb.RetainInput(1), shape = x2.shape(), dtype = x2.dtype(),
-                   grad2_fn = std::move(grad2_fn)](BackwardContext& bctx) {
-            Array grad = grad2_fn(*bctx.output_grad(), bctx.GetRetainedInput(x1_tok), bctx.GetRetainedInput(x2_tok));
-            bctx.input_grad() = ReduceGrad(grad, shape, dtype);
+        bb.RetainInput(0);
+        bb.RetainInput(1);
+        bt.Define([grad2_fn = std::move(grad2_fn)](BackwardContext& bctx) {
+            Array grad = grad2_fn(*bctx.output_grad(),
+                                  bctx.GetRetainedInput(RetainedInputToken{0}),
+                                  bctx.GetRetainedInput(RetainedInputToken{1}));
+            bctx.input_grad() = ReduceGradToInput(bctx, std::move(grad));
         });
     }
     bb.Finalize();

@@ -42,13 +42,13 @@ Array WhereImpl(const Array& condition, const Array& x, const Array& y, Dtype dt
     // The gradient of x is the output gradient where the condition holds (and of y where it does not), zero
     // elsewhere; computed by Where itself, which makes it differentiable again.
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([mask, shape = x.shape(), dtype = x.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = internal::ReduceGrad(Where(mask, *bctx.output_grad(), Scalar{0}), shape, dtype);
+        bt.Define([mask](BackwardContext& bctx) {
+            bctx.input_grad() = internal::ReduceGradToInput(bctx, Where(mask, *bctx.output_grad(), Scalar{0}));
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([mask, shape = y.shape(), dtype = y.dtype()](BackwardContext& bctx) {
-            bctx.input_grad() = internal::ReduceGrad(Where(mask, Scalar{0}, *bctx.output_grad()), shape, dtype);
+        bt.Define([mask](BackwardContext& bctx) {
+            bctx.input_grad() = internal::ReduceGradToInput(bctx, Where(mask, Scalar{0}, *bctx.output_grad()));
         });
     }
     bb.Finalize();

@@ -29,6 +29,12 @@ Array SumLike(const char* op, const Array& a, const OptionalAxes& axis, bool kee
                 Array gx = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
                 bctx.input_grad() = gx * internal::EqualMask(a_const, a_const);
             });
+        } else if (internal::AreLeadingAxes(sorted_axes)) {
+            // Full sums and sums over leading axes broadcast back directly; nothing captured (Note [Backward
+            // functions in std::function's buffer] in elementwise.h).
+            bt.Define([](BackwardContext& bctx) {
+                bctx.input_grad() = bctx.output_grad()->BroadcastTo(bctx.input_shape());
+            });
         } else {
             bt.Define([sorted_axes, keepdims, in_shape = a.shape()](BackwardContext& bctx) {
                 bctx.input_grad() = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
@@ -115,15 +121,21 @@ int64_t CountReducedItems(const Shape& shape, const Axes& sorted_axes) {
     return count;
 }
 
+bool AreLeadingAxes(const Axes& sorted_axes) {
+    for (size_t i = 0; i < sorted_axes.size(); ++i) {
+        if (sorted_axes[i] != static_cast<int8_t>(i)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 Array BroadcastReduced(const Array& gout, const Shape& in_shape, const Axes& sorted_axes, bool keepdims) {
     // Re-insert the reduced axes as size 1 so that the array broadcasts back over them. Leading axes (a full
     // reduction among them) need no reshape: broadcasting prepends them, and one view op fewer is ~800
     // instructions of every backward through a sum.
-    bool leading = true;
-    for (size_t i = 0; i < sorted_axes.size(); ++i) {
-        leading = leading && sorted_axes[i] == static_cast<int8_t>(i);
-    }
-    Array kept = keepdims || leading ? gout : gout.Reshape(ReducedShape(in_shape, sorted_axes, true));
+    bool broadcasts = keepdims || AreLeadingAxes(sorted_axes);
+    Array kept = broadcasts ? gout : gout.Reshape(ReducedShape(in_shape, sorted_axes, true));
     return kept.BroadcastTo(in_shape);
 }
 

@@ -54,6 +54,9 @@ Array ReduceForward(const Array& a, const Axes& sorted_axes, bool keepdims, Dtyp
     return out;
 }
 
+// Whether sorted axes are the leading ones (0, 1, ..., k-1; all axes of a full reduction).
+bool AreLeadingAxes(const Axes& sorted_axes);
+
 // The gradient (or any array) of a reduction's output shape broadcast back to the input shape `in_shape`.
 Array BroadcastReduced(const Array& gout, const Shape& in_shape, const Axes& sorted_axes, bool keepdims);
 
