@@ -4,6 +4,7 @@
 
 #include "chainerx/core/array_body_leak_detection.h"
 #include "chainerx/core/array_node.h"
+#include "chainerx/core/block_cache.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/macro.h"
 
@@ -14,7 +15,7 @@ ArrayBody::~ArrayBody() = default;
 
 std::shared_ptr<ArrayBody> ArrayBody::Create(
         const Shape& shape, const Strides& strides, Dtype dtype, Device& device, std::shared_ptr<void> data, int64_t offset) {
-    auto body = std::make_shared<ArrayBody>(shape, strides, dtype, device, std::move(data), offset);
+    auto body = MakeSharedCached<ArrayBody>(shape, strides, dtype, device, std::move(data), offset);
     ArrayBodyLeakTracker::OnCreated(body);
     return body;
 }
@@ -41,7 +42,8 @@ const std::shared_ptr<ArrayNode>& ArrayBody::GetOrCreateArrayNode(
     auto pos = std::find_if(body->graph_entries_.begin(), body->graph_entries_.end(), [&backprop_id](const GraphEntry& e) {
         return e.backprop_id.ordinal() > backprop_id.ordinal();
     });
-    pos = body->graph_entries_.insert(pos, GraphEntry{backprop_id, std::make_shared<ArrayNode>(body, backprop_id), nullptr, false});
+    pos = body->graph_entries_.insert(
+            pos, GraphEntry{backprop_id, MakeSharedCached<ArrayNode>(body, backprop_id), nullptr, false});
     return pos->node;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/block_cache.h"
 #include "chainerx/core/context.h"
 #include "chainerx/core/error.h"
 
@@ -69,7 +70,7 @@ BackwardBuilder::BackwardBuilder(const char* op_name, InputList inputs, OutputLi
             const auto* entry = input.body()->FindGraphEntry(graph);
             input_nodes.push_back(entry != nullptr ? entry->node : nullptr);
         }
-        op_nodes_.push_back(std::make_shared<internal::OpNode>(op_name_, graph, std::move(input_nodes)));
+        op_nodes_.push_back(internal::MakeSharedCached<internal::OpNode>(op_name_, graph, std::move(input_nodes)));
     }
     retain_inputs_.resize(inputs_.size(), false);
     retain_outputs_.resize(outputs_.size(), false);
@@ -144,7 +145,7 @@ void BackwardBuilder::Finalize() {
                         std::find(retain_outputs_.begin(), retain_outputs_.end(), true) != retain_outputs_.end();
     if (any_retained) {
         // One copy for the op's nodes on every graph (Note [Retained arrays out of line] in op_node.h).
-        auto retained = std::make_shared<internal::OpNode::Retained>();
+        auto retained = internal::MakeSharedCached<internal::OpNode::Retained>();
         FillRetainedList(retained->inputs, inputs_, retain_inputs_);
         FillRetainedList(retained->outputs, outputs_, retain_outputs_);
         for (const auto& op_node : op_nodes_) {
