@@ -4,13 +4,14 @@
 
 #include "chainerx/core/context.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/thread_local_instance.h"
 
 namespace chainerx {
 namespace internal {
 
 std::vector<BackpropModeFrame>& GetBackpropModeStack() {
-    thread_local std::vector<BackpropModeFrame> stack;
-    return stack;
+    struct StackTag {};
+    return ThreadLocalInstance<StackTag, std::vector<BackpropModeFrame>>::Get();  // one lookup per call
 }
 
 }  // namespace internal

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "chainerx/core/thread_local_instance.h"
+
 namespace chainerx {
 namespace internal {
 namespace {
@@ -13,8 +15,7 @@ struct ReleaseWorkList {
 
 // See Note [Iterative graph destruction].
 void ReleaseIteratively(OpNode::InputNodeList nodes) {
-    thread_local ReleaseWorkList work_list;
-    ReleaseWorkList& list = work_list;  // one lookup of the thread-local (each access is a call in a shared library)
+    ReleaseWorkList& list = ThreadLocalInstance<ReleaseWorkList, ReleaseWorkList>::Get();
     for (auto& node : nodes) {
         if (node != nullptr) {
             list.pending.push_back(std::move(node));
