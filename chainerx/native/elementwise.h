@@ -201,6 +201,16 @@ void ParallelForEachInnerRun(
     if (layout.total == 0) {
         return;
     }
+    if (layout.nd <= 1 && layout.total < 2 * kElementwiseGrain) {
+        // One run on this thread (the common small op: contiguous operands squash to one axis). Calling `f`
+        // directly skips RunInnerRuns' unravelling, whose two integer divisions cost more than a 6-element loop.
+        std::array<int64_t, N> steps{};
+        for (size_t k = 0; k < N && layout.nd == 1; ++k) {
+            steps[k] = layout.steps[k][0];
+        }
+        f(ptrs, layout.total, steps);
+        return;
+    }
     bool out_overlaps = false;
     for (int d = 0; d < layout.nd; ++d) {
         out_overlaps = out_overlaps || layout.steps[N - 1][d] == 0;
