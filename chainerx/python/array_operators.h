@@ -13,8 +13,6 @@ namespace chainerx {
 namespace python {
 namespace internal {
 
-using ArrayClass = pybind11::class_<chainerx::internal::ArrayBody, ArrayBodyPtr>;
-
 inline Array A(const ArrayBodyPtr& body) { return Array{body}; }
 
 // What an operator answers for an operand it does not take: NotImplemented, so that Python tries the other

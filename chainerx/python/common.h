@@ -27,6 +27,8 @@ namespace internal {
 namespace py = pybind11;
 
 using ArrayBodyPtr = std::shared_ptr<chainerx::internal::ArrayBody>;
+// The pybind11 class of chainerx.ndarray.
+using ArrayClass = py::class_<chainerx::internal::ArrayBody, ArrayBodyPtr>;
 
 // dtype arguments: numpy dtypes, names, one-char codes, bool/int/float and numpy scalar types.
 // TypeError for other objects, DtypeError for unknown or unsupported dtypes.

@@ -76,6 +76,28 @@ void InstallMethod(ArrayClass& c, const char* name, FastCallWithKeywords functio
     c.attr(name) = py::reinterpret_steal<py::object>(descriptor);
 }
 
+py::object CallFunctionFallback(PyObject* fallback, const FastArgs& args) {
+    PyObject* result = PyObject_Vectorcall(fallback, args.args, args.nargs, args.kwnames);
+    if (result == nullptr) {
+        throw py::error_already_set{};
+    }
+    return py::reinterpret_steal<py::object>(result);
+}
+
+void InstallFunction(py::module& m, const char* name, FastCallWithKeywords function, PyObject** fallback) {
+    py::object pybind_function = m.attr(name);
+    auto* def = new PyMethodDef{
+            name, AsPyCFunction(function), METH_FASTCALL | METH_KEYWORDS, CopyDoc(DocOf(pybind_function))};
+    py::object module_name = pybind_function.attr("__module__");
+    PyObject* builtin = PyCFunction_NewEx(def, nullptr, module_name.ptr());
+    if (builtin == nullptr) {
+        throw py::error_already_set{};
+    }
+    OwnedMethodDefs().push_back(def);
+    *fallback = pybind_function.release().ptr();
+    m.attr(name) = py::reinterpret_steal<py::object>(builtin);
+}
+
 void InstallProperty(ArrayClass& c, const char* name, PyCFunction getter, FastCall setter) {
     auto* get_def = new PyMethodDef{name, getter, METH_O, nullptr};
     auto* set_def = new PyMethodDef{name, AsPyCFunction(setter), METH_FASTCALL, nullptr};
@@ -90,11 +112,23 @@ void InstallProperty(ArrayClass& c, const char* name, PyCFunction getter, FastCa
 
 }  // namespace fast_method_detail
 
+PyObject* PyIntConstant(long value) {  // NOLINT(google-runtime-int)
+    PyObject* constant = PyLong_FromLong(value);  // never released: a default of fast bodies
+    if (constant == nullptr) {
+        throw py::error_already_set{};
+    }
+    return constant;
+}
+
 bool SetFastMethodDoc(py::handle obj, const char* doc) {
-    if (PyObject_TypeCheck(obj.ptr(), &PyMethodDescr_Type) == 0) {
+    PyMethodDef* def = nullptr;
+    if (PyObject_TypeCheck(obj.ptr(), &PyMethodDescr_Type) != 0) {
+        def = reinterpret_cast<PyMethodDescrObject*>(obj.ptr())->d_method;  // NOLINT
+    } else if (PyCFunction_Check(obj.ptr())) {
+        def = reinterpret_cast<PyCFunctionObject*>(obj.ptr())->m_ml;  // NOLINT
+    } else {
         return false;
     }
-    PyMethodDef* def = reinterpret_cast<PyMethodDescrObject*>(obj.ptr())->d_method;  // NOLINT
     std::vector<PyMethodDef*>& owned = OwnedMethodDefs();
     if (std::find(owned.begin(), owned.end(), def) == owned.end()) {
         return false;

@@ -4,18 +4,23 @@
 //     DefineBinary<Add, Add, Add>(m, "add");  // (array, array), (array, scalar), (scalar, array)
 //     DefineArrayBinary<Equal>(m, "equal");   // arrays only
 //
+// Each also gets a fast path for positional calls (Note [Fast module functions] in fast_method.h).
+//
 // Routines on large operands run with the GIL released (CallReleasingGil), so other Python threads proceed
 // while a kernel works; arguments are converted and results wrapped with the GIL held.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include <pybind11/pybind11.h>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/scalar.h"
+#include "chainerx/python/array_caster.h"
 #include "chainerx/python/common.h"
+#include "chainerx/python/fast_method.h"
 
 namespace chainerx {
 namespace python {
@@ -39,14 +44,52 @@ decltype(auto) CallReleasingGil(bool release, F&& f) {
     return std::forward<F>(f)();
 }
 
+// The Python object of a result body.
+inline pybind11::object ResultToPython(ArrayBodyPtr&& body) {
+    return pybind11::reinterpret_steal<pybind11::object>(ArrayBodyToPython(std::move(body)));
+}
+
+template <Array (*kFunc)(const Array&)>
+ArrayBodyPtr CallUnary(pybind11::handle x) {
+    Array a = ToArray(x);
+    return CallReleasingGil(IsLargeOperand(a), [&a] { return kFunc(a); }).TakeBody();
+}
+
+// Fast path of a function of one argument: f(x) (Note [Fast module functions]).
+template <ArrayBodyPtr (*kCall)(pybind11::handle)>
+std::optional<pybind11::object> FastOneArgument(const FastArgs& args) {
+    if (!args.IsPositional(1)) {
+        return std::nullopt;
+    }
+    return ResultToPython(kCall(args.args[0]));
+}
+
+// Fast path of a function of two arguments: f(x1, x2).
+template <ArrayBodyPtr (*kCall)(pybind11::handle, pybind11::handle)>
+std::optional<pybind11::object> FastTwoArguments(const FastArgs& args) {
+    if (!args.IsPositional(2)) {
+        return std::nullopt;
+    }
+    return ResultToPython(kCall(args.args[0], args.args[1]));
+}
+
+// Defines `kCall` as the function `name` of one array argument `x`, with a fast path.
+template <ArrayBodyPtr (*kCall)(pybind11::handle)>
+void DefineOneArgument(pybind11::module& m, const char* name, const char* arg_name = "x") {
+    m.def(name, kCall, pybind11::arg(arg_name));
+    DefineFastFunction<&FastOneArgument<kCall>>(m, name);
+}
+
+// Defines `kCall` as the function `name` of two arguments, with a fast path.
+template <ArrayBodyPtr (*kCall)(pybind11::handle, pybind11::handle)>
+void DefineTwoArguments(pybind11::module& m, const char* name, const char* arg1 = "x1", const char* arg2 = "x2") {
+    m.def(name, kCall, pybind11::arg(arg1), pybind11::arg(arg2));
+    DefineFastFunction<&FastTwoArguments<kCall>>(m, name);
+}
+
 template <Array (*kFunc)(const Array&)>
 void DefineUnary(pybind11::module& m, const char* name) {
-    m.def(name,
-          [](pybind11::handle x) {
-              Array a = ToArray(x);
-              return CallReleasingGil(IsLargeOperand(a), [&a] { return kFunc(a); }).TakeBody();
-          },
-          pybind11::arg("x"));
+    DefineOneArgument<&CallUnary<kFunc>>(m, name);
 }
 
 template <Array (*kArrayArray)(const Array&, const Array&), Array (*kArrayScalar)(const Array&, Scalar),
@@ -74,21 +117,19 @@ ArrayBodyPtr CallBinary(pybind11::handle x1, pybind11::handle x2) {
 template <Array (*kArrayArray)(const Array&, const Array&), Array (*kArrayScalar)(const Array&, Scalar),
           Array (*kScalarArray)(Scalar, const Array&)>
 void DefineBinary(pybind11::module& m, const char* name) {
-    m.def(name, &CallBinary<kArrayArray, kArrayScalar, kScalarArray>, pybind11::arg("x1"), pybind11::arg("x2"));
+    DefineTwoArguments<&CallBinary<kArrayArray, kArrayScalar, kScalarArray>>(m, name);
+}
+
+template <Array (*kFunc)(const Array&, const Array&)>
+ArrayBodyPtr CallArrayBinary(pybind11::handle x1, pybind11::handle x2) {
+    Array a1 = ToArray(x1);
+    Array a2 = ToArray(x2);
+    return CallReleasingGil(IsLargeOperand(a1) || IsLargeOperand(a2), [&a1, &a2] { return kFunc(a1, a2); }).TakeBody();
 }
 
 template <Array (*kFunc)(const Array&, const Array&)>
 void DefineArrayBinary(pybind11::module& m, const char* name) {
-    m.def(name,
-          [](pybind11::handle x1, pybind11::handle x2) {
-              Array a1 = ToArray(x1);
-              Array a2 = ToArray(x2);
-              return CallReleasingGil(IsLargeOperand(a1) || IsLargeOperand(a2), [&a1, &a2] {
-                         return kFunc(a1, a2);
-                     }).TakeBody();
-          },
-          pybind11::arg("x1"),
-          pybind11::arg("x2"));
+    DefineTwoArguments<&CallArrayBinary<kFunc>>(m, name);
 }
 
 }  // namespace internal
