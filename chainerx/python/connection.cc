@@ -3,10 +3,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <tuple>
 
 #include <pybind11/pybind11.h>
 
 #include "chainerx/python/common.h"
+#include "chainerx/python/fast_method.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/manipulation.h"
 #include "chainerx/python/routine_binding.h"
@@ -22,27 +24,48 @@ std::optional<Array> ToOptionalArray(py::handle handle) {
     return handle.is_none() ? std::nullopt : std::optional<Array>{ToArray(handle)};
 }
 
+ArrayBodyPtr CallLinear(py::handle x, py::handle w, py::handle b, py::handle n_batch_axes) {
+    Array xa = ToArray(x);
+    return Linear(xa, ToArray(w), ToOptionalArray(b), ToInt64(n_batch_axes, "n_batch_axes")).TakeBody();
+}
+
+std::optional<py::object> FastLinear(const FastArgs& args) {
+    static PyObject* const kOne = PyIntConstant(1);
+    if (auto a = PositionalArgs<4, 2>(args, {Py_None, kOne})) {
+        return ResultToPython(std::apply(CallLinear, *a));
+    }
+    return std::nullopt;
+}
+
+ArrayBodyPtr CallConv(py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, bool cover_all) {
+    Array xa = ToArray(x);
+    Array wa = ToArray(w);
+    std::optional<Array> ba = ToOptionalArray(b);
+    Dims s = ToSpatialDims(stride, "stride", xa.ndim());
+    Dims p = ToSpatialDims(pad, "pad", xa.ndim());
+    return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all); }).TakeBody();
+}
+
+std::optional<py::object> FastConv(const FastArgs& args) {
+    static PyObject* const kOne = PyIntConstant(1);
+    static PyObject* const kZero = PyIntConstant(0);
+    auto a = PositionalArgs<6, 4>(args, {Py_None, kOne, kZero, Py_False});
+    std::optional<bool> cover_all = a ? ExactBool((*a)[5]) : std::nullopt;
+    if (!cover_all) {
+        return std::nullopt;
+    }
+    return ResultToPython(CallConv((*a)[0], (*a)[1], (*a)[2], (*a)[3], (*a)[4], *cover_all));
+}
+
 
 }  // namespace
 
 void InitConnection(py::module& m) {
-    m.def("linear",
-          [](py::handle x, py::handle w, py::handle b, py::handle n_batch_axes) {
-              Array xa = ToArray(x);
-              return Linear(xa, ToArray(w), ToOptionalArray(b), ToInt64(n_batch_axes, "n_batch_axes")).TakeBody();
-          },
-          py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("n_batch_axes") = 1);
-    m.def("conv",
-          [](py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, bool cover_all) {
-              Array xa = ToArray(x);
-              Array wa = ToArray(w);
-              std::optional<Array> ba = ToOptionalArray(b);
-              Dims s = ToSpatialDims(stride, "stride", xa.ndim());
-              Dims p = ToSpatialDims(pad, "pad", xa.ndim());
-              return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all); }).TakeBody();
-          },
-          py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
-          py::arg("cover_all") = false);
+    m.def("linear", &CallLinear, py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("n_batch_axes") = 1);
+    DefineFastFunction<&FastLinear>(m, "linear");
+    m.def("conv", &CallConv, py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1,
+          py::arg("pad") = 0, py::arg("cover_all") = false);
+    DefineFastFunction<&FastConv>(m, "conv");
     m.def("conv_transpose",
           [](py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, py::handle outsize) {
               Array xa = ToArray(x);

@@ -112,13 +112,22 @@ void InstallProperty(ArrayClass& c, const char* name, PyCFunction getter, FastCa
 
 }  // namespace fast_method_detail
 
-PyObject* PyIntConstant(long value) {  // NOLINT(google-runtime-int)
-    PyObject* constant = PyLong_FromLong(value);  // never released: a default of fast bodies
+namespace {
+
+PyObject* CheckedConstant(PyObject* constant) {
     if (constant == nullptr) {
         throw py::error_already_set{};
     }
     return constant;
 }
+
+}  // namespace
+
+PyObject* PyIntConstant(long value) { return CheckedConstant(PyLong_FromLong(value)); }  // NOLINT(google-runtime-int)
+
+PyObject* PyFloatConstant(double value) { return CheckedConstant(PyFloat_FromDouble(value)); }
+
+PyObject* PyStrConstant(const char* value) { return CheckedConstant(PyUnicode_FromString(value)); }
 
 bool SetFastMethodDoc(py::handle obj, const char* doc) {
     PyMethodDef* def = nullptr;

@@ -185,8 +185,27 @@ std::optional<std::array<pybind11::handle, N>> PositionalArgs(
     return result;
 }
 
-// Borrowed references to constants used as defaults of fast bodies; immortal for the life of the module.
+// New references to constants used as defaults of fast bodies, never released (kept in function-local statics).
 PyObject* PyIntConstant(long value);  // NOLINT(google-runtime-int): CPython's type
+PyObject* PyFloatConstant(double value);
+PyObject* PyStrConstant(const char* value);
+
+// The value of a Python bool (True or False, nothing else); nullopt for other objects, which fast bodies leave to
+// the pybind11 definition's caster.
+inline std::optional<bool> ExactBool(pybind11::handle obj) {
+    if (obj.ptr() == Py_True || obj.ptr() == Py_False) {
+        return obj.ptr() == Py_True;
+    }
+    return std::nullopt;
+}
+
+// The value of a Python float (exactly float); nullopt for other objects.
+inline std::optional<double> ExactFloat(pybind11::handle obj) {
+    if (PyFloat_CheckExact(obj.ptr())) {
+        return PyFloat_AS_DOUBLE(obj.ptr());
+    }
+    return std::nullopt;
+}
 
 // Replaces the docstring of a method installed by DefineFastMethod or a function installed by DefineFastFunction;
 // false when `obj` is not one of them.

@@ -24,6 +24,8 @@ ArrayBodyPtr CallDot(const Array& a, const Array& b) {
     return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] { return Dot(a, b); }).TakeBody();
 }
 
+ArrayBodyPtr CallDotOfHandles(py::handle a, py::handle b) { return CallDot(ToArray(a), ToArray(b)); }
+
 QrMode ToQrMode(const std::string& mode) {
     if (mode == "reduced") {
         return QrMode::kReduced;
@@ -100,18 +102,9 @@ void DefineLinalgMethods(ArrayClass& c) {
 }
 
 void InitLinalg(py::module& m) {
-    m.def("dot", [](py::handle a, py::handle b) { return CallDot(ToArray(a), ToArray(b)); }, py::arg("a"),
-          py::arg("b"));
+    DefineTwoArguments<&CallDotOfHandles>(m, "dot", "a", "b");
     // numpy.matmul, beyond the original (which had only dot).
-    m.def("matmul",
-          [](py::handle x1, py::handle x2) {
-              Array a = ToArray(x1);
-              Array b = ToArray(x2);
-              return CallReleasingGil(IsLargeOperand(a) || IsLargeOperand(b), [&a, &b] {
-                         return Matmul(a, b);
-                     }).TakeBody();
-          },
-          py::arg("x1"), py::arg("x2"));
+    DefineArrayBinary<Matmul>(m, "matmul");
     py::module linalg = m.def_submodule("linalg", "Linear algebra routines (LAPACK on the native backend).");
     DefineLinalgModule(linalg);
 }
