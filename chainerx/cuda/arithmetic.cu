@@ -1,87 +1,43 @@
-// CUDA kernels of the arithmetic family: the shared elementwise launcher around the formulas of
-// chainerx/core/numeric/arithmetic.h.
+// CUDA kernels of the arithmetic family: the formulas of chainerx/core/numeric/arithmetic.h with the dtypes of
+// native/arithmetic.cc, one registration each (cuda/elementwise_kernels.cuh).
+#include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/arithmetic.h"
 #include "chainerx/core/numeric/arithmetic.h"
-#include "chainerx/cuda/cuda_backend.h"
-#include "chainerx/cuda/elementwise.cuh"
+#include "chainerx/cuda/elementwise_kernels.cuh"
 
 namespace chainerx {
 namespace cuda {
 namespace {
 
-template <typename T, typename Op>
-struct BinaryFunctor {
-    __device__ void operator()(char* (&p)[3]) const {
-        *reinterpret_cast<T*>(p[2]) = Op{}(*reinterpret_cast<const T*>(p[0]), *reinterpret_cast<const T*>(p[1]));
-    }
-};
+CHAINERX_CUDA_REGISTER_BINARY(AddKernel, numeric::Add, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(AddASKernel, numeric::Add, kAllDtypeMask, false);
+CHAINERX_CUDA_REGISTER_BINARY(SubtractKernel, numeric::Subtract, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(SubtractASKernel, numeric::Subtract, kAllDtypeMask, false);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(SubtractSAKernel, numeric::Subtract, kAllDtypeMask, true);
+CHAINERX_CUDA_REGISTER_BINARY(MultiplyKernel, numeric::Multiply, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MultiplyASKernel, numeric::Multiply, kAllDtypeMask, false);
+CHAINERX_CUDA_REGISTER_BINARY(DivideKernel, numeric::Divide, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_UNARY(NegativeKernel, numeric::Negative, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY(FloorDivideKernel, numeric::FloorDivide, kNumericDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(RemainderKernel, numeric::Remainder, kNumericDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(FmodKernel, numeric::Fmod, kNumericDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(PowerKernel, numeric::Power, kNumericDtypes);
+CHAINERX_CUDA_REGISTER_UNARY(AbsoluteKernel, numeric::Absolute, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_UNARY(SignKernel, numeric::Sign, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_UNARY(SqrtKernel, numeric::Sqrt, kFloatingDtypes);
 
-template <typename T, typename Op, bool kScalarFirst>
-struct ScalarFunctor {
-    T s;
-    __device__ void operator()(char* (&p)[2]) const {
-        T a = *reinterpret_cast<const T*>(p[0]);
-        *reinterpret_cast<T*>(p[1]) = kScalarFirst ? Op{}(s, a) : Op{}(a, s);
-    }
-};
+CHAINERX_CUDA_REGISTER_BINARY(MaximumKernel, numeric::Maximum, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY(MinimumKernel, numeric::Minimum, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY(MaximumTakesFirstKernel, numeric::MaximumTakes<true>, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY(MaximumTakesSecondKernel, numeric::MaximumTakes<false>, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY(MinimumTakesFirstKernel, numeric::MinimumTakes<true>, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY(MinimumTakesSecondKernel, numeric::MinimumTakes<false>, kAllDtypeMask);
 
-template <typename T, typename Op>
-struct UnaryFunctor {
-    __device__ void operator()(char* (&p)[2]) const {
-        *reinterpret_cast<T*>(p[1]) = Op{}(*reinterpret_cast<const T*>(p[0]));
-    }
-};
-
-template <typename KeyKernel, typename Op>
-class CudaBinary : public KeyKernel {
-public:
-    void Call(const Array& x1, const Array& x2, const Array& out) override {
-        VisitDeviceDtype(out.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            LaunchElementwise<3>(out.shape(), {&x1, &x2, &out}, BinaryFunctor<T, Op>{});
-        });
-    }
-};
-
-template <typename KeyKernel, typename Op, bool kScalarFirst = false>
-class CudaBinaryScalar : public KeyKernel {
-public:
-    void Call(const Array& x1, Scalar x2, const Array& out) override {
-        VisitDeviceDtype(out.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            LaunchElementwise<2>(out.shape(), {&x1, &out}, ScalarFunctor<T, Op, kScalarFirst>{ScalarToDevice<T>(x2)});
-        });
-    }
-};
-
-template <typename KeyKernel, typename Op>
-class CudaUnary : public KeyKernel {
-public:
-    void Call(const Array& x, const Array& out) override {
-        VisitDeviceDtype(out.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            LaunchElementwise<2>(out.shape(), {&x, &out}, UnaryFunctor<T, Op>{});
-        });
-    }
-};
-
-using CudaAdd = CudaBinary<AddKernel, numeric::Add>;
-using CudaAddAS = CudaBinaryScalar<AddASKernel, numeric::Add>;
-using CudaSubtract = CudaBinary<SubtractKernel, numeric::Subtract>;
-using CudaSubtractAS = CudaBinaryScalar<SubtractASKernel, numeric::Subtract>;
-using CudaSubtractSA = CudaBinaryScalar<SubtractSAKernel, numeric::Subtract, true>;
-using CudaMultiply = CudaBinary<MultiplyKernel, numeric::Multiply>;
-using CudaMultiplyAS = CudaBinaryScalar<MultiplyASKernel, numeric::Multiply>;
-using CudaNegative = CudaUnary<NegativeKernel, numeric::Negative>;
-
-CHAINERX_CUDA_REGISTER_KERNEL(AddKernel, CudaAdd);
-CHAINERX_CUDA_REGISTER_KERNEL(AddASKernel, CudaAddAS);
-CHAINERX_CUDA_REGISTER_KERNEL(SubtractKernel, CudaSubtract);
-CHAINERX_CUDA_REGISTER_KERNEL(SubtractASKernel, CudaSubtractAS);
-CHAINERX_CUDA_REGISTER_KERNEL(SubtractSAKernel, CudaSubtractSA);
-CHAINERX_CUDA_REGISTER_KERNEL(MultiplyKernel, CudaMultiply);
-CHAINERX_CUDA_REGISTER_KERNEL(MultiplyASKernel, CudaMultiplyAS);
-CHAINERX_CUDA_REGISTER_KERNEL(NegativeKernel, CudaNegative);
+CHAINERX_CUDA_REGISTER_BINARY(BitwiseAndKernel, numeric::BitwiseAnd, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(BitwiseOrKernel, numeric::BitwiseOr, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(BitwiseXorKernel, numeric::BitwiseXor, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(LeftShiftKernel, numeric::LeftShift, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(RightShiftKernel, numeric::RightShift, kIntegralDtypes);
 
 }  // namespace
 }  // namespace cuda

@@ -1,5 +1,7 @@
 #include "chainerx/cuda/cuda_backend.h"
 
+#include <cmath>
+#include <optional>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -8,7 +10,10 @@
 #include "chainerx/core/context.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/logic.h"
+#include "chainerx/core/routines/manipulation.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 
@@ -58,6 +63,88 @@ TEST(CudaBackendTest, BackwardOnDevice) {
     (x * x).Sum().Backward();
     Array gx = x.GetGrad()->ToDevice(ctx.GetDevice("native:0"));
     EXPECT_FLOAT_EQ(static_cast<const float*>(gx.raw_data())[5], 6.0f);
+}
+
+// Runs `op` on the same inputs on native:0 and cuda:0 and expects the same dtype, shape and values (floats within a
+// few ulp; NaN where native has NaN).
+template <typename Op>
+void ExpectSameAsNative(const char* name, const std::vector<Array>& native_inputs, Op op) {
+    SCOPED_TRACE(name);
+    Context& ctx = native_inputs.front().device().context();
+    Device& native = ctx.GetDevice("native:0");
+    Device& gpu = ctx.GetDevice("cuda:0");
+    std::vector<Array> gpu_inputs;
+    for (const Array& a : native_inputs) {
+        gpu_inputs.push_back(a.ToDevice(gpu));
+    }
+    std::optional<Array> expected_or_error;
+    try {
+        expected_or_error = op(native_inputs);
+    } catch (const ChainerxError&) {
+        EXPECT_THROW(op(gpu_inputs), ChainerxError);  // refused by the routine on both devices
+        return;
+    }
+    Array expected = *expected_or_error;
+    Array actual = op(gpu_inputs);
+    ASSERT_EQ(&actual.device(), &gpu);
+    ASSERT_EQ(actual.dtype(), expected.dtype());
+    ASSERT_EQ(actual.shape(), expected.shape());
+    Array e = expected.AsType(Dtype::kFloat64);
+    Array a = actual.ToDevice(native).AsType(Dtype::kFloat64);
+    const auto* ev = static_cast<const double*>(e.raw_data());
+    const auto* av = static_cast<const double*>(a.raw_data());
+    for (int64_t i = 0; i < e.GetTotalSize(); ++i) {
+        if (std::isnan(ev[i])) {
+            EXPECT_TRUE(std::isnan(av[i])) << "element " << i;
+        } else {
+            EXPECT_NEAR(av[i], ev[i], 1e-5 * std::abs(ev[i]) + 1e-7) << "element " << i;
+        }
+    }
+}
+
+// Inputs with negatives, zeros, a broadcast operand and (for floats) NaN and infinities, in every dtype.
+TEST(CudaBackendTest, ElementwiseKernelsMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    for (Dtype dtype : {Dtype::kBool, Dtype::kInt8, Dtype::kInt16, Dtype::kInt32, Dtype::kInt64, Dtype::kUInt8,
+                        Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+        SCOPED_TRACE(GetDtypeName(dtype));
+        Array x = (Arange(-6, 6, 1, Dtype::kFloat64, native).Reshape({3, 4}) * 1.5).AsType(dtype);
+        Array y = Arange(-2, 2, 1, Dtype::kFloat64, native).AsType(dtype);  // broadcast over x's rows
+        bool is_float = GetKind(dtype) == DtypeKind::kFloat;
+        if (is_float) {
+            Array specials = Full({4}, Scalar{NAN}, dtype, native);
+            specials.At({3}).Fill(Scalar{INFINITY});
+            x = Concatenate({x.Reshape({12}), specials}).Reshape({4, 4});
+        }
+        using Arrays = std::vector<Array>;
+        ExpectSameAsNative("add", {x, y}, [](const Arrays& v) { return v[0] + v[1]; });
+        ExpectSameAsNative("multiply", {x, y}, [](const Arrays& v) { return v[0] * v[1]; });
+        ExpectSameAsNative("equal", {x, y}, [](const Arrays& v) { return Equal(v[0], v[1]); });
+        ExpectSameAsNative("less", {x, y}, [](const Arrays& v) { return Less(v[0], v[1]); });
+        ExpectSameAsNative("logical_and", {x, y}, [](const Arrays& v) { return LogicalAnd(v[0], v[1]); });
+        ExpectSameAsNative("logical_not", {x}, [](const Arrays& v) { return LogicalNot(v[0]); });
+        ExpectSameAsNative("isnan", {x}, [](const Arrays& v) { return IsNan(v[0]); });
+        ExpectSameAsNative("isfinite", {x}, [](const Arrays& v) { return IsFinite(v[0]); });
+        ExpectSameAsNative("maximum", {x, y}, [](const Arrays& v) { return Maximum(v[0], v[1]); });
+        ExpectSameAsNative("absolute", {x}, [](const Arrays& v) { return Absolute(v[0]); });
+        ExpectSameAsNative("sign", {x}, [](const Arrays& v) { return Sign(v[0]); });
+        if (dtype != Dtype::kBool) {
+            ExpectSameAsNative("subtract", {x, y}, [](const Arrays& v) { return v[0] - v[1]; });
+            ExpectSameAsNative("floor_divide", {x, y}, [](const Arrays& v) { return FloorDivide(v[0], v[1]); });
+            ExpectSameAsNative("remainder", {x, y}, [](const Arrays& v) { return Remainder(v[0], v[1]); });
+            ExpectSameAsNative("negative", {x}, [](const Arrays& v) { return -v[0]; });
+        }
+        if (is_float) {
+            ExpectSameAsNative("divide", {x, y}, [](const Arrays& v) { return v[0] / v[1]; });
+            ExpectSameAsNative("sqrt", {x}, [](const Arrays& v) { return Sqrt(v[0]); });
+            ExpectSameAsNative("power", {x, y}, [](const Arrays& v) { return Power(v[0], v[1]); });
+        } else {
+            ExpectSameAsNative("bitwise_and", {x, y}, [](const Arrays& v) { return BitwiseAnd(v[0], v[1]); });
+        }
+    }
 }
 
 TEST(CudaBackendTest, HandlesAreCreatedLazily) {

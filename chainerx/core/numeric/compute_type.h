@@ -2,6 +2,10 @@
 // caller), every other type computes in itself.
 #pragma once
 
+#if defined(__CUDACC__)
+#include <cuda_fp16.h>
+#endif
+
 #include "chainerx/core/float16.h"
 #include "chainerx/core/numeric/host_device.h"
 
@@ -17,6 +21,15 @@ template <>
 struct ComputeTypeImpl<Float16> {
     using type = float;
 };
+
+#if defined(__CUDACC__)
+// __half is float16 in device code (cuda/elementwise.cuh); it computes in float too, so that the formulas see a
+// floating-point type (std::is_floating_point<__half> is false) and round once, as on the host.
+template <>
+struct ComputeTypeImpl<__half> {
+    using type = float;
+};
+#endif
 
 template <typename T>
 using ComputeType = typename ComputeTypeImpl<T>::type;

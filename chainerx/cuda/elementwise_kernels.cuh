@@ -1,0 +1,116 @@
+// The CUDA twin of native/elementwise_kernels.h: an elementwise key kernel defined by a scalar formula of
+// chainerx/core/numeric (CHAINERX_HOST_DEVICE) is registered in one line, with the dtypes it accepts:
+//
+//     CHAINERX_CUDA_REGISTER_UNARY(NegativeKernel, numeric::Negative, kAllDtypeMask);
+//     CHAINERX_CUDA_REGISTER_BINARY(EqualKernel, numeric::Equal, kAllDtypeMask);
+//     CHAINERX_CUDA_REGISTER_BINARY_SCALAR(SubtractSAKernel, numeric::Subtract, kAllDtypeMask, true);
+//
+// As on native, the kernel dispatches on the dtype of its (first) input and the element type of the output is the
+// formula's return type (T for arithmetic, bool for comparisons), which the routine allocated accordingly. float16
+// is __half in device memory and computes in float (numeric::ComputeType), as Float16 does on the host.
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/elementwise.cuh"
+
+namespace chainerx {
+namespace cuda {
+
+// Calls f(PrimitiveType<DeviceType<T>>{}) for a dtype in kDtypes; DtypeError for the others.
+template <DtypeMask kDtypes, typename F>
+void VisitDeviceDtypeIn(Dtype dtype, F&& f) {
+    VisitDtypeIn<kDtypes>(dtype, [&f](auto pt) {
+        using T = typename decltype(pt)::type;
+        f(PrimitiveType<DeviceType<T>>{});
+    });
+}
+
+template <typename T, typename Op>
+struct UnaryFunctor {
+    __device__ void operator()(char* (&p)[2]) const {
+        using Out = decltype(Op{}(std::declval<T>()));
+        *reinterpret_cast<Out*>(p[1]) = Op{}(*reinterpret_cast<const T*>(p[0]));
+    }
+};
+
+template <typename T, typename Op>
+struct BinaryFunctor {
+    __device__ void operator()(char* (&p)[3]) const {
+        using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
+        *reinterpret_cast<Out*>(p[2]) = Op{}(*reinterpret_cast<const T*>(p[0]), *reinterpret_cast<const T*>(p[1]));
+    }
+};
+
+template <typename T, typename Op, bool kScalarFirst>
+struct BinaryScalarFunctor {
+    T s;
+    __device__ void operator()(char* (&p)[2]) const {
+        T a = *reinterpret_cast<const T*>(p[0]);
+        *reinterpret_cast<T*>(p[1]) = kScalarFirst ? Op{}(s, a) : Op{}(a, s);
+    }
+};
+
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class CudaUnaryKernel : public KeyKernel {
+public:
+    void Call(const Array& x, const Array& out) override {
+        VisitDeviceDtypeIn<kDtypes>(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LaunchElementwise<2>(out.shape(), {&x, &out}, UnaryFunctor<T, Op>{});
+        });
+    }
+};
+
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class CudaBinaryKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, const Array& out) override {
+        VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LaunchElementwise<3>(out.shape(), {&x1, &x2, &out}, BinaryFunctor<T, Op>{});
+        });
+    }
+};
+
+// out = op(x1, scalar) (op(scalar, x1) when kScalarFirst), the scalar in x1's dtype.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes, bool kScalarFirst>
+class CudaBinaryScalarKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, Scalar x2, const Array& out) override {
+        VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LaunchElementwise<2>(
+                    out.shape(), {&x1, &out}, BinaryScalarFunctor<T, Op, kScalarFirst>{ScalarToDevice<T>(x2)});
+        });
+    }
+};
+
+}  // namespace cuda
+}  // namespace chainerx
+
+#define CHAINERX_CUDA_REGISTER_UNARY(key_kernel, op, dtypes)                                                 \
+    static ::chainerx::internal::KernelRegistration<key_kernel,                                             \
+                                                    ::chainerx::cuda::CudaUnaryKernel<key_kernel, op, dtypes>> \
+            s_cuda_##key_kernel {                                                                           \
+        ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                            \
+    }
+
+#define CHAINERX_CUDA_REGISTER_BINARY(key_kernel, op, dtypes)                                                 \
+    static ::chainerx::internal::KernelRegistration<key_kernel,                                              \
+                                                    ::chainerx::cuda::CudaBinaryKernel<key_kernel, op, dtypes>> \
+            s_cuda_##key_kernel {                                                                            \
+        ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                             \
+    }
+
+#define CHAINERX_CUDA_REGISTER_BINARY_SCALAR(key_kernel, op, dtypes, scalar_first)                             \
+    static ::chainerx::internal::KernelRegistration<                                                          \
+            key_kernel, ::chainerx::cuda::CudaBinaryScalarKernel<key_kernel, op, dtypes, scalar_first>>       \
+            s_cuda_##key_kernel {                                                                             \
+        ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                              \
+    }
