@@ -3,7 +3,8 @@
 #   1. tools/setup.sh --cuda --numpy1   Debian packages, .venv, cuBLAS/cuDNN wheels, .venv-numpy1
 #   2. bazel test //...                 the main suite (C++ gtest, pytest with NumPy 2, wheel install)
 #   3. the chainerx pytest suites again, on the same _core.so, with NumPy 1.26 (.venv-numpy1)
-#   4. bazel build --config=cuda //...  the CUDA backend compiles and links (no GPU needed)
+#   4. bazel build --config=cuda //...  the CUDA backend compiles and links (no GPU needed), and its gtests load
+#                                       and run (each skips its GPU part when there is no device)
 #   5. bazel test --config=asan //chainerx/...   C++ tests under AddressSanitizer + UBSan
 #   6. tools/pytest_asan.sh             a pytest subset (bad arguments, quick fuzz) on a sanitizer build of _core.so
 # Extra arguments are passed to every bazel command (e.g. --jobs=4).
@@ -41,5 +42,6 @@ step "test" bazel test "${bazel_flags[@]}" //...
 # Right after step 2, while bazel-bin holds the default (non-CUDA) build of _core.so and the test plug-in.
 step "numpy1 test" tools/pytest_staged.sh .venv-numpy1/bin/python -q
 step "cuda build" bazel build "${bazel_flags[@]}" --config=cuda //...
+step "cuda test" bazel test "${bazel_flags[@]}" --config=cuda //chainerx/cuda/...
 step "asan test" bazel test "${bazel_flags[@]}" --config=asan //chainerx/...
 step "asan pytest" tools/pytest_asan.sh "${bazel_flags[@]}"

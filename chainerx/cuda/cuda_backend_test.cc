@@ -10,10 +10,15 @@
 #include "chainerx/core/context.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/routines/activation.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/explog.h"
+#include "chainerx/core/routines/hyperbolic.h"
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/rounding.h"
+#include "chainerx/core/routines/trigonometric.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 
@@ -89,6 +94,8 @@ void ExpectSameAsNative(const char* name, const std::vector<Array>& native_input
     ASSERT_EQ(&actual.device(), &gpu);
     ASSERT_EQ(actual.dtype(), expected.dtype());
     ASSERT_EQ(actual.shape(), expected.shape());
+    // float16 results may differ by one half-precision ulp: the device and host float functions round differently.
+    double tolerance = expected.dtype() == Dtype::kFloat16 ? 2e-3 : 1e-5;
     Array e = expected.AsType(Dtype::kFloat64);
     Array a = actual.ToDevice(native).AsType(Dtype::kFloat64);
     const auto* ev = static_cast<const double*>(e.raw_data());
@@ -96,8 +103,10 @@ void ExpectSameAsNative(const char* name, const std::vector<Array>& native_input
     for (int64_t i = 0; i < e.GetTotalSize(); ++i) {
         if (std::isnan(ev[i])) {
             EXPECT_TRUE(std::isnan(av[i])) << "element " << i;
+        } else if (std::isinf(ev[i])) {
+            EXPECT_EQ(av[i], ev[i]) << "element " << i;
         } else {
-            EXPECT_NEAR(av[i], ev[i], 1e-5 * std::abs(ev[i]) + 1e-7) << "element " << i;
+            EXPECT_NEAR(av[i], ev[i], tolerance * std::abs(ev[i]) + 1e-7) << "element " << i;
         }
     }
 }
@@ -141,6 +150,15 @@ TEST(CudaBackendTest, ElementwiseKernelsMatchNative) {
             ExpectSameAsNative("divide", {x, y}, [](const Arrays& v) { return v[0] / v[1]; });
             ExpectSameAsNative("sqrt", {x}, [](const Arrays& v) { return Sqrt(v[0]); });
             ExpectSameAsNative("power", {x, y}, [](const Arrays& v) { return Power(v[0], v[1]); });
+            ExpectSameAsNative("exp", {x}, [](const Arrays& v) { return Exp(v[0]); });
+            ExpectSameAsNative("log", {x}, [](const Arrays& v) { return Log(v[0]); });
+            ExpectSameAsNative("tanh", {x}, [](const Arrays& v) { return Tanh(v[0]); });
+            ExpectSameAsNative("sin", {x}, [](const Arrays& v) { return Sin(v[0]); });
+            ExpectSameAsNative("arctan2", {x, y}, [](const Arrays& v) { return Arctan2(v[0], v[1]); });
+            ExpectSameAsNative("floor", {x}, [](const Arrays& v) { return Floor(v[0]); });
+            ExpectSameAsNative("relu", {x}, [](const Arrays& v) { return Relu(v[0]); });
+            ExpectSameAsNative("sigmoid", {x}, [](const Arrays& v) { return Sigmoid(v[0]); });
+            ExpectSameAsNative("erf", {x}, [](const Arrays& v) { return Erf(v[0]); });
         } else {
             ExpectSameAsNative("bitwise_and", {x, y}, [](const Arrays& v) { return BitwiseAnd(v[0], v[1]); });
         }

@@ -169,21 +169,29 @@ inline float SinCosFloatReduced(float x, int32_t quadrant_shift) {
 inline float SinFloat(float x) { return std::fabs(x) < kSinCosMaxArg ? SinCosFloatReduced(x, 0) : std::sin(x); }
 inline float CosFloat(float x) { return std::fabs(x) < kSinCosMaxArg ? SinCosFloatReduced(x, 1) : std::cos(x); }
 
+// Whether the functions above are used: in host code, yes; in device code (nvcc's device pass) the formulas use
+// the CUDA math library through `expr` instead.
+#if defined(__CUDA_ARCH__)
+inline constexpr bool kHostFloatMath = false;
+#else
+inline constexpr bool kHostFloatMath = true;
+#endif
+
 }  // namespace numeric
 }  // namespace chainerx
 
-// Like CHAINERX_NUMERIC_FLOAT_UNARY, but float and float16 compute with `float_fn` (one of the functions above),
-// every other type with `expr`. Host only: device code has its own float functions.
-#define CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(name, float_fn, expr)                                \
-    struct name {                                                                                   \
-        template <typename T>                                                                       \
-        T operator()(T x_in) const {                                                                \
-            using C = ::chainerx::numeric::ComputeType<T>;                                          \
-            if constexpr (std::is_same<C, float>::value) {                                          \
-                return static_cast<T>(::chainerx::numeric::float_fn(static_cast<float>(x_in)));     \
-            } else {                                                                                \
-                C x = static_cast<C>(x_in);                                                         \
-                return static_cast<T>(expr);                                                        \
-            }                                                                                       \
-        }                                                                                           \
+// Like CHAINERX_NUMERIC_FLOAT_UNARY, but on the host float and float16 compute with `float_fn` (one of the functions
+// above), every other type (and device code) with `expr`.
+#define CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(name, float_fn, expr)                                      \
+    struct name {                                                                                         \
+        template <typename T>                                                                             \
+        CHAINERX_HOST_DEVICE T operator()(T x_in) const {                                                 \
+            using C = ::chainerx::numeric::ComputeType<T>;                                                \
+            if constexpr (::chainerx::numeric::kHostFloatMath && std::is_same<C, float>::value) {         \
+                return static_cast<T>(::chainerx::numeric::float_fn(static_cast<float>(x_in)));           \
+            } else {                                                                                      \
+                C x = static_cast<C>(x_in);                                                               \
+                return static_cast<T>(expr);                                                              \
+            }                                                                                             \
+        }                                                                                                 \
     }
