@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -88,6 +89,30 @@ void ParallelFor(int64_t n, int64_t grain, F&& fn) {
             chunks,
             {[](const void* f, int64_t begin, int64_t end) { (*static_cast<Fn*>(const_cast<void*>(f)))(begin, end); },
              static_cast<const void*>(&fn)});
+}
+
+// Calls fn(i) for every i in [0, n), each index a chunk of its own, picked by whichever thread is free: for a few
+// large work items (the subtrees of a threaded reduction). With one chunk per thread, as ParallelFor makes, a
+// worker that wakes late finds its chunk taken by the caller and the whole job runs on one thread.
+template <typename F>
+void ParallelForEachIndex(int64_t n, F&& fn) {
+    if (n < 2 || n > std::numeric_limits<int>::max() || GetNumThreads() < 2) {
+        for (int64_t i = 0; i < n; ++i) {
+            fn(i);
+        }
+        return;
+    }
+    auto body = [&fn](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) {
+            fn(i);
+        }
+    };
+    using Body = decltype(body);
+    internal::RunParallel(
+            n,
+            static_cast<int>(n),
+            {[](const void* f, int64_t begin, int64_t end) { (*static_cast<const Body*>(f))(begin, end); },
+             static_cast<const void*>(&body)});
 }
 
 }  // namespace native

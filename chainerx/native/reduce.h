@@ -234,10 +234,8 @@ typename Op::Acc ReduceRunToOneThreaded(const char* x, int64_t n, int64_t xs) {
         subtrees = std::move(next);
     }
     std::vector<Acc> partial(subtrees.size());
-    ParallelFor(static_cast<int64_t>(subtrees.size()), 1, [&](int64_t begin, int64_t end) {
-        for (int64_t i = begin; i < end; ++i) {
-            partial[i] = ReduceRunToOne<Op>(x + subtrees[i].offset * xs, subtrees[i].length, xs);
-        }
+    ParallelForEachIndex(static_cast<int64_t>(subtrees.size()), [&](int64_t i) {
+        partial[i] = ReduceRunToOne<Op>(x + subtrees[i].offset * xs, subtrees[i].length, xs);
     });
     // Combine bottom-up in the tree's order: the subtrees are the leaves of the same binary tree, so the
     // node over [offset, offset + length) combines the results of its two halves.
