@@ -30,18 +30,22 @@ const std::optional<Array>& BackwardContext::output_grad(size_t output_index) {
 }
 
 bool BackwardContext::is_input_grad_required(size_t target_index) const {
-    return op_node_->input_array_nodes().at(entry_.input_indices.at(target_index)) != nullptr;
+    return TargetInputNodeOrNull(target_index) != nullptr;
 }
 
 std::optional<Array>& BackwardContext::input_grad(size_t target_index) {
     return input_grads_.at(entry_.input_indices.at(target_index));
 }
 
+const std::shared_ptr<internal::ArrayNode>& BackwardContext::TargetInputNodeOrNull(size_t target_index) const {
+    return op_node_->input_array_nodes().at(entry_.input_indices.at(target_index));
+}
+
 const internal::ArrayNode& BackwardContext::TargetInputNode(size_t target_index) const {
-    size_t input_index = entry_.input_indices.at(target_index);
-    const std::shared_ptr<internal::ArrayNode>& node = op_node_->input_array_nodes().at(input_index);
+    const std::shared_ptr<internal::ArrayNode>& node = TargetInputNodeOrNull(target_index);
     if (node == nullptr) {
-        throw ChainerxError{op_node_->name(), ": input ", input_index, " has no gradient to compute"};
+        throw ChainerxError{
+                op_node_->name(), ": input ", entry_.input_indices[target_index], " has no gradient to compute"};
     }
     return *node;
 }

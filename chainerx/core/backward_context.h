@@ -38,18 +38,20 @@ public:
     // Slot for the gradient of the k-th target input of this backward function.
     std::optional<Array>& input_grad(size_t target_index = 0);
 
-    // The retained input/output, connected to the graph when double backprop is enabled.
     // The shape and dtype of the input at `target_index`: those its gradient must have. Only for an input whose
     // gradient is required (ChainerxError otherwise). Backward functions read them here instead of capturing
     // them (Note [Backward functions in std::function's buffer]).
     const Shape& input_shape(size_t target_index = 0) const { return TargetInputNode(target_index).shape(); }
     Dtype input_dtype(size_t target_index = 0) const { return TargetInputNode(target_index).dtype(); }
 
+    // The retained input/output, connected to the graph when double backprop is enabled.
     Array GetRetainedInput(const RetainedInputToken& token);
     Array GetRetainedOutput(const RetainedOutputToken& token);
 
 private:
     Array RebuildRetained(const internal::RetainedArray* retained_or_null);
+    // The node of the input at `target_index` on this op's graph; null when its gradient is not required.
+    const std::shared_ptr<internal::ArrayNode>& TargetInputNodeOrNull(size_t target_index) const;
     const internal::ArrayNode& TargetInputNode(size_t target_index) const;
 
     const std::shared_ptr<internal::OpNode>& op_node_;

@@ -20,17 +20,17 @@ namespace internal {
 // - every block comes from operator new, so a block freed on another thread simply joins that thread's list;
 // - a thread's lists are released when the thread exits, and blocks freed after that go to operator delete;
 // - AddressSanitizer builds keep no blocks, so that a use after free is still reported.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr uint32_t kMaxCachedBlocks = 0;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if defined(__has_feature)
+#define CHAINERX_BLOCK_CACHE_ASAN __has_feature(address_sanitizer)  // Clang
+#else
+#define CHAINERX_BLOCK_CACHE_ASAN 0
+#endif
+#if defined(__SANITIZE_ADDRESS__) || CHAINERX_BLOCK_CACHE_ASAN  // GCC defines the former
 inline constexpr uint32_t kMaxCachedBlocks = 0;
 #else
 inline constexpr uint32_t kMaxCachedBlocks = 64;
 #endif
-#else
-inline constexpr uint32_t kMaxCachedBlocks = 64;
-#endif
+#undef CHAINERX_BLOCK_CACHE_ASAN
 
 // The freed blocks of `kSize` bytes (a multiple of 16) held by the calling thread.
 template <size_t kSize>

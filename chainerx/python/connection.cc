@@ -3,7 +3,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <tuple>
 
 #include <pybind11/pybind11.h>
 
@@ -31,10 +30,7 @@ ArrayBodyPtr CallLinear(py::handle x, py::handle w, py::handle b, py::handle n_b
 
 std::optional<py::object> FastLinear(const FastArgs& args) {
     static PyObject* const kOne = PyIntConstant(1);
-    if (auto a = PositionalArgs<4, 2>(args, {Py_None, kOne})) {
-        return ResultToPython(std::apply(CallLinear, *a));
-    }
-    return std::nullopt;
+    return CallWithPositionalHandles<&CallLinear, 4, 2>(args, {Py_None, kOne});
 }
 
 ArrayBodyPtr CallConv(py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, bool cover_all) {
@@ -56,7 +52,6 @@ std::optional<py::object> FastConv(const FastArgs& args) {
     }
     return ResultToPython(CallConv((*a)[0], (*a)[1], (*a)[2], (*a)[3], (*a)[4], *cover_all));
 }
-
 
 }  // namespace
 

@@ -2,7 +2,6 @@
 #include "chainerx/core/routines/explog.h"
 
 #include <optional>
-#include <tuple>
 
 #include <pybind11/pybind11.h>
 
@@ -24,10 +23,7 @@ ArrayBodyPtr CallSoftmax(py::handle x, py::handle axis) { return Softmax(ToArray
 
 template <ArrayBodyPtr (*kCall)(py::handle, py::handle)>
 std::optional<py::object> FastWithOptionalAxis(const FastArgs& args) {
-    if (auto a = PositionalArgs<2, 1>(args, {Py_None})) {
-        return ResultToPython(std::apply(kCall, *a));
-    }
-    return std::nullopt;
+    return CallWithPositionalHandles<kCall, 2, 1>(args, {Py_None});
 }
 
 // f(x, axis=None), with a fast path.

@@ -10,8 +10,8 @@
 
 #include "chainerx/python/common.h"
 #include "chainerx/python/fast_method.h"
-#include "chainerx/python/routine_binding.h"
 #include "chainerx/python/init.h"
+#include "chainerx/python/routine_binding.h"
 
 namespace chainerx {
 namespace python {

@@ -10,8 +10,11 @@
 // while a kernel works; arguments are converted and results wrapped with the GIL held.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include <pybind11/pybind11.h>
@@ -55,36 +58,35 @@ ArrayBodyPtr CallUnary(pybind11::handle x) {
     return CallReleasingGil(IsLargeOperand(a), [&a] { return kFunc(a); }).TakeBody();
 }
 
-// Fast path of a function of one argument: f(x) (Note [Fast module functions]).
-template <ArrayBodyPtr (*kCall)(pybind11::handle)>
-std::optional<pybind11::object> FastOneArgument(const FastArgs& args) {
-    if (!args.IsPositional(1)) {
-        return std::nullopt;
+// The fast body of a function `kCall` whose N parameters are all handles, the last kDefaults with `defaults`
+// (Note [Fast module functions]): kCall of the positional arguments, or nullopt for any other call.
+template <auto kCall, size_t N, size_t kDefaults = 0>
+std::optional<pybind11::object> CallWithPositionalHandles(
+        const FastArgs& args, const std::array<PyObject*, kDefaults>& defaults = {}) {
+    if (auto handles = PositionalArgs<N, kDefaults>(args, defaults)) {
+        return ResultToPython(std::apply(kCall, *handles));
     }
-    return ResultToPython(kCall(args.args[0]));
+    return std::nullopt;
 }
 
-// Fast path of a function of two arguments: f(x1, x2).
-template <ArrayBodyPtr (*kCall)(pybind11::handle, pybind11::handle)>
-std::optional<pybind11::object> FastTwoArguments(const FastArgs& args) {
-    if (!args.IsPositional(2)) {
-        return std::nullopt;
-    }
-    return ResultToPython(kCall(args.args[0], args.args[1]));
+// The same for a function without defaults, as a FastFunctionBody.
+template <auto kCall, size_t N>
+std::optional<pybind11::object> FastPositionalHandles(const FastArgs& args) {
+    return CallWithPositionalHandles<kCall, N>(args);
 }
 
 // Defines `kCall` as the function `name` of one array argument `x`, with a fast path.
 template <ArrayBodyPtr (*kCall)(pybind11::handle)>
 void DefineOneArgument(pybind11::module& m, const char* name, const char* arg_name = "x") {
     m.def(name, kCall, pybind11::arg(arg_name));
-    DefineFastFunction<&FastOneArgument<kCall>>(m, name);
+    DefineFastFunction<&FastPositionalHandles<kCall, 1>>(m, name);
 }
 
 // Defines `kCall` as the function `name` of two arguments, with a fast path.
 template <ArrayBodyPtr (*kCall)(pybind11::handle, pybind11::handle)>
 void DefineTwoArguments(pybind11::module& m, const char* name, const char* arg1 = "x1", const char* arg2 = "x2") {
     m.def(name, kCall, pybind11::arg(arg1), pybind11::arg(arg2));
-    DefineFastFunction<&FastTwoArguments<kCall>>(m, name);
+    DefineFastFunction<&FastPositionalHandles<kCall, 2>>(m, name);
 }
 
 template <Array (*kFunc)(const Array&)>
