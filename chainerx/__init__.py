@@ -31,8 +31,16 @@ float = _builtins.float
 
 all_dtypes = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
 
+try:
+    from chainerx import _core  # NOQA
+except ImportError as _error:
+    # A CUDA build whose cuBLAS/cuDNN wheels are not beside it (Note [Finding the CUDA libraries]).
+    from chainerx import _cuda_libraries
+    if not _cuda_libraries.is_missing_library_error(_error):
+        raise
+    _cuda_libraries.preload(_error)
+    from chainerx import _core  # NOQA
 from chainerx._core import *  # NOQA
-from chainerx import _core  # NOQA
 # chainerx.linalg is the extension's submodule; registered so that `import chainerx.linalg` works too.
 linalg = _sys.modules[__name__ + '.linalg'] = _core.linalg
 # The C++ helpers of chainerx.testing, likewise importable as chainerx._testing.
@@ -72,7 +80,7 @@ if _os.environ.get('CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR', '0') == '1':
     # Not an import error: the variable asks for an optimisation this build cannot provide.
     try:
         _cuda.cupy_share_allocator()
-    except (RuntimeError, ChainerxError) as _error:  # NOQA
+    except (RuntimeError, ImportError, ChainerxError) as _error:  # NOQA
         _warnings.warn(f'CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR=1 is ignored: {_error}')
 
 # Docstrings of the compiled names (last, so that every name exists).

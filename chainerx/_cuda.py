@@ -1,4 +1,4 @@
-"""Interoperation with CuPy for arrays on CUDA devices.
+"""Interoperation with CuPy for arrays on CUDA devices, and the controls of the CUDA memory pools.
 
 ``to_cupy`` is exported as ``chainerx._to_cupy`` (and ``chainerx._core._to_cupy``), which Chainer uses to run
 CuPy fallbacks on chainerx arrays without copying.
@@ -45,18 +45,58 @@ def to_cupy(array: 'chainerx.ndarray') -> tp.Any:
     return cupy.ndarray(array.shape, array.dtype, pointer, array.strides)
 
 
+def _pool_binding(name: str) -> tp.Any:
+    binding = getattr(chainerx._core, name, None)
+    if binding is None:
+        raise chainerx.BackendError(f'{name[1:]}: this build of chainerx has no CUDA backend')
+    return binding
+
+
+def memory_pool_stats(device: tp.Any = None) -> tp.Dict[str, tp.Optional[int]]:
+    """Counters of the caching memory pool of a CUDA device (the default device if None).
+
+    Returns a dict with ``malloc_count`` and ``free_count`` (segments obtained from and returned to
+    ``cudaMalloc``/``cudaFree``), ``used_bytes`` (held by live arrays), ``cached_bytes`` (held from the driver,
+    used or free), ``peak_cached_bytes`` and ``limit`` (bytes, or None).
+
+    Raises:
+        chainerx.BackendError: If this build has no CUDA backend.
+        chainerx.DeviceError: If the device is not a CUDA device.
+    """
+    return _pool_binding('_cuda_memory_pool_stats')(device)
+
+
+def free_all_blocks(device: tp.Any = None) -> None:
+    """Returns the wholly unused segments of a CUDA device's memory pool to the driver (``cudaFree``)."""
+    _pool_binding('_cuda_memory_pool_free_all')(device)
+
+
+def set_memory_limit(limit: tp.Optional[int], device: tp.Any = None) -> None:
+    """Caps the bytes a CUDA device's memory pool may hold (None: no cap); the environment variable
+    ``CHAINERX_CUDA_MEMORY_LIMIT`` (bytes, or a percentage such as ``50%``) sets it when the device is made.
+
+    Allocations beyond the cap first return unused segments, then raise ``chainerx.ChainerxError``.
+    """
+    _pool_binding('_cuda_memory_pool_set_limit')(device, limit)
+
+
 def cupy_share_allocator(owner: tp.Any = None) -> None:
-    """Would make CuPy allocate from ChainerX's CUDA memory pool (``CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR=1``).
+    """Makes CuPy allocate from ChainerX's CUDA memory pools (``CHAINERX_CUDA_CUPY_SHARE_ALLOCATOR=1`` at import).
+
+    Args:
+        owner: The context whose CUDA devices' pools CuPy uses; the default context if None. CuPy's allocator
+            keeps it alive.
 
     Raises:
         RuntimeError: If the CUDA backend is not available.
-        chainerx.NotImplementedError: Always otherwise: this build does not expose the CUDA memory pool's C
-            allocator (the original's ``chainerx._pybind_cuda.get_c_allocator``) to Python.
+        ImportError: If CuPy is not installed.
     """
     context = chainerx.get_default_context() if owner is None else owner
     try:
         context.get_backend('cuda')
+        param, malloc_func, free_func = _pool_binding('_cuda_c_allocator')(context)
     except chainerx.BackendError as e:
         raise RuntimeError('Cannot share the allocator with CuPy without the CUDA backend') from e
-    raise chainerx.NotImplementedError(
-        'cupy_share_allocator: the CUDA memory pool of this build has no C allocator interface for CuPy')
+    cupy = _import_cupy()
+    allocator = cupy.cuda.memory.CFunctionAllocator(param, malloc_func, free_func, context)
+    cupy.cuda.set_allocator(allocator.malloc)

@@ -1,5 +1,8 @@
 #include "chainerx/cuda/cuda_backend.h"
 
+#include <cstdlib>
+#include <string>
+
 #include "chainerx/core/context.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
@@ -29,7 +32,60 @@ const bool s_registered = internal::RegisterBuiltinBackend(
             return std::make_unique<CudaBackend>(context);
         });
 
+// cudaMalloc/cudaFree on one device, for the device's memory pool.
+class DeviceMemoryAllocator : public Allocator {
+public:
+    explicit DeviceMemoryAllocator(int index) : index_{index} {}
+
+    void* Malloc(size_t bytesize) override {
+        CudaSetDeviceScope scope{index_};
+        void* ptr = nullptr;
+        cudaError_t error = cudaMalloc(&ptr, bytesize);
+        if (error == cudaErrorMemoryAllocation) {
+            cudaGetLastError();  // not sticky, but clear it so that the next check is not blamed for it
+            return nullptr;
+        }
+        CheckCudaError(error);
+        return ptr;
+    }
+
+    void Free(void* ptr) noexcept override {
+        // No error check: this runs from destructors, and at process exit the driver may be gone already.
+        int orig_index = 0;
+        cudaGetDevice(&orig_index);
+        cudaSetDevice(index_);
+        cudaFree(ptr);
+        cudaSetDevice(orig_index);
+    }
+
+private:
+    int index_;
+};
+
+size_t MemoryLimitFromEnvironment(int index) {
+    const char* value = std::getenv("CHAINERX_CUDA_MEMORY_LIMIT");
+    if (value == nullptr || *value == '\0') {
+        return MemoryPool::kNoLimit;
+    }
+    size_t free_bytes = 0;
+    size_t total_bytes = 0;
+    {
+        CudaSetDeviceScope scope{index};
+        CheckCudaError(cudaMemGetInfo(&free_bytes, &total_bytes));
+    }
+    try {
+        return ParseMemoryLimit(value, total_bytes);
+    } catch (const ChainerxError& e) {
+        throw DeviceError{"CHAINERX_CUDA_MEMORY_LIMIT: ", e.what()};
+    }
+}
+
 }  // namespace
+
+CudaDevice::CudaDevice(Backend& backend, int index)
+    : Device{backend, index},
+      memory_pool_{std::make_shared<MemoryPool>(
+              std::make_unique<DeviceMemoryAllocator>(index), MemoryLimitFromEnvironment(index))} {}
 
 CudaDevice::~CudaDevice() {
     // Handles are destroyed without error checks: a destructor must not throw, and at process exit the
@@ -43,11 +99,8 @@ CudaDevice::~CudaDevice() {
 }
 
 std::shared_ptr<void> CudaDevice::Allocate(size_t bytesize) {
-    // TODO(#4): a caching memory pool; cudaMalloc synchronises and costs microseconds.
-    CudaSetDeviceScope scope{index()};
-    void* ptr = nullptr;
-    CheckCudaError(cudaMalloc(&ptr, bytesize == 0 ? 1 : bytesize));
-    return std::shared_ptr<void>{ptr, [](void* p) { cudaFree(p); }};
+    void* ptr = memory_pool_->Malloc(bytesize);
+    return std::shared_ptr<void>{ptr, [pool = memory_pool_](void* p) { pool->Free(p); }};
 }
 
 std::shared_ptr<void> CudaDevice::FromHostMemory(const std::shared_ptr<void>& src, size_t bytesize) {

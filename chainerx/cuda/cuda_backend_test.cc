@@ -173,6 +173,37 @@ TEST(CudaBackendTest, HandlesAreCreatedLazily) {
     EXPECT_NE(device.cudnn_handle(), nullptr);
 }
 
+// Note [CUDA memory pool]: a steady training step reaches cudaMalloc only in its first iteration.
+TEST(CudaBackendTest, ASteadyLoopAllocatesNoNewSegments) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    auto& device = dynamic_cast<CudaDevice&>(ctx.GetDevice("cuda:0"));
+    Array w = Full({256, 64}, 0.5, Dtype::kFloat32, device).RequireGrad();
+    int64_t after_first = 0;
+    for (int iteration = 0; iteration < 5; ++iteration) {
+        Array x = Full({32, 256}, 1.0 + iteration, Dtype::kFloat32, device);
+        Array y = Exp(Negative(x.Reshape({32, 256, 1}) * w)).Sum();
+        y.Backward();
+        w.ClearGrad();
+        if (iteration == 0) {
+            after_first = device.memory_pool().GetStats().malloc_count;
+        }
+    }
+    EXPECT_GT(after_first, 0);
+    EXPECT_EQ(device.memory_pool().GetStats().malloc_count, after_first);
+}
+
+TEST(CudaBackendTest, ArraysKeepThePoolAliveAfterTheirContext) {
+    CHAINERX_REQUIRE_GPU();
+    std::optional<Array> survivor;
+    {
+        Context ctx;
+        survivor = Full({1000}, 1.0, Dtype::kFloat32, ctx.GetDevice("cuda:0"));
+    }
+    survivor.reset();  // frees into the pool owned by the deleter, then the pool returns its segment
+}
+
 }  // namespace
 }  // namespace cuda
 }  // namespace chainerx

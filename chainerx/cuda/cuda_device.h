@@ -1,5 +1,5 @@
-// A CUDA device: device memory, kernels launched on the default stream, and lazily created cuBLAS/cuDNN
-// handles.
+// A CUDA device: device memory from a caching pool (see Note [CUDA memory pool]), kernels launched on the
+// default stream, and lazily created cuBLAS/cuDNN handles.
 #pragma once
 
 #include <memory>
@@ -9,13 +9,15 @@
 #include <cudnn.h>
 
 #include "chainerx/core/device.h"
+#include "chainerx/cuda/memory_pool.h"
 
 namespace chainerx {
 namespace cuda {
 
 class CudaDevice : public Device {
 public:
-    CudaDevice(Backend& backend, int index) : Device{backend, index} {}
+    // The pool's limit comes from CHAINERX_CUDA_MEMORY_LIMIT (bytes, or a percentage of the device's memory).
+    CudaDevice(Backend& backend, int index);
     ~CudaDevice() override;
 
     std::shared_ptr<void> Allocate(size_t bytesize) override;
@@ -28,7 +30,11 @@ public:
     cublasHandle_t cublas_handle();
     cudnnHandle_t cudnn_handle();
 
+    MemoryPool& memory_pool() { return *memory_pool_; }
+
 private:
+    // Shared with the deleter of every block, so memory freed after the device is gone still finds its pool.
+    std::shared_ptr<MemoryPool> memory_pool_;
     std::mutex handle_mutex_;
     cublasHandle_t cublas_handle_{nullptr};
     cudnnHandle_t cudnn_handle_{nullptr};

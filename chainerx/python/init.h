@@ -36,6 +36,8 @@ void InitRnn(pybind11::module& m);
 void InitOptimizers(pybind11::module& m);
 void InitThreading(pybind11::module& m);
 void InitDlpack(pybind11::module& m);
+// cuda/cuda.cc in CUDA builds, cuda/no_cuda.cc otherwise.
+void InitCuda(pybind11::module& m);
 void InitDocs(pybind11::module& m);
 
 }  // namespace internal

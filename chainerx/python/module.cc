@@ -40,6 +40,7 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitOptimizers(m);
     InitThreading(m);
     InitDlpack(m);
+    InitCuda(m);
     InitDocs(m);
     m.attr("__name__") = module_name;
 #ifdef NDEBUG

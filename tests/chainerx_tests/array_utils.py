@@ -11,7 +11,18 @@ ALL_DTYPES = ('bool_', 'int8', 'int16', 'int32', 'int64', 'uint8', 'float16', 'f
 FLOAT_DTYPES = ('float16', 'float32', 'float64')
 INT_DTYPES = ('int8', 'int16', 'int32', 'int64', 'uint8')
 NUMERIC_DTYPES = INT_DTYPES + FLOAT_DTYPES
-DEVICES = ('native:0', 'native:1')
+
+
+def _cuda_device_count():
+    try:
+        return chx.get_backend('cuda').get_device_count()
+    except chx.BackendError:  # a build without the CUDA backend
+        return 0
+
+
+CUDA_DEVICE_COUNT = _cuda_device_count()
+# The shared device list: cuda:0 joins it where a GPU is present.
+DEVICES = ('native:0', 'native:1') + (('cuda:0',) if CUDA_DEVICE_COUNT > 0 else ())
 
 # Shapes used by elementwise and shape-preserving tests: 0-d, zero-size, size 1, small n-d.
 SHAPES = ((), (0,), (1,), (3,), (2, 3), (2, 0, 3), (2, 3, 4))

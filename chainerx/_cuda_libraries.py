@@ -1,0 +1,60 @@
+"""Finds cuBLAS and cuDNN for a CUDA build of the extension, from the ``nvidia-*`` pip wheels.
+
+Note [Finding the CUDA libraries]
+A CUDA build of ``_core.so`` links cuBLAS and cuDNN dynamically (the CUDA runtime is linked statically, so the
+extension loads without a driver and then has no CUDA devices). Its RUNPATH names ``$ORIGIN/../nvidia/cu13/lib``
+and ``$ORIGIN/../nvidia/cudnn/lib``: where the wheels ``nvidia-cublas`` and ``nvidia-cudnn-cu13`` put them when
+they are installed in the same site-packages as chainerx. When they are elsewhere on ``sys.path`` (another
+site-packages, a source tree on PYTHONPATH), the first import fails; `preload` then loads them globally from the
+first ``sys.path`` entry that has them, so that the retried import finds them by soname, as PyTorch's wheels do.
+A default build needs none of them and never comes here.
+"""
+
+import ctypes
+import os
+import sys
+import typing as tp
+
+# (directory under site-packages, soname), in an order where each library's dependencies come first.
+_LIBRARIES = (
+    ('nvidia/cu13/lib', 'libcublasLt.so.13'),
+    ('nvidia/cu13/lib', 'libcublas.so.13'),
+    ('nvidia/cudnn/lib', 'libcudnn_graph.so.9'),
+    ('nvidia/cudnn/lib', 'libcudnn_engines_precompiled.so.9'),
+    ('nvidia/cudnn/lib', 'libcudnn_engines_runtime_compiled.so.9'),
+    ('nvidia/cudnn/lib', 'libcudnn_heuristic.so.9'),
+    ('nvidia/cudnn/lib', 'libcudnn_ops.so.9'),
+    ('nvidia/cudnn/lib', 'libcudnn_cnn.so.9'),
+    ('nvidia/cudnn/lib', 'libcudnn_adv.so.9'),
+    ('nvidia/cudnn/lib', 'libcudnn.so.9'),
+)
+_WHEELS = 'nvidia-cublas and nvidia-cudnn-cu13'
+
+
+def is_missing_library_error(error: ImportError) -> bool:
+    """Whether importing the extension failed for want of one of the CUDA libraries."""
+    message = str(error)
+    return any(soname in message for _, soname in _LIBRARIES)
+
+
+def find(search_path: tp.Sequence[str]) -> tp.List[str]:
+    """The paths of the libraries, each from the first entry of `search_path` that has it; [] if one is missing."""
+    paths = []
+    for directory, soname in _LIBRARIES:
+        candidates = (os.path.join(entry, directory, soname) for entry in search_path if entry)
+        found = next((path for path in candidates if os.path.isfile(path)), None)
+        if found is None:
+            return []
+        paths.append(found)
+    return paths
+
+
+def preload(error: ImportError) -> None:
+    """Loads the libraries from ``sys.path`` globally; ImportError naming the wheels if they cannot be found."""
+    paths = find(sys.path)
+    if not paths:
+        raise ImportError(
+            f'chainerx was built with the CUDA backend and needs cuBLAS and cuDNN, which were not found next to '
+            f'it nor on sys.path: pip install {_WHEELS} ({error})') from error
+    for path in paths:
+        ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)

@@ -1,0 +1,50 @@
+"""chainerx._cuda_libraries: how a CUDA build finds cuBLAS/cuDNN on sys.path (Note [Finding the CUDA libraries])."""
+
+import pytest
+
+from chainerx import _cuda_libraries
+
+
+def _install(root, sonames):
+    for directory, soname in _cuda_libraries._LIBRARIES:
+        if soname in sonames:
+            path = root / directory
+            path.mkdir(parents=True, exist_ok=True)
+            (path / soname).write_bytes(b'')
+
+
+def _all_sonames():
+    return [soname for _, soname in _cuda_libraries._LIBRARIES]
+
+
+def test_find_takes_each_library_from_the_first_entry_that_has_it(tmp_path):
+    first, second = tmp_path / 'first', tmp_path / 'second'
+    _install(first, ['libcublas.so.13', 'libcublasLt.so.13'])
+    _install(second, _all_sonames())
+    paths = _cuda_libraries.find(['', str(tmp_path / 'missing'), str(first), str(second)])
+    assert len(paths) == len(_cuda_libraries._LIBRARIES)
+    assert paths[0] == str(first / 'nvidia/cu13/lib/libcublasLt.so.13')
+    assert paths[1] == str(first / 'nvidia/cu13/lib/libcublas.so.13')
+    assert all(path.startswith(str(second)) for path in paths[2:])
+
+
+def test_find_returns_nothing_when_a_library_is_missing(tmp_path):
+    _install(tmp_path, _all_sonames()[:-1])
+    assert _cuda_libraries.find([str(tmp_path)]) == []
+    assert _cuda_libraries.find([]) == []
+
+
+def test_only_a_missing_cuda_library_is_recognised():
+    assert _cuda_libraries.is_missing_library_error(
+        ImportError('libcublas.so.13: cannot open shared object file: No such file or directory'))
+    assert _cuda_libraries.is_missing_library_error(ImportError('libcudnn_ops.so.9: cannot open shared object file'))
+    assert not _cuda_libraries.is_missing_library_error(ImportError('libfoo.so.1: cannot open shared object file'))
+    assert not _cuda_libraries.is_missing_library_error(ImportError('undefined symbol: _ZN8chainerx'))
+
+
+def test_preload_names_the_wheels_when_nothing_is_found(monkeypatch):
+    monkeypatch.setattr('sys.path', [])
+    cause = ImportError('libcublas.so.13: cannot open shared object file')
+    with pytest.raises(ImportError, match='pip install nvidia-cublas and nvidia-cudnn-cu13') as info:
+        _cuda_libraries.preload(cause)
+    assert info.value.__cause__ is cause
