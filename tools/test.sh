@@ -2,9 +2,11 @@
 # The full check, exactly what CI runs (.ci/run execs this):
 #   1. tools/setup.sh --cuda --numpy1   Debian packages, .venv, cuBLAS/cuDNN wheels, .venv-numpy1
 #   2. bazel test //...                 the main suite (C++ gtest, pytest with NumPy 2, wheel install)
-#   3. the chainerx pytest suites again, on the same _core.so, with NumPy 1.26 (.venv-numpy1)
+#   3. the chainerx pytest suites again, on the same _core.so, with NumPy 1.26 (.venv-numpy1) and native:1 as
+#      the chainerx tests' default device (a test that assumes native:0 would fail on cuda:0 too)
 #   4. bazel build --config=cuda //...  the CUDA backend compiles and links (no GPU needed), and its gtests load
-#                                       and run (each skips its GPU part when there is no device)
+#                                       and run (each skips its GPU part when there is no device); the CUDA
+#                                       _core.so imports without a GPU and finds cuBLAS/cuDNN (a pytest subset)
 #   5. bazel test --config=asan //chainerx/...   C++ tests under AddressSanitizer + UBSan
 #   6. tools/pytest_asan.sh             a pytest subset (bad arguments, quick fuzz) on a sanitizer build of _core.so
 # Extra arguments are passed to every bazel command (e.g. --jobs=4).
@@ -40,8 +42,11 @@ step "setup" tools/setup.sh --cuda --numpy1
 source tools/env.sh
 step "test" bazel test "${bazel_flags[@]}" //...
 # Right after step 2, while bazel-bin holds the default (non-CUDA) build of _core.so and the test plug-in.
-step "numpy1 test" tools/pytest_staged.sh .venv-numpy1/bin/python -q
+CHAINERX_TEST_DEFAULT_DEVICE=native:1 step "numpy1 test" tools/pytest_staged.sh .venv-numpy1/bin/python -q
 step "cuda build" bazel build "${bazel_flags[@]}" --config=cuda //...
 step "cuda test" bazel test "${bazel_flags[@]}" --config=cuda //chainerx/cuda/...
+# bazel-bin/chainerx/_core.so is now the CUDA build.
+step "cuda pytest" tools/pytest_staged.sh .venv/bin/python -q tests/chainerx_tests/test_cuda_memory_pool.py \
+    tests/chainerx_tests/test_cuda_libraries.py tests/chainerx_tests/test_interop_zero_copy.py
 step "asan test" bazel test "${bazel_flags[@]}" --config=asan //chainerx/...
 step "asan pytest" tools/pytest_asan.sh "${bazel_flags[@]}"

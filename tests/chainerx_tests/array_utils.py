@@ -21,6 +21,11 @@ def _cuda_device_count():
 
 
 CUDA_DEVICE_COUNT = _cuda_device_count()
+
+
+def other_device():
+    """A device other than the default one (the suite may run on another default, see conftest.py)."""
+    return chx.get_device('native:0' if chx.get_default_device().name == 'native:1' else 'native:1')
 # The shared device list: cuda:0 joins it where a GPU is present.
 DEVICES = ('native:0', 'native:1') + (('cuda:0',) if CUDA_DEVICE_COUNT > 0 else ())
 

@@ -212,7 +212,7 @@ def test_to_device_copies_to_another_device(args):
 
 def test_to_device_to_the_same_device_returns_self():
     a = chx.arange(3)
-    assert a.to_device('native:0') is a
+    assert a.to_device(chx.get_default_device().name) is a
 
 
 def test_array_of_a_chainerx_array_copies_unless_told_not_to():
@@ -234,15 +234,15 @@ def test_ndarray_is_unhashable_and_has_array_priority():
 # (array factory, expected repr)
 _REPRS = [
     (
-        lambda: chx.array([[0, 1, 2], [3, 4, 5]], 'int8'),
+        lambda: chx.array([[0, 1, 2], [3, 4, 5]], 'int8', device='native:0'),
         "array([[0, 1, 2],\n       [3, 4, 5]], shape=(2, 3), dtype=int8, device='native:0')",
     ),
     (
-        lambda: chx.array([True, False]),
+        lambda: chx.array([True, False], device='native:0'),
         "array([ True, False], shape=(2,), dtype=bool, device='native:0')",
     ),
     (
-        lambda: chx.array(numpy.float16(1.5)),
+        lambda: chx.array(numpy.float16(1.5), device='native:0'),
         "array(1.5, shape=(), dtype=float16, device='native:0')",
     ),
     (
@@ -250,11 +250,11 @@ _REPRS = [
         "array([], shape=(2, 0), dtype=float32, device='native:1')",
     ),
     (
-        lambda: chx.array([[0.0, 1.0], [2.0, 3.5]]),
+        lambda: chx.array([[0.0, 1.0], [2.0, 3.5]], device='native:0'),
         "array([[0. , 1. ],\n       [2. , 3.5]], shape=(2, 2), dtype=float64, device='native:0')",
     ),
     (
-        lambda: chx.ones((1,)).require_grad(),
+        lambda: chx.ones((1,), device='native:0').require_grad(),
         "array([1.], shape=(1,), dtype=float32, device='native:0', backprop_ids=['<default>'])",
     ),
 ]

@@ -183,7 +183,7 @@ def test_set_grad_stores_the_given_array(setter):
     [
         lambda: chx.zeros((3,), 'float64'),
         lambda: chx.zeros((2,), 'float32'),
-        lambda: chx.zeros((2,), 'float64', device='native:1'),
+        lambda: chx.zeros((2,), 'float64', device=array_utils.other_device()),
         lambda: chx.zeros((), 'float64'),
     ],
     ids=['shape', 'dtype', 'device', '0d'],

@@ -4,12 +4,14 @@ import pytest
 
 import chainerx as chx
 
+import array_utils
+
 
 def _values(a):
     return chx.to_numpy(a).tolist()
 
 
-def _leaf(device='native:0'):
+def _leaf(device=None):
     return chx.array([1.0, 2.0], 'float64', device=device).require_grad()
 
 
@@ -43,7 +45,7 @@ def test_non_arrays_raise_type_error(call):
 @pytest.mark.parametrize('grad_outputs', [
     lambda: [chx.ones((3,), 'float64')],
     lambda: [chx.ones((2,), 'float32')],
-    lambda: [chx.ones((2,), 'float64', device='native:1')],
+    lambda: [chx.ones((2,), 'float64', device=array_utils.other_device())],
     lambda: [None, None],
     lambda: [chx.ones((2,), 'float64')] * 2,
 ], ids=['shape', 'dtype', 'device', 'too_many_none', 'too_many'])
@@ -108,7 +110,7 @@ def test_a_released_backprop_id_raises_chainerx_error():
 @pytest.mark.parametrize('grad', [
     lambda: chx.zeros((3,), 'float64'),
     lambda: chx.zeros((2,), 'float32'),
-    lambda: chx.zeros((2,), 'float64', device='native:1'),
+    lambda: chx.zeros((2,), 'float64', device=array_utils.other_device()),
 ], ids=['shape', 'dtype', 'device'])
 def test_set_grad_on_an_intermediate_array_checks_the_gradient(grad):
     y = _leaf() * 2

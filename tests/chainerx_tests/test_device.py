@@ -8,6 +8,9 @@ import pytest
 
 import chainerx as chx
 
+# Default-device mechanics and printed examples are about native:0 (see conftest.py).
+pytestmark = pytest.mark.usefixtures('native_default_device')
+
 
 @pytest.mark.parametrize('name', ['native:0', 'native:1', 'native:3'])
 def test_get_device_by_name_returns_a_singleton(name):

@@ -11,6 +11,9 @@ import chainerx.testing
 from chainerx import _docs
 import pybind_signatures as sigs
 
+# Default-device mechanics and printed examples are about native:0 (see conftest.py).
+pytestmark = pytest.mark.usefixtures('native_default_device')
+
 
 def _is_chainerx_callable(obj):
     return callable(obj) and (getattr(obj, '__module__', None) or '').startswith('chainerx')

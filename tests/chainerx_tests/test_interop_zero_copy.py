@@ -124,7 +124,7 @@ def test_fromrawpointer_errors():
 
 def test_to_cupy_needs_a_cuda_array():
     with pytest.raises(chx.DeviceError, match='native:0'):
-        chx._to_cupy(chx.zeros(2))
+        chx._to_cupy(chx.zeros(2, device='native:0'))
     with pytest.raises(TypeError):
         chx._to_cupy(numpy.zeros(2))
     assert chx._core._to_cupy is chx._to_cupy

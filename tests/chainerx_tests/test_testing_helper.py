@@ -12,6 +12,8 @@ import pytest
 import chainerx as chx
 import chainerx.testing as testing
 
+import array_utils
+
 _DECORATORS = {
     'array_equal': testing.numpy_chainerx_array_equal,
     'allclose': testing.numpy_chainerx_allclose,
@@ -67,7 +69,8 @@ _MISMATCHES = {
     'dtype': (lambda xp: xp.zeros(2, 'float32' if xp is numpy else 'float64'), 'dtype mismatch'),
     'strides': (lambda xp: xp.zeros((2, 3), 'f').T if xp is numpy else xp.zeros((3, 2), 'f'), 'strides mismatch'),
     'shape': (lambda xp: xp.zeros((2, 3) if xp is numpy else (3, 2), 'f'), 'shape mismatch'),
-    'device': (lambda xp: xp.zeros(2, 'f') if xp is numpy else xp.zeros(2, 'f', device='native:1'), 'native:1'),
+    'device': (lambda xp: xp.zeros(2, 'f') if xp is numpy else xp.zeros(2, 'f', device=array_utils.other_device()),
+               'not on the default device'),
     'list length': (lambda xp: [xp.zeros(1, 'f')] * (1 if xp is numpy else 2), 'list of 2'),
     'list vs tuple': (lambda xp: [xp.zeros(1, 'f')] if xp is numpy else (xp.zeros(1, 'f'),), 'tuple of 1'),
     'scalar type': (lambda xp: 1 if xp is numpy else 1.0, 'type mismatch'),

@@ -215,10 +215,13 @@ def test_setitem_refuses_arrays_in_a_graph():
         a.view()[[0]] = 1
 
 
-@pytest.mark.parametrize('key,value,error', [(3, 1, IndexError), (0, chx.zeros((2,)), chx.DimensionError)])
+@pytest.mark.parametrize('key,value,error', [
+    (3, lambda: 1, IndexError),
+    (0, lambda: chx.zeros((2,)), chx.DimensionError),
+])
 def test_setitem_errors(key, value, error):
     with pytest.raises(error):
-        chx.zeros((3,))[key] = value
+        chx.zeros((3,))[key] = value()
 
 
 @pytest.mark.parametrize('shape', array_utils.SHAPES)

@@ -64,7 +64,7 @@ _COPYTO_ERRORS = [
     (lambda: chx.copyto(chx.zeros(2), chx.ones(3)), chx.DimensionError),
     (lambda: chx.copyto(chx.zeros(2), chx.ones(2), where=chx.ones(2)), chx.DtypeError),
     (lambda: chx.copyto(chx.zeros(2), chx.ones(2), where=chx.ones(3, 'bool')), chx.DimensionError),
-    (lambda: chx.copyto(chx.zeros(2), chx.ones(2, device='native:1')), chx.DeviceError),
+    (lambda: chx.copyto(chx.zeros(2), chx.ones(2, device=array_utils.other_device())), chx.DeviceError),
     (lambda: chx.copyto(chx.zeros(2).require_grad(), chx.ones(2)), chx.ChainerxError),
     (lambda: chx.copyto(numpy.zeros(2), chx.ones(2)), TypeError),
 ]

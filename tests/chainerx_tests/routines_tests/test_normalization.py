@@ -234,7 +234,7 @@ def test_running_stats_requiring_grad_raise():
 
 def test_parameters_on_another_device_raise_device_error():
     args = _bn_args()
-    args[1] = args[1].to_device('native:1')
+    args[1] = args[1].to_device(array_utils.other_device())
     with pytest.raises(chx.DeviceError):
         chx.fixed_batch_norm(*args)
 
