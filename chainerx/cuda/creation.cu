@@ -46,9 +46,11 @@ public:
             char* base = static_cast<char*>(out.raw_data());
             int64_t stride = out.strides()[0];
             if (integral) {
-                LaunchElementwise<1>(out.shape(), {&out}, ArangeFunctor<T, int64_t>{base, stride, start.As<int64_t>(), step.As<int64_t>()});
+                ArangeFunctor<T, int64_t> arange{base, stride, start.As<int64_t>(), step.As<int64_t>()};
+                LaunchElementwise<1>(out.shape(), {&out}, arange);
             } else {
-                LaunchElementwise<1>(out.shape(), {&out}, ArangeFunctor<T, double>{base, stride, start.As<double>(), step.As<double>()});
+                ArangeFunctor<T, double> arange{base, stride, start.As<double>(), step.As<double>()};
+                LaunchElementwise<1>(out.shape(), {&out}, arange);
             }
         });
     }

@@ -15,9 +15,14 @@
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/explog.h"
 #include "chainerx/core/routines/hyperbolic.h"
+#include "chainerx/core/routines/linalg.h"
+#include "chainerx/core/routines/linear.h"
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/rounding.h"
+#include "chainerx/core/routines/sorting.h"
+#include "chainerx/core/routines/statistics.h"
 #include "chainerx/core/routines/trigonometric.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
@@ -162,6 +167,90 @@ TEST(CudaBackendTest, ElementwiseKernelsMatchNative) {
         } else {
             ExpectSameAsNative("bitwise_and", {x, y}, [](const Arrays& v) { return BitwiseAnd(v[0], v[1]); });
         }
+    }
+}
+
+// Reductions over every kind of axis set (all, inner, outer, several), a non-contiguous view, zero-size inputs and
+// one long input that takes the two-kernel path of Note [CUDA reductions]; arg-reductions with ties and NaNs.
+TEST(CudaBackendTest, ReductionsMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    for (Dtype dtype : {Dtype::kBool, Dtype::kInt8, Dtype::kInt32, Dtype::kInt64, Dtype::kUInt8, Dtype::kFloat16,
+                        Dtype::kFloat32, Dtype::kFloat64}) {
+        SCOPED_TRACE(GetDtypeName(dtype));
+        // Values in {-2, ..., 2} x 0.5: sums of floats are exact, so the order of accumulation does not matter.
+        Array x = (Remainder(Arange(0, 3 * 5 * 70, 1, Dtype::kInt64, native), Scalar{5}) - 2).AsType(Dtype::kFloat64);
+        x = (x * 0.5).AsType(dtype).Reshape({3, 5, 70});
+        Array long_x = Remainder(Arange(0, 1 << 20, 1, Dtype::kInt64, native), Scalar{3}).AsType(dtype);
+        Array empty = Zeros({0, 4}, dtype, native);
+        for (const Array& input : {x, x.Transpose(Axes{2, 0, 1}), long_x, empty}) {
+            SCOPED_TRACE(input.shape().ToString());
+            const bool is_long = input.ndim() == 1;
+            ExpectSameAsNative("sum", {input}, [](const Arrays& v) { return Sum(v[0]); });
+            ExpectSameAsNative("count_nonzero", {input}, [](const Arrays& v) { return CountNonzero(v[0]); });
+            ExpectSameAsNative("all", {input}, [](const Arrays& v) { return All(v[0]); });
+            ExpectSameAsNative("any", {input}, [](const Arrays& v) { return Any(v[0]); });
+            if (!is_long) {
+                ExpectSameAsNative("sum axis 1", {input}, [](const Arrays& v) { return Sum(v[0], Axes{1}); });
+                ExpectSameAsNative("sum axis 0", {input}, [](const Arrays& v) { return Sum(v[0], Axes{0}); });
+                ExpectSameAsNative("mean axis 1", {input}, [](const Arrays& v) { return Mean(v[0], Axes{1}); });
+            }
+            if (input.ndim() == 3) {
+                ExpectSameAsNative("sum axes 0 2", {input}, [](const Arrays& v) { return Sum(v[0], Axes{0, 2}); });
+                ExpectSameAsNative("amin axes 0 2", {input}, [](const Arrays& v) { return AMin(v[0], Axes{0, 2}); });
+            }
+            if (input.GetTotalSize() > 0) {
+                ExpectSameAsNative("amax", {input}, [](const Arrays& v) { return AMax(v[0]); });
+                ExpectSameAsNative("argmax", {input}, [](const Arrays& v) { return ArgMax(v[0], int64_t{0}); });
+                ExpectSameAsNative("argmin", {input}, [](const Arrays& v) { return ArgMin(v[0]); });
+            }
+        }
+        if (GetKind(dtype) == DtypeKind::kFloat) {
+            Array with_nan = x.Copy();
+            with_nan.At({1, 2}).Fill(Scalar{NAN});
+            ExpectSameAsNative("nansum", {with_nan}, [](const Arrays& v) { return NanSum(v[0], Axes{2}); });
+            ExpectSameAsNative("amax nan", {with_nan}, [](const Arrays& v) { return AMax(v[0], Axes{2}); });
+            ExpectSameAsNative("argmax nan", {with_nan}, [](const Arrays& v) { return ArgMax(v[0], int64_t{2}); });
+            ExpectSameAsNative("nanargmin", {with_nan}, [](const Arrays& v) { return NanArgMin(v[0], int64_t{2}); });
+        }
+    }
+}
+
+// cuBLAS for floats, the plain kernel for bool and integers; row-major, transposed and strided operands.
+TEST(CudaBackendTest, MatrixProductsMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    for (Dtype dtype : {Dtype::kBool, Dtype::kInt8, Dtype::kInt64, Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+        SCOPED_TRACE(GetDtypeName(dtype));
+        auto make = [&](int64_t rows, int64_t cols, int64_t seed) {
+            Array v = Remainder(Arange(seed, seed + rows * cols, 1, Dtype::kInt64, native), Scalar{7}) - 3;
+            return v.AsType(dtype).Reshape({rows, cols});
+        };
+        Array a = make(37, 53, 0);
+        Array b = make(53, 29, 5);
+        Array w = make(29, 53, 2);  // Linear's weight: (out, in)
+        Array bias = make(1, 29, 1).Reshape({29});
+        ExpectSameAsNative("dot", {a, b}, [](const Arrays& v) { return Dot(v[0], v[1]); });
+        ExpectSameAsNative("dot transposed", {b, a}, [](const Arrays& v) {
+            return Dot(v[0].Transpose(), v[1].Transpose());
+        });
+        ExpectSameAsNative("dot strided", {a, b}, [](const Arrays& v) {
+            return Dot(v[0].At({Slice{}, Slice{0, 53, 2}}), v[1].At({Slice{0, 53, 2}, Slice{}}));
+        });
+        ExpectSameAsNative("dot k=0", {a, b}, [](const Arrays& v) {
+            return Dot(v[0].At({Slice{}, Slice{0, 0}}), v[1].At({Slice{0, 0}, Slice{}}));
+        });
+        ExpectSameAsNative("linear", {a, w, bias}, [](const Arrays& v) { return Linear(v[0], v[1], v[2]); });
+        ExpectSameAsNative("linear without bias", {a, w}, [](const Arrays& v) { return Linear(v[0], v[1]); });
+        ExpectSameAsNative("linear one row", {a, w, bias}, [](const Arrays& v) {
+            return Linear(v[0].At({Slice{0, 1}}), v[1], v[2]);
+        });
     }
 }
 

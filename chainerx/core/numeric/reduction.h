@@ -21,16 +21,15 @@
 namespace chainerx {
 namespace numeric {
 
-// The type sums accumulate in: float for float16, the type itself for float32/64, int64 for bool and integers.
+// The type sums accumulate in: float for float16 (Float16 on the host, __half on a device), the type itself for
+// float32/64, int64 for bool and integers.
 template <typename In>
-using SumAccumulator = std::conditional_t<
-        std::is_same<In, Float16>::value,
-        float,
-        std::conditional_t<std::is_floating_point<In>::value, In, int64_t>>;
+using SumAccumulator =
+        std::conditional_t<std::is_floating_point<ComputeType<In>>::value, ComputeType<In>, int64_t>;
 
 // The element type of sums (and cumulative sums): floats keep their type, bool and integers give int64.
 template <typename In>
-using SumOutput = std::conditional_t<std::is_same<In, Float16>::value, Float16, SumAccumulator<In>>;
+using SumOutput = std::conditional_t<std::is_floating_point<ComputeType<In>>::value, In, int64_t>;
 
 // Whether v is NaN; false for non-floating types (written without `v != v`, which GCC flags for integers).
 template <typename T>

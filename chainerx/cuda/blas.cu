@@ -1,0 +1,189 @@
+// See Note [CUDA matrix products] in blas.cuh.
+#include "chainerx/cuda/blas.cuh"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <optional>
+#include <type_traits>
+
+#include <cublas_v2.h>
+#include <cuda_fp16.h>
+
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/kernels/creation.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/cuda/cuda_device.h"
+#include "chainerx/cuda/cuda_runtime.h"
+#include "chainerx/cuda/elementwise.cuh"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+// A 2-D operand as cuBLAS takes it: row-major with leading dimension `ld` (elements), or, when `column_major`,
+// the transpose of a row-major matrix. `copy` holds a contiguous copy when the strides were neither.
+struct MatrixOperand {
+    const void* data;
+    bool column_major;
+    int64_t ld;
+    std::optional<Array> copy;
+};
+
+MatrixOperand ToMatrixOperand(const Array& x) {
+    const int64_t rows = x.shape()[0];
+    const int64_t cols = x.shape()[1];
+    const int64_t unit = GetItemSize(x.dtype());
+    const int64_t s0 = x.strides()[0];
+    const int64_t s1 = x.strides()[1];
+    auto is_ld = [unit](int64_t stride, int64_t min) { return stride % unit == 0 && stride / unit >= min; };
+    if ((cols <= 1 || s1 == unit) && (rows <= 1 || is_ld(s0, std::max<int64_t>(cols, 1)))) {
+        return {x.raw_data(), false, rows <= 1 ? std::max<int64_t>(cols, 1) : s0 / unit, std::nullopt};
+    }
+    if ((rows <= 1 || s0 == unit) && (cols <= 1 || is_ld(s1, std::max<int64_t>(rows, 1)))) {
+        return {x.raw_data(), true, cols <= 1 ? std::max<int64_t>(rows, 1) : s1 / unit, std::nullopt};
+    }
+    Array copy = AsContiguousArray(x);
+    return {copy.raw_data(), false, std::max<int64_t>(cols, 1), std::move(copy)};
+}
+
+int ToCublasInt(int64_t value) {
+    if (value > INT_MAX) {
+        throw DimensionError{"matrix product: dimension ", value, " is too large for cuBLAS (at most ", INT_MAX, ")"};
+    }
+    return static_cast<int>(value);
+}
+
+template <typename T>
+struct CublasTypes;
+template <>
+struct CublasTypes<__half> {
+    static constexpr cudaDataType_t kData = CUDA_R_16F;
+    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+    using Scale = float;
+};
+template <>
+struct CublasTypes<float> {
+    static constexpr cudaDataType_t kData = CUDA_R_32F;
+    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+    using Scale = float;
+};
+template <>
+struct CublasTypes<double> {
+    static constexpr cudaDataType_t kData = CUDA_R_64F;
+    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_64F;
+    using Scale = double;
+};
+
+template <typename T>
+void CublasGemm(const Array& a, const Array& b, const Array& out, bool accumulate, int64_t m, int64_t n, int64_t k) {
+    using Types = CublasTypes<T>;
+    MatrixOperand a_op = ToMatrixOperand(a);
+    MatrixOperand b_op = ToMatrixOperand(b);
+    auto& device = dynamic_cast<CudaDevice&>(out.device());
+    typename Types::Scale alpha{1};
+    typename Types::Scale beta = accumulate ? 1 : 0;
+    CudaSetDeviceScope scope{device.index()};
+    // outᵀ (n x m) = bᵀ (n x k) · aᵀ (k x m) in column-major terms (Note [CUDA matrix products]).
+    CheckCublasError(cublasGemmEx(
+            device.cublas_handle(),
+            b_op.column_major ? CUBLAS_OP_T : CUBLAS_OP_N,
+            a_op.column_major ? CUBLAS_OP_T : CUBLAS_OP_N,
+            ToCublasInt(n),
+            ToCublasInt(m),
+            ToCublasInt(k),
+            &alpha,
+            b_op.data,
+            Types::kData,
+            ToCublasInt(b_op.ld),
+            a_op.data,
+            Types::kData,
+            ToCublasInt(a_op.ld),
+            &beta,
+            out.raw_data(),
+            Types::kData,
+            ToCublasInt(n),
+            Types::kCompute,
+            CUBLAS_GEMM_DEFAULT));
+}
+
+struct PlainMatMulArgs {
+    const char* a;
+    const char* b;
+    int64_t a_strides[2];
+    int64_t b_strides[2];
+    int64_t m;
+    int64_t n;
+    int64_t k;
+    bool accumulate;
+};
+
+// One thread per output element; integers accumulate in int64 (the same bits as wrapping in T), bool ORs ANDs.
+template <typename T>
+__global__ void PlainMatMulKernel(PlainMatMulArgs args, T* out) {
+    for (int64_t e = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; e < args.m * args.n;
+         e += static_cast<int64_t>(blockDim.x) * gridDim.x) {
+        int64_t i = e / args.n;
+        int64_t j = e % args.n;
+        const char* a_row = args.a + i * args.a_strides[0];
+        const char* b_col = args.b + j * args.b_strides[1];
+        using Acc = std::conditional_t<std::is_same<T, bool>::value, bool, int64_t>;
+        Acc acc = args.accumulate ? static_cast<Acc>(out[e]) : Acc{0};
+        for (int64_t l = 0; l < args.k; ++l) {
+            T x = *reinterpret_cast<const T*>(a_row + l * args.a_strides[1]);
+            T y = *reinterpret_cast<const T*>(b_col + l * args.b_strides[0]);
+            if constexpr (std::is_same<T, bool>::value) {
+                acc = acc || (x && y);
+            } else {
+                acc += static_cast<int64_t>(x) * static_cast<int64_t>(y);
+            }
+        }
+        out[e] = static_cast<T>(acc);
+    }
+}
+
+template <typename T>
+void PlainMatMul(const Array& a, const Array& b, const Array& out, bool accumulate, int64_t m, int64_t n, int64_t k) {
+    PlainMatMulArgs args{static_cast<const char*>(a.raw_data()),
+                         static_cast<const char*>(b.raw_data()),
+                         {a.strides()[0], a.strides()[1]},
+                         {b.strides()[0], b.strides()[1]},
+                         m,
+                         n,
+                         k,
+                         accumulate};
+    CudaSetDeviceScope scope{out.device().index()};
+    PlainMatMulKernel<T><<<GridSize(m * n), kBlockSize>>>(args, static_cast<T*>(out.raw_data()));
+    CheckCudaError(cudaGetLastError());
+}
+
+}  // namespace
+
+void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulate) {
+    const int64_t m = a.shape()[0];
+    const int64_t k = a.shape()[1];
+    const int64_t n = b.shape()[1];
+    if (m == 0 || n == 0) {
+        return;
+    }
+    if (k == 0) {
+        if (!accumulate) {
+            out.device().CallKernel<FillKernel>(out, Scalar{int64_t{0}});
+        }
+        return;
+    }
+    VisitDeviceDtype(out.dtype(), [&](auto pt) {
+        using T = typename decltype(pt)::type;
+        if constexpr (std::is_same<T, __half>::value || std::is_same<T, float>::value ||
+                      std::is_same<T, double>::value) {
+            CublasGemm<T>(a, b, out, accumulate, m, n, k);
+        } else {
+            PlainMatMul<T>(a, b, out, accumulate, m, n, k);
+        }
+    });
+}
+
+}  // namespace cuda
+}  // namespace chainerx

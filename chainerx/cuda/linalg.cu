@@ -1,0 +1,20 @@
+// CUDA kernels of the linalg family: the matrix product (see Note [CUDA matrix products] in blas.cuh). Solve,
+// Inverse, Cholesky and the decompositions are not on CUDA yet (cuSOLVER); they raise BackendError there.
+#include "chainerx/core/array.h"
+#include "chainerx/core/kernels/linalg.h"
+#include "chainerx/cuda/blas.cuh"
+#include "chainerx/cuda/cuda_backend.h"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+class CudaDotKernel : public DotKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override { CudaMatMul(a, b, out, false); }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(DotKernel, CudaDotKernel);
+
+}  // namespace
+}  // namespace cuda
+}  // namespace chainerx
