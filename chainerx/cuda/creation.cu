@@ -57,6 +57,35 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(ArangeKernel, CudaArangeKernel);
 
+template <typename T>
+struct TriFunctor {
+    char* base;
+    int64_t cols;
+    int64_t row_stride;
+    int64_t col_stride;
+    int64_t k;
+    bool upper;
+    __device__ void operator()(int64_t e) const {
+        int64_t i = e / cols;
+        int64_t j = e % cols;
+        bool inside = upper ? j - i >= k : j - i <= k;
+        *reinterpret_cast<T*>(base + i * row_stride + j * col_stride) = DeviceCast<T>(inside);
+    }
+};
+
+class CudaTriKernel : public TriKernel {
+public:
+    void Call(int64_t k, bool upper, const Array& out) override {
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            TriFunctor<T> tri{static_cast<char*>(out.raw_data()), out.shape()[1], out.strides()[0], out.strides()[1],
+                              k, upper};
+            LaunchIndexed(out.device(), out.GetTotalSize(), tri);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(TriKernel, CudaTriKernel);
+
 template <typename In, typename Out>
 struct CastFunctor {
     __device__ void operator()(char* (&p)[2]) const {

@@ -15,10 +15,12 @@
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/explog.h"
 #include "chainerx/core/routines/hyperbolic.h"
+#include "chainerx/core/routines/indexing.h"
 #include "chainerx/core/routines/linalg.h"
 #include "chainerx/core/routines/linear.h"
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/optimizer.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/rounding.h"
 #include "chainerx/core/routines/sorting.h"
@@ -250,6 +252,87 @@ TEST(CudaBackendTest, MatrixProductsMatchNative) {
         ExpectSameAsNative("linear without bias", {a, w}, [](const Arrays& v) { return Linear(v[0], v[1]); });
         ExpectSameAsNative("linear one row", {a, w, bias}, [](const Arrays& v) {
             return Linear(v[0].At({Slice{0, 1}}), v[1], v[2]);
+        });
+    }
+}
+
+// Gather (take), scatter (take's gradient, with repeated indices), index normalisation and its IndexError, where,
+// nonzero, cumsum (and its reversed scan, through its gradient), tril/triu and copyto's mask.
+TEST(CudaBackendTest, IndexingAndScansMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    Array indices = Array{Arange(-3, 5, 1, Dtype::kInt64, native)}.Reshape({2, 4});
+    Array repeated = Full({5}, 1, Dtype::kInt32, native);
+    Array out_of_range = Full({2}, 9, Dtype::kInt64, native);
+    for (Dtype dtype : {Dtype::kBool, Dtype::kInt8, Dtype::kInt64, Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+        SCOPED_TRACE(GetDtypeName(dtype));
+        Array x = (Remainder(Arange(0, 6 * 7, 1, Dtype::kInt64, native), Scalar{4}) - 1).AsType(dtype).Reshape({6, 7});
+        Array mask = Greater(Remainder(Arange(0, 7, 1, Dtype::kInt64, native), Scalar{3}), Scalar{0});
+        ExpectSameAsNative("take 0", {x, indices}, [](const Arrays& v) { return Take(v[0], v[1], 0); });
+        ExpectSameAsNative("take 1", {x, indices}, [](const Arrays& v) { return Take(v[0], v[1], 1); });
+        ExpectSameAsNative("take transposed", {x, indices}, [](const Arrays& v) {
+            return Take(v[0].Transpose(), v[1], 0);
+        });
+        ExpectSameAsNative("take wrap", {x, out_of_range}, [](const Arrays& v) {
+            return Take(v[0], v[1], 1, IndexBoundsMode::kWrap);
+        });
+        ExpectSameAsNative("take clip", {x, out_of_range}, [](const Arrays& v) {
+            return Take(v[0], v[1], 1, IndexBoundsMode::kClip);
+        });
+        ExpectSameAsNative("take out of range", {x, out_of_range}, [](const Arrays& v) { return Take(v[0], v[1], 0); });
+        ExpectSameAsNative("where", {x, mask}, [](const Arrays& v) { return Where(v[1], v[0], Scalar{2}); });
+        ExpectSameAsNative("nonzero", {x}, [](const Arrays& v) { return Stack(Nonzero(v[0])); });
+        ExpectSameAsNative("nonzero transposed", {x}, [](const Arrays& v) { return Stack(Nonzero(v[0].Transpose())); });
+        ExpectSameAsNative("cumsum 0", {x}, [](const Arrays& v) { return Cumsum(v[0], 0); });
+        ExpectSameAsNative("cumsum 1", {x}, [](const Arrays& v) { return Cumsum(v[0], 1); });
+        ExpectSameAsNative("tril", {x}, [](const Arrays& v) { return Tril(v[0], -1); });
+        ExpectSameAsNative("triu", {x}, [](const Arrays& v) { return Triu(v[0], 2); });
+        ExpectSameAsNative("copyto where", {x, mask}, [](const Arrays& v) {
+            Array out = Zeros(v[0].shape(), v[0].dtype(), v[0].device());
+            CopyTo(out, v[0], CastingMode::kNo, v[1]);
+            return out;
+        });
+        if (GetKind(dtype) == DtypeKind::kFloat) {
+            ExpectSameAsNative("take grad", {x, repeated}, [](const Arrays& v) {
+                Array a = v[0].Copy().RequireGrad();
+                (Take(a, v[1], 1) * 3).Sum().Backward();
+                return *a.GetGrad();
+            });
+            ExpectSameAsNative("cumsum grad", {x}, [](const Arrays& v) {
+                Array a = v[0].Copy().RequireGrad();
+                (Cumsum(a, 1) * v[0]).Sum().Backward();
+                return *a.GetGrad();
+            });
+        }
+    }
+}
+
+// Each fused update against native's, on a non-contiguous parameter.
+TEST(CudaBackendTest, FusedUpdatesMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    for (Dtype dtype : {Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+        SCOPED_TRACE(GetDtypeName(dtype));
+        Array p = (Arange(0, 12, 1, Dtype::kFloat64, native) * 0.25 - 1).AsType(dtype).Reshape({3, 4});
+        Array g = (Arange(0, 12, 1, Dtype::kFloat64, native) * -0.125 + 0.5).AsType(dtype).Reshape({4, 3});
+        ExpectSameAsNative("momentum sgd", {p, g}, [](const Arrays& v) {
+            Array param = v[0].Copy().Transpose();
+            Array state = Ones(param.shape(), param.dtype(), param.device());
+            MomentumSgdUpdate(param, v[1], state, 0.1, 0.9);
+            return Concatenate({param.Reshape({12}), state.Reshape({12})});
+        });
+        ExpectSameAsNative("adam", {p, g}, [](const Arrays& v) {
+            Array param = v[0].Copy().Transpose();
+            Array m = Ones(param.shape(), param.dtype(), param.device());
+            Array s = Full(param.shape(), 0.5, param.dtype(), param.device());
+            AdamUpdate(param, v[1], m, s, std::nullopt, 0.01, 0.9, 0.999, 1e-8, 1.0, 0.0, std::nullopt, std::nullopt);
+            return Concatenate({param.Reshape({12}), m.Reshape({12}), s.Reshape({12})});
         });
     }
 }

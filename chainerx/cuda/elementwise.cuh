@@ -118,6 +118,26 @@ void LaunchElementwise(const Shape& shape, const std::array<const Array*, N>& ar
     CheckCudaError(cudaGetLastError());
 }
 
+// Calls f(i) for every i in [0, total), with grid-stride loops: for kernels that derive their positions from a
+// linear index themselves (lanes, triangles, gathers).
+template <typename F>
+__global__ void IndexedKernel(int64_t total, F f) {
+    for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < total;
+         i += static_cast<int64_t>(blockDim.x) * gridDim.x) {
+        f(i);
+    }
+}
+
+template <typename F>
+void LaunchIndexed(const Device& device, int64_t total, F f) {
+    if (total == 0) {
+        return;
+    }
+    CudaSetDeviceScope scope{device.index()};
+    IndexedKernel<<<GridSize(total), kBlockSize>>>(total, f);
+    CheckCudaError(cudaGetLastError());
+}
+
 // Calls f(PrimitiveType<DeviceType<T>>{}) for the dtype.
 template <typename F>
 void VisitDeviceDtype(Dtype dtype, F&& f) {
