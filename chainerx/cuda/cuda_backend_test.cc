@@ -12,6 +12,7 @@
 #include "chainerx/core/error.h"
 #include "chainerx/core/routines/activation.h"
 #include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/connection.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/explog.h"
 #include "chainerx/core/routines/hyperbolic.h"
@@ -21,6 +22,7 @@
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/optimizer.h"
+#include "chainerx/core/routines/pooling.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/rounding.h"
 #include "chainerx/core/routines/sorting.h"
@@ -334,6 +336,82 @@ TEST(CudaBackendTest, FusedUpdatesMatchNative) {
             AdamUpdate(param, v[1], m, s, std::nullopt, 0.01, 0.9, 0.999, 1e-8, 1.0, 0.0, std::nullopt, std::nullopt);
             return Concatenate({param.Reshape({12}), m.Reshape({12}), s.Reshape({12})});
         });
+    }
+}
+
+// Convolutions through cuDNN (floats, 1 to 3 spatial axes) and the direct kernels (int8, 4 spatial axes), with
+// stride, padding and bias, and their gradients; pooling forward and backward. Values are multiples of 1/2 in
+// [-1, 1], so every sum is exact and the order of accumulation cannot matter.
+TEST(CudaBackendTest, ConvolutionAndPoolingMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    auto make = [&](const Shape& shape, Dtype dtype, int64_t seed) {
+        Array v = Remainder(Arange(seed, seed + shape.GetTotalSize(), 1, Dtype::kInt64, native), Scalar{5}) - 2;
+        return (v.AsType(Dtype::kFloat64) * 0.5).AsType(dtype).Reshape(shape);
+    };
+    for (Dtype dtype : {Dtype::kInt8, Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+        for (int8_t nsp = 1; nsp <= 4; ++nsp) {
+            SCOPED_TRACE(std::string{GetDtypeName(dtype)} + " spatial axes " + std::to_string(nsp));
+            Shape x_shape{2, 3};
+            Shape w_shape{4, 3};
+            Dims stride;
+            Dims pad;
+            Dims ksize;
+            for (int8_t i = 0; i < nsp; ++i) {
+                x_shape.push_back(nsp == 4 ? 4 : 7 - i);
+                w_shape.push_back(i == 0 ? 3 : 2);
+                stride.push_back(i == 0 ? 2 : 1);
+                pad.push_back(i == 0 ? 1 : 0);
+                ksize.push_back(2);
+            }
+            Array x = make(x_shape, dtype, 0);
+            Array w = make(w_shape, dtype, 3);
+            Array b = make({4}, dtype, 1);
+            ExpectSameAsNative("conv", {x, w, b}, [&](const Arrays& v) {
+                return Conv(v[0], v[1], v[2], stride, pad);
+            });
+            ExpectSameAsNative("conv without bias", {x, w}, [&](const Arrays& v) {
+                return Conv(v[0], v[1], std::nullopt, stride, pad);
+            });
+            Array y = Conv(x, w, b, stride, pad);
+            Shape wt_shape{w_shape[1], w_shape[0]};  // ConvTranspose's weight is (C, O, k...)
+            for (int8_t i = 2; i < w_shape.ndim(); ++i) {
+                wt_shape.push_back(w_shape[i]);
+            }
+            Array wt = make(wt_shape, dtype, 2);
+            Array bt = make({3}, dtype, 4);
+            ExpectSameAsNative("conv_transpose", {y, wt, bt}, [&](const Arrays& v) {
+                return ConvTranspose(v[0], v[1], v[2], stride, pad);
+            });
+            if (GetKind(dtype) == DtypeKind::kFloat) {
+                ExpectSameAsNative("conv grads", {x, w, b}, [&](const Arrays& v) {
+                    Array xg = v[0].Copy().RequireGrad();
+                    Array wg = v[1].Copy().RequireGrad();
+                    (Conv(xg, wg, v[2], stride, pad) * 0.5).Sum().Backward();
+                    return Concatenate({xg.GetGrad()->Reshape({xg.GetTotalSize()}),
+                                        wg.GetGrad()->Reshape({wg.GetTotalSize()})});
+                });
+                ExpectSameAsNative("max_pool", {x}, [&](const Arrays& v) {
+                    return MaxPool(v[0], ksize, stride, pad);
+                });
+                ExpectSameAsNative("max_pool grad", {x}, [&](const Arrays& v) {
+                    Array xg = v[0].Copy().RequireGrad();
+                    (MaxPool(xg, ksize, stride, pad) * 3).Sum().Backward();
+                    return *xg.GetGrad();
+                });
+                ExpectSameAsNative("average_pool", {x}, [&](const Arrays& v) {
+                    return AveragePool(v[0], ksize, stride, pad, AveragePoolPadMode::kZero);
+                });
+                ExpectSameAsNative("average_pool grad", {x}, [&](const Arrays& v) {
+                    Array xg = v[0].Copy().RequireGrad();
+                    (AveragePool(xg, ksize, stride, pad) * 4).Sum().Backward();
+                    return *xg.GetGrad();
+                });
+            }
+        }
     }
 }
 

@@ -1,0 +1,546 @@
+// CUDA kernels of the connection family: convolution, its transpose and its weight gradient.
+//
+// Note [cuDNN API]
+// Floating-point convolutions with 1 to 3 spatial axes go to cuDNN's legacy convolution API
+// (cudnnConvolutionForward / BackwardData / BackwardFilter with N-d descriptors), which cuDNN 9 still ships in
+// libcudnn_cnn. The graph API would need either the cudnn-frontend C++ headers, which no pip wheel carries and the
+// offline build cannot fetch, or hundreds of lines of backend descriptors per operation; the legacy API covers
+// every case the kernels' contracts need in a few calls. It is deprecated: when it goes, these three calls move to
+// the graph API and nothing else changes.
+// - 1-d convolutions get a trailing spatial axis of size 1 (cuDNN wants at least 4-d tensors).
+// - The algorithm is cuDNN's first heuristic choice that is deterministic (the same bits every run, as on native);
+//   its workspace comes from the memory pool.
+// - float32 and float64 compute without tensor-core math (no TF32: results stay within float32 tolerances of the
+//   native backend); float16 may use tensor cores and accumulates in float.
+// - Everything else (bool and integer dtypes, more than 3 spatial axes, configurations cuDNN reports as not
+//   supported) runs the direct kernels below: one thread per output element, summing in the order of the loops
+//   (integers in int64, bool as or-of-ands).
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+#include <cuda_fp16.h>
+#include <cudnn.h>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/device.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/connection.h"
+#include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/cuda_device.h"
+#include "chainerx/cuda/cuda_runtime.h"
+#include "chainerx/cuda/elementwise.cuh"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+// ---- cuDNN ----
+
+constexpr int kMaxCudnnSpatial = 3;
+
+template <typename T>
+struct CudnnTypes;
+template <>
+struct CudnnTypes<__half> {
+    static constexpr cudnnDataType_t kData = CUDNN_DATA_HALF;
+    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_FLOAT;
+    static constexpr cudnnMathType_t kMath = CUDNN_TENSOR_OP_MATH;
+    using Scale = float;
+};
+template <>
+struct CudnnTypes<float> {
+    static constexpr cudnnDataType_t kData = CUDNN_DATA_FLOAT;
+    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_FLOAT;
+    static constexpr cudnnMathType_t kMath = CUDNN_FMA_MATH;
+    using Scale = float;
+};
+template <>
+struct CudnnTypes<double> {
+    static constexpr cudnnDataType_t kData = CUDNN_DATA_DOUBLE;
+    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_DOUBLE;
+    static constexpr cudnnMathType_t kMath = CUDNN_FMA_MATH;
+    using Scale = double;
+};
+
+// cuDNN's dims of an (N, C, spatial...) shape: at least 4, a 1-d convolution getting a trailing axis of 1.
+std::vector<int> CudnnDims(const Shape& shape) {
+    std::vector<int> dims(shape.begin(), shape.end());
+    if (dims.size() < 4) {
+        dims.push_back(1);
+    }
+    return dims;
+}
+
+std::vector<int> ContiguousStrides(const std::vector<int>& dims) {
+    std::vector<int> strides(dims.size());
+    int stride = 1;
+    for (size_t i = dims.size(); i-- > 0;) {
+        strides[i] = stride;
+        stride *= dims[i];
+    }
+    return strides;
+}
+
+class TensorDescriptor {
+public:
+    TensorDescriptor(cudnnDataType_t type, const std::vector<int>& dims) {
+        CheckCudnnError(cudnnCreateTensorDescriptor(&desc_));
+        std::vector<int> strides = ContiguousStrides(dims);
+        CheckCudnnError(
+                cudnnSetTensorNdDescriptor(desc_, type, static_cast<int>(dims.size()), dims.data(), strides.data()));
+    }
+    ~TensorDescriptor() { cudnnDestroyTensorDescriptor(desc_); }
+    TensorDescriptor(const TensorDescriptor&) = delete;
+    TensorDescriptor& operator=(const TensorDescriptor&) = delete;
+    cudnnTensorDescriptor_t get() const { return desc_; }
+
+private:
+    cudnnTensorDescriptor_t desc_{};
+};
+
+class FilterDescriptor {
+public:
+    FilterDescriptor(cudnnDataType_t type, const std::vector<int>& dims) {
+        CheckCudnnError(cudnnCreateFilterDescriptor(&desc_));
+        CheckCudnnError(
+                cudnnSetFilterNdDescriptor(desc_, type, CUDNN_TENSOR_NCHW, static_cast<int>(dims.size()), dims.data()));
+    }
+    ~FilterDescriptor() { cudnnDestroyFilterDescriptor(desc_); }
+    FilterDescriptor(const FilterDescriptor&) = delete;
+    FilterDescriptor& operator=(const FilterDescriptor&) = delete;
+    cudnnFilterDescriptor_t get() const { return desc_; }
+
+private:
+    cudnnFilterDescriptor_t desc_{};
+};
+
+class ConvolutionDescriptor {
+public:
+    ConvolutionDescriptor(const Dims& stride, const Dims& pad, cudnnDataType_t compute, cudnnMathType_t math) {
+        CheckCudnnError(cudnnCreateConvolutionDescriptor(&desc_));
+        std::vector<int> pads(pad.begin(), pad.end());
+        std::vector<int> strides(stride.begin(), stride.end());
+        if (pads.size() < 2) {
+            pads.push_back(0);
+            strides.push_back(1);
+        }
+        std::vector<int> dilations(pads.size(), 1);
+        CheckCudnnError(cudnnSetConvolutionNdDescriptor(
+                desc_, static_cast<int>(pads.size()), pads.data(), strides.data(), dilations.data(),
+                CUDNN_CROSS_CORRELATION, compute));
+        CheckCudnnError(cudnnSetConvolutionMathType(desc_, math));
+    }
+    ~ConvolutionDescriptor() { cudnnDestroyConvolutionDescriptor(desc_); }
+    ConvolutionDescriptor(const ConvolutionDescriptor&) = delete;
+    ConvolutionDescriptor& operator=(const ConvolutionDescriptor&) = delete;
+    cudnnConvolutionDescriptor_t get() const { return desc_; }
+
+private:
+    cudnnConvolutionDescriptor_t desc_{};
+};
+
+// Whether cuDNN can take the arrays at all: a float dtype, 1 to 3 spatial axes, every dimension a positive int.
+bool CudnnApplies(const std::vector<const Array*>& arrays) {
+    const Array& first = *arrays.front();
+    if (GetKind(first.dtype()) != DtypeKind::kFloat || first.ndim() - 2 > kMaxCudnnSpatial) {
+        return false;
+    }
+    for (const Array* a : arrays) {
+        for (int64_t dim : a->shape()) {
+            if (dim <= 0 || dim > std::numeric_limits<int>::max() / 2) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+// The first deterministic algorithm among cuDNN's heuristic choices, or nullopt if it offers none.
+template <typename Perf>
+std::optional<Perf> PickAlgorithm(const std::vector<Perf>& perfs, int count) {
+    for (int i = 0; i < count; ++i) {
+        if (perfs[i].status == CUDNN_STATUS_SUCCESS && perfs[i].determinism == CUDNN_DETERMINISTIC) {
+            return perfs[i];
+        }
+    }
+    return std::nullopt;
+}
+
+// The operands of one cuDNN call: the (N, C, ...) side `x`, the filter `w` and the (N, O, ...) side `y` of the
+// convolution y = conv(x, w), whatever is computed from what.
+template <typename T>
+struct CudnnConvolution {
+    using Types = CudnnTypes<T>;
+    CudaDevice& device;
+    TensorDescriptor x;
+    FilterDescriptor w;
+    TensorDescriptor y;
+    ConvolutionDescriptor conv;
+
+    CudnnConvolution(const Array& x_array, const Shape& w_shape, const Shape& y_shape, const Dims& stride,
+                     const Dims& pad)
+        : device{dynamic_cast<CudaDevice&>(x_array.device())},
+          x{Types::kData, CudnnDims(x_array.shape())},
+          w{Types::kData, CudnnDims(w_shape)},
+          y{Types::kData, CudnnDims(y_shape)},
+          conv{stride, pad, Types::kCompute, Types::kMath} {}
+
+    std::shared_ptr<void> Workspace(size_t bytes) { return device.Allocate(bytes); }
+};
+
+// out += b broadcast over (N, spatial...), b being (O,).
+template <typename T>
+void CudnnAddBias(CudaDevice& device, const Array& b, const Array& out, const TensorDescriptor& out_desc) {
+    using Types = CudnnTypes<T>;
+    std::vector<int> dims(CudnnDims(out.shape()).size(), 1);
+    dims[1] = static_cast<int>(b.shape()[0]);
+    TensorDescriptor b_desc{Types::kData, dims};
+    typename Types::Scale one{1};
+    CheckCudnnError(cudnnAddTensor(device.cudnn_handle(), &one, b_desc.get(), b.raw_data(), &one, out_desc.get(),
+                                   out.raw_data()));
+}
+
+// Each returns false when cuDNN does not support the configuration (the caller then runs the direct kernel).
+template <typename T>
+bool CudnnConvForward(
+        const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
+        const Array& out) {
+    CudaSetDeviceScope scope{x.device().index()};
+    CudnnConvolution<T> c{x, w.shape(), out.shape(), stride, pad};
+    cudnnHandle_t handle = c.device.cudnn_handle();
+    int max_count = 0;
+    CheckCudnnError(cudnnGetConvolutionForwardAlgorithmMaxCount(handle, &max_count));
+    std::vector<cudnnConvolutionFwdAlgoPerf_t> perfs(static_cast<size_t>(max_count));
+    int count = 0;
+    CheckCudnnError(cudnnGetConvolutionForwardAlgorithm_v7(
+            handle, c.x.get(), c.w.get(), c.conv.get(), c.y.get(), max_count, &count, perfs.data()));
+    std::optional<cudnnConvolutionFwdAlgoPerf_t> algo = PickAlgorithm(perfs, count);
+    if (!algo.has_value()) {
+        return false;
+    }
+    std::shared_ptr<void> workspace = c.Workspace(algo->memory);
+    typename CudnnTypes<T>::Scale one{1};
+    typename CudnnTypes<T>::Scale zero{0};
+    cudnnStatus_t status = cudnnConvolutionForward(
+            handle, &one, c.x.get(), x.raw_data(), c.w.get(), w.raw_data(), c.conv.get(), algo->algo,
+            workspace.get(), algo->memory, &zero, c.y.get(), out.raw_data());
+    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
+        return false;
+    }
+    CheckCudnnError(status);
+    if (b.has_value()) {
+        CudnnAddBias<T>(c.device, *b, out, c.y);
+    }
+    return true;
+}
+
+// The transposed convolution of x with w (C, O, k...) is the data gradient of the convolution out -> x.
+template <typename T>
+bool CudnnConvTranspose(
+        const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
+        const Array& out) {
+    CudaSetDeviceScope scope{x.device().index()};
+    CudnnConvolution<T> c{out, w.shape(), x.shape(), stride, pad};
+    cudnnHandle_t handle = c.device.cudnn_handle();
+    int max_count = 0;
+    CheckCudnnError(cudnnGetConvolutionBackwardDataAlgorithmMaxCount(handle, &max_count));
+    std::vector<cudnnConvolutionBwdDataAlgoPerf_t> perfs(static_cast<size_t>(max_count));
+    int count = 0;
+    CheckCudnnError(cudnnGetConvolutionBackwardDataAlgorithm_v7(
+            handle, c.w.get(), c.y.get(), c.conv.get(), c.x.get(), max_count, &count, perfs.data()));
+    std::optional<cudnnConvolutionBwdDataAlgoPerf_t> algo = PickAlgorithm(perfs, count);
+    if (!algo.has_value()) {
+        return false;
+    }
+    std::shared_ptr<void> workspace = c.Workspace(algo->memory);
+    typename CudnnTypes<T>::Scale one{1};
+    typename CudnnTypes<T>::Scale zero{0};
+    cudnnStatus_t status = cudnnConvolutionBackwardData(
+            handle, &one, c.w.get(), w.raw_data(), c.y.get(), x.raw_data(), c.conv.get(), algo->algo,
+            workspace.get(), algo->memory, &zero, c.x.get(), out.raw_data());
+    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
+        return false;
+    }
+    CheckCudnnError(status);
+    if (b.has_value()) {
+        CudnnAddBias<T>(c.device, *b, out, c.x);
+    }
+    return true;
+}
+
+template <typename T>
+bool CudnnConvGradWeight(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) {
+    CudaSetDeviceScope scope{x.device().index()};
+    CudnnConvolution<T> c{x, gw.shape(), gy.shape(), stride, pad};
+    cudnnHandle_t handle = c.device.cudnn_handle();
+    int max_count = 0;
+    CheckCudnnError(cudnnGetConvolutionBackwardFilterAlgorithmMaxCount(handle, &max_count));
+    std::vector<cudnnConvolutionBwdFilterAlgoPerf_t> perfs(static_cast<size_t>(max_count));
+    int count = 0;
+    CheckCudnnError(cudnnGetConvolutionBackwardFilterAlgorithm_v7(
+            handle, c.x.get(), c.y.get(), c.conv.get(), c.w.get(), max_count, &count, perfs.data()));
+    std::optional<cudnnConvolutionBwdFilterAlgoPerf_t> algo = PickAlgorithm(perfs, count);
+    if (!algo.has_value()) {
+        return false;
+    }
+    std::shared_ptr<void> workspace = c.Workspace(algo->memory);
+    typename CudnnTypes<T>::Scale one{1};
+    typename CudnnTypes<T>::Scale zero{0};
+    cudnnStatus_t status = cudnnConvolutionBackwardFilter(
+            handle, &one, c.x.get(), x.raw_data(), c.y.get(), gy.raw_data(), c.conv.get(), algo->algo,
+            workspace.get(), algo->memory, &zero, c.w.get(), gw.raw_data());
+    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
+        return false;
+    }
+    CheckCudnnError(status);
+    return true;
+}
+
+// ---- Direct kernels ----
+
+// The geometry of y = conv(x, w): x (N, C, in...), w (O, C, k...), y (N, O, out...), all C-contiguous.
+struct ConvGeometry {
+    int nsp;  // spatial axes
+    int64_t batch;
+    int64_t in_channels;
+    int64_t out_channels;
+    int64_t in[kMaxNdim];
+    int64_t out[kMaxNdim];
+    int64_t k[kMaxNdim];
+    int64_t stride[kMaxNdim];
+    int64_t pad[kMaxNdim];
+    int64_t in_size;  // of one spatial plane
+    int64_t out_size;
+    int64_t k_size;
+};
+
+ConvGeometry MakeConvGeometry(const Shape& x, const Shape& w, const Shape& y, const Dims& stride, const Dims& pad) {
+    ConvGeometry g{};
+    g.nsp = x.ndim() - 2;
+    g.batch = x[0];
+    g.in_channels = x[1];
+    g.out_channels = y[1];
+    g.in_size = g.out_size = g.k_size = 1;
+    for (int i = 0; i < g.nsp; ++i) {
+        g.in[i] = x[i + 2];
+        g.out[i] = y[i + 2];
+        g.k[i] = w[i + 2];
+        g.stride[i] = stride[i];
+        g.pad[i] = pad[i];
+        g.in_size *= g.in[i];
+        g.out_size *= g.out[i];
+        g.k_size *= g.k[i];
+    }
+    return g;
+}
+
+template <typename T>
+using DirectAcc = std::conditional_t<
+        std::is_same<T, bool>::value,
+        bool,
+        std::conditional_t<std::is_floating_point<numeric::ComputeType<T>>::value, numeric::ComputeType<T>, int64_t>>;
+
+template <typename T, typename A>
+__device__ A MulAdd(A acc, T a, T b) {
+    if constexpr (std::is_same<T, bool>::value) {
+        return acc || (a && b);
+    } else {
+        return acc + static_cast<A>(a) * static_cast<A>(b);
+    }
+}
+
+// Splits a flat position within a plane of extents `ext` into coordinates.
+__device__ void Unravel(int64_t flat, int n, const int64_t* ext, int64_t* coord) {
+    for (int i = n - 1; i >= 0; --i) {
+        coord[i] = flat % ext[i];
+        flat /= ext[i];
+    }
+}
+
+// The flat position within the input plane of output position `p` and kernel offset `q`, or -1 in the padding.
+__device__ int64_t InputPosition(const ConvGeometry& g, const int64_t* p, const int64_t* q) {
+    int64_t flat = 0;
+    for (int i = 0; i < g.nsp; ++i) {
+        int64_t pos = p[i] * g.stride[i] - g.pad[i] + q[i];
+        if (pos < 0 || pos >= g.in[i]) {
+            return -1;
+        }
+        flat = flat * g.in[i] + pos;
+    }
+    return flat;
+}
+
+template <typename T>
+struct ConvForwardFunctor {
+    ConvGeometry g;
+    const T* x;
+    const T* w;
+    const T* b;  // null without a bias
+    T* y;
+    __device__ void operator()(int64_t e) const {
+        using A = DirectAcc<T>;
+        int64_t p[kMaxNdim];
+        int64_t q[kMaxNdim];
+        Unravel(e % g.out_size, g.nsp, g.out, p);
+        const int64_t o = (e / g.out_size) % g.out_channels;
+        const int64_t n = e / g.out_size / g.out_channels;
+        A acc = b == nullptr ? A{0} : static_cast<A>(b[o]);
+        for (int64_t c = 0; c < g.in_channels; ++c) {
+            const T* xp = x + (n * g.in_channels + c) * g.in_size;
+            const T* wp = w + (o * g.in_channels + c) * g.k_size;
+            for (int64_t kq = 0; kq < g.k_size; ++kq) {
+                Unravel(kq, g.nsp, g.k, q);
+                int64_t pos = InputPosition(g, p, q);
+                if (pos >= 0) {
+                    acc = MulAdd<T, A>(acc, xp[pos], wp[kq]);
+                }
+            }
+        }
+        y[e] = static_cast<T>(acc);
+    }
+};
+
+// out (N, O, d...) of the transposed convolution: the geometry is that of conv(out) = x, so g.in is out's extents.
+template <typename T>
+struct ConvTransposeFunctor {
+    ConvGeometry g;  // x = conv input side: here `out`; y = conv output side: here the transposed input
+    const T* x;  // (N, C=g.out_channels, out...)
+    const T* w;  // (C, O=g.in_channels, k...)
+    const T* b;
+    T* out;  // (N, O, in...)
+    __device__ void operator()(int64_t e) const {
+        using A = DirectAcc<T>;
+        int64_t d[kMaxNdim];
+        int64_t q[kMaxNdim];
+        Unravel(e % g.in_size, g.nsp, g.in, d);
+        const int64_t o = (e / g.in_size) % g.in_channels;
+        const int64_t n = e / g.in_size / g.in_channels;
+        A acc = b == nullptr ? A{0} : static_cast<A>(b[o]);
+        for (int64_t c = 0; c < g.out_channels; ++c) {
+            const T* xp = x + (n * g.out_channels + c) * g.out_size;
+            const T* wp = w + (c * g.in_channels + o) * g.k_size;
+            for (int64_t kq = 0; kq < g.k_size; ++kq) {
+                Unravel(kq, g.nsp, g.k, q);
+                int64_t flat = 0;
+                bool inside = true;
+                for (int i = 0; i < g.nsp && inside; ++i) {
+                    int64_t num = d[i] + g.pad[i] - q[i];
+                    int64_t pos = num / g.stride[i];
+                    inside = num >= 0 && num % g.stride[i] == 0 && pos < g.out[i];
+                    flat = flat * g.out[i] + pos;
+                }
+                if (inside) {
+                    acc = MulAdd<T, A>(acc, xp[flat], wp[kq]);
+                }
+            }
+        }
+        out[e] = static_cast<T>(acc);
+    }
+};
+
+template <typename T>
+struct ConvGradWeightFunctor {
+    ConvGeometry g;
+    const T* x;
+    const T* gy;
+    T* gw;  // (O, C, k...)
+    __device__ void operator()(int64_t e) const {
+        using A = DirectAcc<T>;
+        int64_t q[kMaxNdim];
+        int64_t p[kMaxNdim];
+        Unravel(e % g.k_size, g.nsp, g.k, q);
+        const int64_t c = (e / g.k_size) % g.in_channels;
+        const int64_t o = e / g.k_size / g.in_channels;
+        A acc{0};
+        for (int64_t n = 0; n < g.batch; ++n) {
+            const T* xp = x + (n * g.in_channels + c) * g.in_size;
+            const T* gyp = gy + (n * g.out_channels + o) * g.out_size;
+            for (int64_t j = 0; j < g.out_size; ++j) {
+                Unravel(j, g.nsp, g.out, p);
+                int64_t pos = InputPosition(g, p, q);
+                if (pos >= 0) {
+                    acc = MulAdd<T, A>(acc, gyp[j], xp[pos]);
+                }
+            }
+        }
+        gw[e] = static_cast<T>(acc);
+    }
+};
+
+template <typename T>
+const T* DataOrNull(const std::optional<Array>& a) {
+    return a.has_value() ? static_cast<const T*>(a->raw_data()) : nullptr;
+}
+
+// Whether cuDNN's float types apply (the device types: __half, float, double).
+template <typename T>
+constexpr bool kCudnnType = std::is_same<T, __half>::value || std::is_floating_point<T>::value;
+
+class CudaConvKernel : public ConvKernel {
+public:
+    void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
+              const Array& out) override {
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            if constexpr (kCudnnType<T>) {
+                if (CudnnApplies({&x, &w, &out}) && CudnnConvForward<T>(x, w, b, stride, pad, out)) {
+                    return;
+                }
+            }
+            ConvForwardFunctor<T> conv{MakeConvGeometry(x.shape(), w.shape(), out.shape(), stride, pad),
+                                       static_cast<const T*>(x.raw_data()), static_cast<const T*>(w.raw_data()),
+                                       DataOrNull<T>(b), static_cast<T*>(out.raw_data())};
+            LaunchIndexed(out.device(), out.GetTotalSize(), conv);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(ConvKernel, CudaConvKernel);
+
+class CudaConvTransposeKernel : public ConvTransposeKernel {
+public:
+    void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
+              const Array& out) override {
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            if constexpr (kCudnnType<T>) {
+                if (CudnnApplies({&x, &w, &out}) && CudnnConvTranspose<T>(x, w, b, stride, pad, out)) {
+                    return;
+                }
+            }
+            // The geometry of the convolution out -> x, whose adjoint this is.
+            ConvTransposeFunctor<T> conv{MakeConvGeometry(out.shape(), w.shape(), x.shape(), stride, pad),
+                                         static_cast<const T*>(x.raw_data()), static_cast<const T*>(w.raw_data()),
+                                         DataOrNull<T>(b), static_cast<T*>(out.raw_data())};
+            LaunchIndexed(out.device(), out.GetTotalSize(), conv);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(ConvTransposeKernel, CudaConvTransposeKernel);
+
+class CudaConvGradWeightKernel : public ConvGradWeightKernel {
+public:
+    void Call(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) override {
+        VisitDeviceDtype(gw.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            if constexpr (kCudnnType<T>) {
+                if (CudnnApplies({&x, &gy, &gw}) && CudnnConvGradWeight<T>(x, gy, stride, pad, gw)) {
+                    return;
+                }
+            }
+            ConvGradWeightFunctor<T> grad{MakeConvGeometry(x.shape(), gw.shape(), gy.shape(), stride, pad),
+                                          static_cast<const T*>(x.raw_data()), static_cast<const T*>(gy.raw_data()),
+                                          static_cast<T*>(gw.raw_data())};
+            LaunchIndexed(gw.device(), gw.GetTotalSize(), grad);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(ConvGradWeightKernel, CudaConvGradWeightKernel);
+
+}  // namespace
+}  // namespace cuda
+}  // namespace chainerx
