@@ -415,6 +415,25 @@ TEST(CudaBackendTest, ConvolutionAndPoolingMatchNative) {
     }
 }
 
+// The decompositions run on the host (Note [Linear algebra on the host]): the same values as on native, with the
+// results on the GPU, a non-contiguous operand included.
+TEST(CudaBackendTest, LinalgOnTheHostMatchesNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    Array a = Arange(0, 16, 1, Dtype::kFloat64, native).Reshape({4, 4});
+    a = a.Transpose() * 0.1 + Eye(4, std::nullopt, 0, Dtype::kFloat64, native) * 3;
+    Array b = Arange(0, 8, 1, Dtype::kFloat64, native).Reshape({4, 2});
+    ExpectSameAsNative("solve", {a, b}, [](const Arrays& v) { return Solve(v[0], v[1]); });
+    ExpectSameAsNative("inverse", {a}, [](const Arrays& v) { return Inverse(v[0]); });
+    ExpectSameAsNative("cholesky", {a}, [](const Arrays& v) { return Cholesky(Dot(v[0], v[0].Transpose())); });
+    ExpectSameAsNative("svd", {a}, [](const Arrays& v) { return std::get<1>(Svd(v[0])); });
+    ExpectSameAsNative("qr", {a}, [](const Arrays& v) { return std::get<1>(Qr(v[0])); });
+    ExpectSameAsNative("eigh", {a}, [](const Arrays& v) { return std::get<0>(Eigh(v[0] + v[0].Transpose())); });
+}
+
 TEST(CudaBackendTest, HandlesAreCreatedLazily) {
     CHAINERX_REQUIRE_GPU();
     Context ctx;

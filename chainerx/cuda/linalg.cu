@@ -1,5 +1,6 @@
 // CUDA kernels of the linalg family: the matrix product (see Note [CUDA matrix products] in blas.cuh). Solve,
-// Inverse, Cholesky and the decompositions are not on CUDA yet (cuSOLVER); they raise BackendError there.
+// inverse, Cholesky and the decompositions run on the host: see Note [Linear algebra on the host] in
+// linalg_on_host.cc.
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernels/linalg.h"
 #include "chainerx/cuda/blas.cuh"
