@@ -45,6 +45,33 @@ def to_cupy(array: 'chainerx.ndarray') -> tp.Any:
     return cupy.ndarray(array.shape, array.dtype, pointer, array.strides)
 
 
+def _cuda_array_interface(array: 'chainerx.ndarray') -> tp.Dict[str, tp.Any]:
+    """``ndarray.__cuda_array_interface__`` (version 3) of an array on a CUDA device; AttributeError otherwise, so
+    that ``hasattr`` tells CUDA arrays apart, as for CuPy arrays.
+
+    Kernels run on the device's legacy default stream, hence ``stream`` 1: a consumer on another stream waits
+    for it before reading.
+    """
+    if array.device.backend.name != 'cuda':
+        raise AttributeError(
+            f'__cuda_array_interface__: the array is on {array.device.name}, not on a CUDA device')
+    pointer = array.data_ptr + array.offset if array.size > 0 else 0
+    return {
+        'shape': array.shape,
+        'typestr': array.dtype.str,
+        'descr': [('', array.dtype.str)],
+        'data': (pointer, False),
+        'strides': array.strides,
+        'version': 3,
+        'stream': 1,
+    }
+
+
+def populate(ndarray: type) -> None:
+    """Installs ``__cuda_array_interface__`` on ``chainerx.ndarray``."""
+    ndarray.__cuda_array_interface__ = property(_cuda_array_interface)
+
+
 def _pool_binding(name: str) -> tp.Any:
     binding = getattr(chainerx._core, name, None)
     if binding is None:

@@ -1,9 +1,9 @@
 """Adds the ndarray methods written in Python (``clip``, ``tolist``, the NumPy fallbacks of ``__getitem__`` and
-``__setitem__``) to the compiled class; each routine family's module defines its own."""
+``__setitem__``, ``__cuda_array_interface__``) to the compiled class; each module defines its own."""
 
-from chainerx import _arithmetic, _creation, _indexing, _manipulation
+from chainerx import _arithmetic, _creation, _cuda, _indexing, _manipulation
 
-_FAMILY_MODULES = (_arithmetic, _creation, _indexing, _manipulation)
+_FAMILY_MODULES = (_arithmetic, _creation, _cuda, _indexing, _manipulation)
 
 
 def populate() -> None:

@@ -143,7 +143,7 @@ Array Array::ToDevice(Device& dst_device) const {
         dst_device.MemoryCopyFromHost(out.raw_data(), src.raw_data(), nbytes);
     } else if (dst_device.IsHostAccessible()) {
         src_device.MemoryCopyToHost(out.raw_data(), src.raw_data(), nbytes);
-    } else {
+    } else if (!dst_device.MemoryCopyFromDevice(out.raw_data(), src_device, src.raw_data(), nbytes)) {
         std::vector<char> staging(nbytes);
         src_device.MemoryCopyToHost(staging.data(), src.raw_data(), nbytes);
         dst_device.MemoryCopyFromHost(out.raw_data(), staging.data(), nbytes);

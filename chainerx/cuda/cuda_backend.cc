@@ -119,6 +119,15 @@ void CudaDevice::MemoryCopyToHost(void* dst, const void* src, size_t bytesize) {
     CheckCudaError(cudaMemcpy(dst, src, bytesize, cudaMemcpyDeviceToHost));
 }
 
+bool CudaDevice::MemoryCopyFromDevice(void* dst, Device& src_device, const void* src, size_t bytesize) {
+    if (dynamic_cast<CudaDevice*>(&src_device) == nullptr) {
+        return false;
+    }
+    CudaSetDeviceScope scope{index()};
+    CheckCudaError(cudaMemcpyPeer(dst, index(), src, src_device.index(), bytesize));
+    return true;
+}
+
 void CudaDevice::Synchronize() {
     CudaSetDeviceScope scope{index()};
     CheckCudaError(cudaDeviceSynchronize());

@@ -24,6 +24,8 @@ public:
     std::shared_ptr<void> FromHostMemory(const std::shared_ptr<void>& src, size_t bytesize) override;
     void MemoryCopyFromHost(void* dst, const void* src, size_t bytesize) override;
     void MemoryCopyToHost(void* dst, const void* src, size_t bytesize) override;
+    // From another CUDA device: cudaMemcpyPeer (through the host only where the driver must).
+    bool MemoryCopyFromDevice(void* dst, Device& src_device, const void* src, size_t bytesize) override;
     bool IsHostAccessible() const override { return false; }
     void Synchronize() override;
 

@@ -98,3 +98,21 @@ def test_cupy_allocates_from_the_pool():
         assert chx._cuda.memory_pool_stats('cuda:0')['used_bytes'] == before
     finally:
         cupy.cuda.set_allocator(previous)
+
+
+def test_cuda_array_interface_is_absent_on_native_arrays():
+    a = chx.zeros((2, 3), device='native:0')
+    assert not hasattr(a, '__cuda_array_interface__')
+    with pytest.raises(AttributeError, match='native:0'):
+        a.__cuda_array_interface__
+
+
+@requires_gpu
+def test_cuda_array_interface_describes_the_device_memory():
+    a = chx.arange(12, dtype='float32', device='cuda:0').reshape(3, 4)[:, 1::2]
+    interface = a.__cuda_array_interface__
+    assert interface['shape'] == (3, 2) and interface['strides'] == (16, 8) and interface['typestr'] == '<f4'
+    assert interface['data'] == (a.data_ptr + a.offset, False) and interface['version'] == 3
+    assert chx.zeros((0,), device='cuda:0').__cuda_array_interface__['data'][0] == 0
+    cupy = pytest.importorskip('cupy')
+    numpy.testing.assert_array_equal(cupy.asnumpy(cupy.asarray(a)), chx.to_numpy(a))
