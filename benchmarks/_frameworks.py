@@ -19,6 +19,8 @@ class Framework:
     has_sum_method = True
     # The benchmark modules (``Benchmark.group``) this framework runs; None: all of them.
     groups = None
+    # "cuda" once use_cuda() has moved the framework's default device there.
+    device = "cpu"
 
     def __init__(self, module):
         self.module = module
@@ -41,7 +43,11 @@ class Framework:
         raise NotImplementedError
 
     def synchronize(self):
-        """Waits for queued device work; a no-op for the CPU frameworks used so far."""
+        """Waits for queued device work; a no-op on the CPU."""
+
+    def use_cuda(self):
+        """Makes CUDA device 0 the default for this framework's arrays; False if it cannot."""
+        return False
 
     def info(self):
         return {"version": self.version, "module_path": getattr(self.module, "__file__", None)}
@@ -63,6 +69,15 @@ class ChainerX(Framework):
 
     def to_numpy(self, array):
         return self.module.to_numpy(array)
+
+    def use_cuda(self):
+        try:
+            self.module.set_default_device("cuda:0")
+        except self.module.ChainerxError:  # no CUDA backend in this build, or no GPU
+            return False
+        self.synchronize = self.module.get_default_device().synchronize
+        self.device = "cuda"
+        return True
 
     def info(self):
         info = super().info()
@@ -99,6 +114,14 @@ class Torch(Framework):
 
     def to_numpy(self, array):
         return array.detach().cpu().numpy()
+
+    def use_cuda(self):
+        if not self.module.cuda.is_available():
+            return False
+        self.module.set_default_device("cuda")
+        self.synchronize = self.module.cuda.synchronize
+        self.device = "cuda"
+        return True
 
     def info(self):
         info = super().info()

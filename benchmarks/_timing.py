@@ -19,8 +19,11 @@ from dataclasses import dataclass, field
 _NS_PER_US = 1000.0
 
 
-def run_batch(fn, n):
-    """Calls ``fn`` ``n`` times with the GC disabled; returns the elapsed nanoseconds."""
+def run_batch(fn, n, sync=None):
+    """Calls ``fn`` ``n`` times with the GC disabled; returns the elapsed nanoseconds.
+
+    ``sync`` (a device's synchronize) runs before the clock stops, so queued GPU work is counted.
+    """
     loop = range(n)
     gc.collect()
     gc_was_enabled = gc.isenabled()
@@ -29,6 +32,8 @@ def run_batch(fn, n):
         t0 = time.perf_counter_ns()
         for _ in loop:
             fn()
+        if sync is not None:
+            sync()
         t1 = time.perf_counter_ns()
     finally:
         if gc_was_enabled:
@@ -36,7 +41,7 @@ def run_batch(fn, n):
     return t1 - t0
 
 
-def calibrate(fn, target_ns, max_calls=100_000_000):
+def calibrate(fn, target_ns, max_calls=100_000_000, sync=None):
     """Number of calls per batch so that one batch takes about ``target_ns``.
 
     Grows the batch geometrically until it takes at least a tenth of the target, then scales
@@ -44,7 +49,7 @@ def calibrate(fn, target_ns, max_calls=100_000_000):
     """
     n = 1
     while True:
-        elapsed = run_batch(fn, n)
+        elapsed = run_batch(fn, n, sync)
         if elapsed >= target_ns / 10 or n >= max_calls:
             break
         # Grow at most 10x per step, at least 2x.
@@ -74,17 +79,17 @@ class Measurement:
         return max(self.samples_ns) / _NS_PER_US
 
 
-def measure(fn, repeat=7, target_ms=20.0, warmup_batches=1):
+def measure(fn, repeat=7, target_ms=20.0, warmup_batches=1, sync=None):
     """Warms ``fn`` up, calibrates the batch size and times ``repeat`` batches."""
     target_ns = int(target_ms * 1e6)
     fn()  # first call: lazy initialisation, kernel lookup, allocator pools, ...
-    n = calibrate(fn, target_ns)
+    n = calibrate(fn, target_ns, sync=sync)
     for _ in range(warmup_batches):
         # A calibration batch slowed down by another process would leave the batches short;
         # re-scale from the warm-up batch if it ran faster per call.
-        elapsed = run_batch(fn, n)
+        elapsed = run_batch(fn, n, sync)
         n = max(n, round(n * target_ns / max(elapsed, 1)))
     m = Measurement(calls_per_batch=n)
     for _ in range(repeat):
-        m.samples_ns.append(run_batch(fn, n) / n)
+        m.samples_ns.append(run_batch(fn, n, sync) / n)
     return m

@@ -4,7 +4,7 @@ operand) rather than the binding. Run once with ``--threads 1`` and once without
 
 import numpy as np
 
-from _registry import benchmark
+from _registry import Skip, benchmark
 
 _SIZES = (("1e3", 10**3), ("1e7", 10**7))
 _SIDE = 3162  # 3162 x 3162 = 9,998,244 elements, the transposed counterpart of 10^7
@@ -43,3 +43,27 @@ def add_transposed(fw):
 def sum_transposed(fw):
     m = fw.asarray(_values((_SIDE, _SIDE)))
     return lambda: m.T.sum()
+
+
+# GPU memory bandwidth: 10^8 float32 (400 MB per operand). `copy` is the device's copy rate, against which the
+# add is measured (it moves 1.5x the bytes of a copy); CPU runs skip them.
+_GPU_N = 10**8
+
+
+def _gpu_only(fw):
+    if getattr(fw, "device", "cpu") != "cuda":
+        raise Skip("GPU only (--device cuda)")
+
+
+@benchmark("add_1e8", "a + b on 10^8 float32 elements (GPU only)")
+def add_1e8(fw):
+    _gpu_only(fw)
+    a, b = fw.asarray(_values((_GPU_N,))), fw.asarray(_values((_GPU_N,), seed=1))
+    return lambda: a + b
+
+
+@benchmark("copy_1e8", "a copy of 10^8 float32 elements, the device's copy bandwidth (GPU only)")
+def copy_1e8(fw):
+    _gpu_only(fw)
+    a = fw.asarray(_values((_GPU_N,)))
+    return lambda: a.copy() if hasattr(a, "copy") else a.clone()

@@ -45,6 +45,9 @@ def parse_args(argv=None):
     p.add_argument("--frameworks", default=",".join(_DEFAULT_FRAMEWORKS),
                    help="comma-separated frameworks to try, in report order (default: {})".format(
                        ",".join(_DEFAULT_FRAMEWORKS)))
+    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
+                   help="cuda: chainerx and PyTorch on CUDA device 0, timed up to a synchronize of the device "
+                        "(other frameworks are skipped)")
     p.add_argument("--list", action="store_true", help="list the benchmarks and exit")
     args = p.parse_args(argv)
     if args.repeat < 1:
@@ -96,6 +99,7 @@ def machine_info(args, frameworks, noop_us):
         "logical_cpus": os.cpu_count(),
         "usable_cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
         "threads_setting": args.threads,
+        "device": args.device,
         "thread_env": {v: os.environ.get(v) for v in _THREAD_ENV_VARS},
         "numpy_version": np.__version__,
         "torch_version": frameworks["torch"].version if "torch" in frameworks else None,
@@ -169,6 +173,11 @@ def main(argv=None):
 
     wanted = [f.strip() for f in args.frameworks.split(",") if f.strip()]
     frameworks, missing = load_frameworks(wanted, threads=args.threads)
+    if args.device == "cuda":
+        for name in list(frameworks):
+            if not frameworks[name].use_cuda():
+                missing[name] = "no CUDA device for it"
+                del frameworks[name]
     for name, reason in missing.items():
         print("note: skipping {}: {}".format(name, reason))
     if not frameworks:
@@ -203,7 +212,7 @@ def main(argv=None):
                 continue
             if out is not None:
                 outputs[name] = fw.to_numpy(out)
-            m = _timing.measure(fn, repeat=args.repeat, target_ms=args.target_ms)
+            m = _timing.measure(fn, repeat=args.repeat, target_ms=args.target_ms, sync=fw.synchronize)
             rows.append({
                 "benchmark": bench.name, "group": bench.group, "framework": name,
                 "median_us": m.median_us, "min_us": m.min_us, "max_us": m.max_us,
