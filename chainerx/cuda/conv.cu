@@ -189,8 +189,6 @@ struct CudnnConvolution {
           w{Types::kData, CudnnDims(w_shape)},
           y{Types::kData, CudnnDims(y_shape)},
           conv{stride, pad, Types::kCompute, Types::kMath} {}
-
-    std::shared_ptr<void> Workspace(size_t bytes) { return device.Allocate(bytes); }
 };
 
 // out += b broadcast over (N, spatial...), b being (O,).
@@ -205,38 +203,56 @@ void CudnnAddBias(CudaDevice& device, const Array& b, const Array& out, const Te
                                    out.raw_data()));
 }
 
-// Each returns false when cuDNN does not support the configuration (the caller then runs the direct kernel).
+// Runs one cuDNN convolution call: gets cuDNN's heuristic algorithms (get_max_count(handle, &n), then
+// get_algorithms(handle, n, &count, perfs)), takes the first deterministic one, gives it a workspace from the memory
+// pool and calls run(handle, algo, workspace, bytes, &one, &zero). False when cuDNN offers no deterministic algorithm
+// or reports the configuration as not supported: the caller then runs the direct kernel.
+template <typename T, typename Perf, typename GetMaxCount, typename GetAlgorithms, typename Run>
+bool RunWithAlgorithm(CudaDevice& device, GetMaxCount&& get_max_count, GetAlgorithms&& get_algorithms, Run&& run) {
+    cudnnHandle_t handle = device.cudnn_handle();
+    int max_count = 0;
+    CheckCudnnError(get_max_count(handle, &max_count));
+    std::vector<Perf> perfs(static_cast<size_t>(max_count));
+    int count = 0;
+    CheckCudnnError(get_algorithms(handle, max_count, &count, perfs.data()));
+    std::optional<Perf> algo = PickAlgorithm(perfs, count);
+    if (!algo.has_value()) {
+        return false;
+    }
+    std::shared_ptr<void> workspace = device.Allocate(algo->memory);
+    typename CudnnTypes<T>::Scale one{1};
+    typename CudnnTypes<T>::Scale zero{0};
+    cudnnStatus_t status = run(handle, algo->algo, workspace.get(), algo->memory, &one, &zero);
+    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
+        return false;
+    }
+    CheckCudnnError(status);
+    return true;
+}
+
 template <typename T>
 bool CudnnConvForward(
         const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
         const Array& out) {
     CudaSetDeviceScope scope{x.device().index()};
     CudnnConvolution<T> c{x, w.shape(), out.shape(), stride, pad};
-    cudnnHandle_t handle = c.device.cudnn_handle();
-    int max_count = 0;
-    CheckCudnnError(cudnnGetConvolutionForwardAlgorithmMaxCount(handle, &max_count));
-    std::vector<cudnnConvolutionFwdAlgoPerf_t> perfs(static_cast<size_t>(max_count));
-    int count = 0;
-    CheckCudnnError(cudnnGetConvolutionForwardAlgorithm_v7(
-            handle, c.x.get(), c.w.get(), c.conv.get(), c.y.get(), max_count, &count, perfs.data()));
-    std::optional<cudnnConvolutionFwdAlgoPerf_t> algo = PickAlgorithm(perfs, count);
-    if (!algo.has_value()) {
-        return false;
-    }
-    std::shared_ptr<void> workspace = c.Workspace(algo->memory);
-    typename CudnnTypes<T>::Scale one{1};
-    typename CudnnTypes<T>::Scale zero{0};
-    cudnnStatus_t status = cudnnConvolutionForward(
-            handle, &one, c.x.get(), x.raw_data(), c.w.get(), w.raw_data(), c.conv.get(), algo->algo,
-            workspace.get(), algo->memory, &zero, c.y.get(), out.raw_data());
-    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
-        return false;
-    }
-    CheckCudnnError(status);
-    if (b.has_value()) {
+    bool done = RunWithAlgorithm<T, cudnnConvolutionFwdAlgoPerf_t>(
+            c.device,
+            cudnnGetConvolutionForwardAlgorithmMaxCount,
+            [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionFwdAlgoPerf_t* perfs) {
+                return cudnnGetConvolutionForwardAlgorithm_v7(
+                        handle, c.x.get(), c.w.get(), c.conv.get(), c.y.get(), max_count, count, perfs);
+            },
+            [&](cudnnHandle_t handle, cudnnConvolutionFwdAlgo_t algo, void* ws, size_t bytes, const void* one,
+                const void* zero) {
+                return cudnnConvolutionForward(
+                        handle, one, c.x.get(), x.raw_data(), c.w.get(), w.raw_data(), c.conv.get(), algo, ws, bytes,
+                        zero, c.y.get(), out.raw_data());
+            });
+    if (done && b.has_value()) {
         CudnnAddBias<T>(c.device, *b, out, c.y);
     }
-    return true;
+    return done;
 }
 
 // The transposed convolution of x with w (C, O, k...) is the data gradient of the convolution out -> x.
@@ -246,59 +262,42 @@ bool CudnnConvTranspose(
         const Array& out) {
     CudaSetDeviceScope scope{x.device().index()};
     CudnnConvolution<T> c{out, w.shape(), x.shape(), stride, pad};
-    cudnnHandle_t handle = c.device.cudnn_handle();
-    int max_count = 0;
-    CheckCudnnError(cudnnGetConvolutionBackwardDataAlgorithmMaxCount(handle, &max_count));
-    std::vector<cudnnConvolutionBwdDataAlgoPerf_t> perfs(static_cast<size_t>(max_count));
-    int count = 0;
-    CheckCudnnError(cudnnGetConvolutionBackwardDataAlgorithm_v7(
-            handle, c.w.get(), c.y.get(), c.conv.get(), c.x.get(), max_count, &count, perfs.data()));
-    std::optional<cudnnConvolutionBwdDataAlgoPerf_t> algo = PickAlgorithm(perfs, count);
-    if (!algo.has_value()) {
-        return false;
-    }
-    std::shared_ptr<void> workspace = c.Workspace(algo->memory);
-    typename CudnnTypes<T>::Scale one{1};
-    typename CudnnTypes<T>::Scale zero{0};
-    cudnnStatus_t status = cudnnConvolutionBackwardData(
-            handle, &one, c.w.get(), w.raw_data(), c.y.get(), x.raw_data(), c.conv.get(), algo->algo,
-            workspace.get(), algo->memory, &zero, c.x.get(), out.raw_data());
-    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
-        return false;
-    }
-    CheckCudnnError(status);
-    if (b.has_value()) {
+    bool done = RunWithAlgorithm<T, cudnnConvolutionBwdDataAlgoPerf_t>(
+            c.device,
+            cudnnGetConvolutionBackwardDataAlgorithmMaxCount,
+            [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionBwdDataAlgoPerf_t* perfs) {
+                return cudnnGetConvolutionBackwardDataAlgorithm_v7(
+                        handle, c.w.get(), c.y.get(), c.conv.get(), c.x.get(), max_count, count, perfs);
+            },
+            [&](cudnnHandle_t handle, cudnnConvolutionBwdDataAlgo_t algo, void* ws, size_t bytes, const void* one,
+                const void* zero) {
+                return cudnnConvolutionBackwardData(
+                        handle, one, c.w.get(), w.raw_data(), c.y.get(), x.raw_data(), c.conv.get(), algo, ws, bytes,
+                        zero, c.x.get(), out.raw_data());
+            });
+    if (done && b.has_value()) {
         CudnnAddBias<T>(c.device, *b, out, c.x);
     }
-    return true;
+    return done;
 }
 
 template <typename T>
 bool CudnnConvGradWeight(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) {
     CudaSetDeviceScope scope{x.device().index()};
     CudnnConvolution<T> c{x, gw.shape(), gy.shape(), stride, pad};
-    cudnnHandle_t handle = c.device.cudnn_handle();
-    int max_count = 0;
-    CheckCudnnError(cudnnGetConvolutionBackwardFilterAlgorithmMaxCount(handle, &max_count));
-    std::vector<cudnnConvolutionBwdFilterAlgoPerf_t> perfs(static_cast<size_t>(max_count));
-    int count = 0;
-    CheckCudnnError(cudnnGetConvolutionBackwardFilterAlgorithm_v7(
-            handle, c.x.get(), c.y.get(), c.conv.get(), c.w.get(), max_count, &count, perfs.data()));
-    std::optional<cudnnConvolutionBwdFilterAlgoPerf_t> algo = PickAlgorithm(perfs, count);
-    if (!algo.has_value()) {
-        return false;
-    }
-    std::shared_ptr<void> workspace = c.Workspace(algo->memory);
-    typename CudnnTypes<T>::Scale one{1};
-    typename CudnnTypes<T>::Scale zero{0};
-    cudnnStatus_t status = cudnnConvolutionBackwardFilter(
-            handle, &one, c.x.get(), x.raw_data(), c.y.get(), gy.raw_data(), c.conv.get(), algo->algo,
-            workspace.get(), algo->memory, &zero, c.w.get(), gw.raw_data());
-    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
-        return false;
-    }
-    CheckCudnnError(status);
-    return true;
+    return RunWithAlgorithm<T, cudnnConvolutionBwdFilterAlgoPerf_t>(
+            c.device,
+            cudnnGetConvolutionBackwardFilterAlgorithmMaxCount,
+            [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionBwdFilterAlgoPerf_t* perfs) {
+                return cudnnGetConvolutionBackwardFilterAlgorithm_v7(
+                        handle, c.x.get(), c.y.get(), c.conv.get(), c.w.get(), max_count, count, perfs);
+            },
+            [&](cudnnHandle_t handle, cudnnConvolutionBwdFilterAlgo_t algo, void* ws, size_t bytes, const void* one,
+                const void* zero) {
+                return cudnnConvolutionBackwardFilter(
+                        handle, one, c.x.get(), x.raw_data(), c.y.get(), gy.raw_data(), c.conv.get(), algo, ws, bytes,
+                        zero, c.w.get(), gw.raw_data());
+            });
 }
 
 // ---- Direct kernels ----

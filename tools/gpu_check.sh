@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The GPU check of the CUDA backend, run on a lent device machine in one call after tools/gpu_prepare.sh:
+#   1. the CUDA gtests (every kernel family against native, the memory pool's steady loop);
+#   2. the whole chainerx pytest suite with cuda:0 as the default device (CHAINERX_TEST_DEFAULT_DEVICE);
+#   3. the speed table: chainerx against PyTorch CUDA (benchmarks/run.py --device cuda).
+# Logs and the benchmark JSON go to $OUT (the device tool brings them back). Each step has its own time limit so
+# that one hang cannot eat the others' time.
+set -uo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="${OUT:-/tmp/gpu_check}"
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1
+
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv | tee "$OUT/gpu.txt"
+python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site "$REPO"/.gpu/chainerx-*-cp312-*.whl
+export PYTHONPATH=/tmp/site
+
+echo "== gtest"
+xz -dc "$REPO/.gpu/cuda_backend_test.xz" > /tmp/cuda_backend_test && chmod +x /tmp/cuda_backend_test
+timeout 120 /tmp/cuda_backend_test 2>&1 | tee "$OUT/gtest.log" | grep -E '^\[  (FAILED|PASSED|SKIPPED) |^\[==========\]|Failure|error' | head -60
+
+echo "== pytest on cuda:0"
+# From /tmp, so that the repository's source tree does not shadow the installed package.
+(cd /tmp && CHAINERX_TEST_DEFAULT_DEVICE=cuda:0 timeout 330 python3 -m pytest -q -p no:cacheprovider -n 8 \
+    --timeout 60 "$REPO/tests/chainerx_tests" > "$OUT/pytest.log" 2>&1)
+echo "pytest exit $?"
+grep -E '^(FAILED|ERROR)' "$OUT/pytest.log" | sed 's/ - .*//' | awk -F'::' '{print $1"::"$2}' | sed 's/\[.*//' \
+    | sort | uniq -c | sort -rn | head -40
+tail -n 3 "$OUT/pytest.log"
+
+echo "== benchmarks"
+(cd /tmp && timeout 150 python3 "$REPO/benchmarks/run.py" --device cuda --frameworks chainerx,torch --repeat 5 \
+    --bench add_2x3 --bench 'tiny_graph*' --bench 'mlp*' --bench 'train_step*' --bench 'conv*' \
+    --bench add_1e8 --bench copy_1e8 \
+    --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.log")
