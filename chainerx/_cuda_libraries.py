@@ -15,18 +15,21 @@ import os
 import sys
 import typing as tp
 
-# (directory under site-packages, soname), in an order where each library's dependencies come first.
+# (directories under site-packages, soname), in an order where each library's dependencies come first. cuBLAS is in
+# nvidia/cu13/lib in the CUDA 13 wheels and in nvidia/cublas/lib in older layouts.
+_CUBLAS_DIRS = ('nvidia/cu13/lib', 'nvidia/cublas/lib')
+_CUDNN_DIRS = ('nvidia/cudnn/lib',)
 _LIBRARIES = (
-    ('nvidia/cu13/lib', 'libcublasLt.so.13'),
-    ('nvidia/cu13/lib', 'libcublas.so.13'),
-    ('nvidia/cudnn/lib', 'libcudnn_graph.so.9'),
-    ('nvidia/cudnn/lib', 'libcudnn_engines_precompiled.so.9'),
-    ('nvidia/cudnn/lib', 'libcudnn_engines_runtime_compiled.so.9'),
-    ('nvidia/cudnn/lib', 'libcudnn_heuristic.so.9'),
-    ('nvidia/cudnn/lib', 'libcudnn_ops.so.9'),
-    ('nvidia/cudnn/lib', 'libcudnn_cnn.so.9'),
-    ('nvidia/cudnn/lib', 'libcudnn_adv.so.9'),
-    ('nvidia/cudnn/lib', 'libcudnn.so.9'),
+    (_CUBLAS_DIRS, 'libcublasLt.so.13'),
+    (_CUBLAS_DIRS, 'libcublas.so.13'),
+    (_CUDNN_DIRS, 'libcudnn_graph.so.9'),
+    (_CUDNN_DIRS, 'libcudnn_engines_precompiled.so.9'),
+    (_CUDNN_DIRS, 'libcudnn_engines_runtime_compiled.so.9'),
+    (_CUDNN_DIRS, 'libcudnn_heuristic.so.9'),
+    (_CUDNN_DIRS, 'libcudnn_ops.so.9'),
+    (_CUDNN_DIRS, 'libcudnn_cnn.so.9'),
+    (_CUDNN_DIRS, 'libcudnn_adv.so.9'),
+    (_CUDNN_DIRS, 'libcudnn.so.9'),
 )
 _WHEELS = 'nvidia-cublas and nvidia-cudnn-cu13'
 
@@ -40,8 +43,9 @@ def is_missing_library_error(error: ImportError) -> bool:
 def find(search_path: tp.Sequence[str]) -> tp.List[str]:
     """The paths of the libraries, each from the first entry of `search_path` that has it; [] if one is missing."""
     paths = []
-    for directory, soname in _LIBRARIES:
-        candidates = (os.path.join(entry, directory, soname) for entry in search_path if entry)
+    for directories, soname in _LIBRARIES:
+        candidates = (os.path.join(entry, directory, soname)
+                      for entry in search_path if entry for directory in directories)
         found = next((path for path in candidates if os.path.isfile(path)), None)
         if found is None:
             return []

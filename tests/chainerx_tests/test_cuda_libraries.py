@@ -5,10 +5,10 @@ import pytest
 from chainerx import _cuda_libraries
 
 
-def _install(root, sonames):
-    for directory, soname in _cuda_libraries._LIBRARIES:
+def _install(root, sonames, layout=0):
+    for directories, soname in _cuda_libraries._LIBRARIES:
         if soname in sonames:
-            path = root / directory
+            path = root / directories[min(layout, len(directories) - 1)]
             path.mkdir(parents=True, exist_ok=True)
             (path / soname).write_bytes(b'')
 
@@ -26,6 +26,12 @@ def test_find_takes_each_library_from_the_first_entry_that_has_it(tmp_path):
     assert paths[0] == str(first / 'nvidia/cu13/lib/libcublasLt.so.13')
     assert paths[1] == str(first / 'nvidia/cu13/lib/libcublas.so.13')
     assert all(path.startswith(str(second)) for path in paths[2:])
+
+
+def test_find_knows_the_older_cublas_layout(tmp_path):
+    _install(tmp_path, _all_sonames(), layout=1)
+    paths = _cuda_libraries.find([str(tmp_path)])
+    assert paths[1] == str(tmp_path / 'nvidia/cublas/lib/libcublas.so.13')
 
 
 def test_find_returns_nothing_when_a_library_is_missing(tmp_path):
