@@ -15,10 +15,11 @@ import os
 import sys
 import typing as tp
 
-# (directories under site-packages, soname), in an order where each library's dependencies come first. cuBLAS is in
-# nvidia/cu13/lib in the CUDA 13 wheels and in nvidia/cublas/lib in older layouts.
+# (directories under site-packages, soname), in an order where each library's dependencies come first: the layouts
+# third_party/cuda/cuda_configure.bzl knows (cuDNN 9.13 in nvidia/cudnn, newer CUDA 13 wheels all in nvidia/cu13,
+# older ones in nvidia/cublas).
 _CUBLAS_DIRS = ('nvidia/cu13/lib', 'nvidia/cublas/lib')
-_CUDNN_DIRS = ('nvidia/cudnn/lib',)
+_CUDNN_DIRS = ('nvidia/cudnn/lib', 'nvidia/cu13/lib')
 _LIBRARIES = (
     (_CUBLAS_DIRS, 'libcublasLt.so.13'),
     (_CUBLAS_DIRS, 'libcublas.so.13'),

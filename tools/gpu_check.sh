@@ -13,21 +13,36 @@ mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv | tee "$OUT/gpu.txt"
-python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site "$REPO"/.gpu/chainerx-*-cp312-*.whl
+python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /tmp/site \
+    "$REPO"/.gpu/chainerx-*-cp312-*.whl
 export PYTHONPATH=/tmp/site
 
 echo "== gtest"
+# Outside Bazel's runfiles the test finds cuBLAS/cuDNN through LD_LIBRARY_PATH: the nvidia wheels' folders on
+# python3's sys.path.
+nvidia_libs="$(python3 - <<'PY'
+import glob, os, sys
+dirs = []
+for entry in sys.path:
+    for pattern in ('nvidia/*/lib/libcublas.so.13', 'nvidia/*/lib/libcudnn.so.9'):
+        for path in sorted(glob.glob(os.path.join(entry or '.', pattern))):
+            if os.path.dirname(path) not in dirs:
+                dirs.append(os.path.dirname(path))
+print(':'.join(dirs))
+PY
+)"
 xz -dc "$REPO/.gpu/cuda_backend_test.xz" > /tmp/cuda_backend_test && chmod +x /tmp/cuda_backend_test
-timeout 120 /tmp/cuda_backend_test 2>&1 | tee "$OUT/gtest.log" | grep -E '^\[  (FAILED|PASSED|SKIPPED) |^\[==========\]|Failure|error' | head -60
+LD_LIBRARY_PATH="$nvidia_libs" timeout 120 /tmp/cuda_backend_test 2>&1 | tee "$OUT/gtest.log" | grep -E '^\[  (FAILED|PASSED|SKIPPED) |^\[==========\]|Failure|error' | head -60
 
 echo "== pytest on cuda:0"
 # From /tmp, so that the repository's source tree does not shadow the installed package.
 (cd /tmp && CHAINERX_TEST_DEFAULT_DEVICE=cuda:0 timeout 330 python3 -m pytest -q -p no:cacheprovider -n 8 \
-    --timeout 60 "$REPO/tests/chainerx_tests" > "$OUT/pytest.log" 2>&1)
+    --timeout 60 --tb=line "$REPO/tests/chainerx_tests" > /tmp/pytest.log 2>&1)
 echo "pytest exit $?"
-grep -E '^(FAILED|ERROR)' "$OUT/pytest.log" | sed 's/ - .*//' | awk -F'::' '{print $1"::"$2}' | sed 's/\[.*//' \
+tail -c 15000000 /tmp/pytest.log > "$OUT/pytest.log"  # a file that comes back is at most 16 MiB
+grep -E '^(FAILED|ERROR)' /tmp/pytest.log | sed 's/ - .*//' | awk -F'::' '{print $1"::"$2}' | sed 's/\[.*//' \
     | sort | uniq -c | sort -rn | head -40
-tail -n 3 "$OUT/pytest.log"
+tail -n 3 /tmp/pytest.log
 
 echo "== benchmarks"
 (cd /tmp && timeout 150 python3 "$REPO/benchmarks/run.py" --device cuda --frameworks chainerx,torch --repeat 5 \

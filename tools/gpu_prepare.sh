@@ -17,10 +17,14 @@ VENV="$REPO/.venv-py312"
 if [[ ! -x "$VENV/bin/python" ]]; then
     "$PY312" -m venv "$VENV"
 fi
-"$VENV/bin/python" -m pip install -q numpy pybind11 wheel
+# The build finds cuBLAS/cuDNN headers in the interpreter's site-packages (third_party/cuda): the same pins as setup.sh.
+eval "$(grep '^PIP_CUDA_PACKAGES=' tools/setup.sh)"
+"$VENV/bin/python" -m pip install -q numpy pybind11 wheel "${PIP_CUDA_PACKAGES[@]}"
 
 source tools/env.sh
 export PYTHON_BIN_PATH="$VENV/bin/python"
+# Re-read the interpreter's headers and the CUDA wheels even if PYTHON_BIN_PATH was this one before.
+bazel sync --configure
 bazel build --config=cuda //:wheel //chainerx/cuda:cuda_backend_test
 
 rm -rf .gpu
