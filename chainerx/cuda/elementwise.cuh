@@ -49,7 +49,9 @@ __device__ To DeviceCast(From v) {
     }
 }
 
-// Byte offsets of N arrays of one shape, computed from a C-order linear index.
+// Byte offsets of N arrays of one shape, computed from a C-order linear index. MakeIndexer squashes the shape
+// first (size-1 axes dropped, adjacent axes merged where every array is contiguous across them, as native's
+// Squash does), so that contiguous operands take the one-axis path: one multiply per array, no division.
 template <size_t N>
 struct StridedIndexer {
     int ndim;
@@ -59,6 +61,12 @@ struct StridedIndexer {
     char* base[N];
 
     __device__ void Pointers(int64_t index, char* (&ptrs)[N]) const {
+        if (ndim == 1) {
+            for (size_t k = 0; k < N; ++k) {
+                ptrs[k] = base[k] + index * strides[k][0];
+            }
+            return;
+        }
         for (size_t k = 0; k < N; ++k) {
             ptrs[k] = base[k];
         }
@@ -75,12 +83,27 @@ struct StridedIndexer {
 template <size_t N>
 StridedIndexer<N> MakeIndexer(const Shape& shape, const std::array<const Array*, N>& arrays) {
     StridedIndexer<N> indexer{};
-    indexer.ndim = shape.ndim();
     indexer.total = shape.GetTotalSize();
     for (int8_t d = 0; d < shape.ndim(); ++d) {
-        indexer.shape[d] = shape[d];
+        const int64_t size = shape[d];
+        if (size == 1) {
+            continue;
+        }
+        bool merge = indexer.ndim > 0;
+        for (size_t k = 0; k < N && merge; ++k) {
+            merge = indexer.strides[k][indexer.ndim - 1] == size * arrays[k]->strides()[d];
+        }
+        int at = merge ? indexer.ndim - 1 : indexer.ndim++;
+        indexer.shape[at] = merge ? indexer.shape[at] * size : size;
         for (size_t k = 0; k < N; ++k) {
-            indexer.strides[k][d] = arrays[k]->strides()[d];
+            indexer.strides[k][at] = arrays[k]->strides()[d];
+        }
+    }
+    if (indexer.ndim == 0) {  // 0-d or all axes of size 1: one element at the base pointers
+        indexer.ndim = 1;
+        indexer.shape[0] = 1;
+        for (size_t k = 0; k < N; ++k) {
+            indexer.strides[k][0] = 0;
         }
     }
     for (size_t k = 0; k < N; ++k) {
