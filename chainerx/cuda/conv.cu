@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -199,7 +200,9 @@ void CudnnAddBias(CudaDevice& device, const Array& b, const Array& out, const Te
     dims[1] = static_cast<int>(b.shape()[0]);
     TensorDescriptor b_desc{Types::kData, dims};
     typename Types::Scale one{1};
-    CheckCudnnError(cudnnAddTensor(device.cudnn_handle(), &one, b_desc.get(), b.raw_data(), &one, out_desc.get(),
+    cudnnHandle_t handle = device.cudnn_handle();
+    std::lock_guard<std::mutex> lock{device.cudnn_mutex()};
+    CheckCudnnError(cudnnAddTensor(handle, &one, b_desc.get(), b.raw_data(), &one, out_desc.get(),
                                    out.raw_data()));
 }
 
@@ -210,6 +213,7 @@ void CudnnAddBias(CudaDevice& device, const Array& b, const Array& out, const Te
 template <typename T, typename Perf, typename GetMaxCount, typename GetAlgorithms, typename Run>
 bool RunWithAlgorithm(CudaDevice& device, GetMaxCount&& get_max_count, GetAlgorithms&& get_algorithms, Run&& run) {
     cudnnHandle_t handle = device.cudnn_handle();
+    std::lock_guard<std::mutex> lock{device.cudnn_mutex()};
     int max_count = 0;
     CheckCudnnError(get_max_count(handle, &max_count));
     std::vector<Perf> perfs(static_cast<size_t>(max_count));

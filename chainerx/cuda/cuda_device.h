@@ -31,6 +31,8 @@ public:
 
     cublasHandle_t cublas_handle();
     cudnnHandle_t cudnn_handle();
+    // cuDNN handles must not be used by two threads at once: hold this around every call that uses the handle.
+    std::mutex& cudnn_mutex() { return cudnn_mutex_; }
 
     MemoryPool& memory_pool() { return *memory_pool_; }
 
@@ -38,6 +40,7 @@ private:
     // Shared with the deleter of every block, so memory freed after the device is gone still finds its pool.
     std::shared_ptr<MemoryPool> memory_pool_;
     std::mutex handle_mutex_;
+    std::mutex cudnn_mutex_;
     cublasHandle_t cublas_handle_{nullptr};
     cudnnHandle_t cudnn_handle_{nullptr};
 };
