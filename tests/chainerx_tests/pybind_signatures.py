@@ -111,8 +111,9 @@ def class_member_names(cls: type) -> tp.Set[str]:
     for name, value in vars(cls).items():
         if name in PYBIND_INTERNALS or (name.startswith('_') and not name.endswith('__')):
             continue
-        # pybind11 gives classes without a constructor an __init__ that raises; it is not API.
-        if name == '__init__' and type(value).__name__ == 'wrapper_descriptor':
+        # pybind11 gives classes without a constructor an __init__ that raises; Python 3.12+ gives every type with
+        # the buffer protocol __buffer__/__release_buffer__ slot wrappers (PEP 688). Neither is chainerx's API.
+        if name in ('__init__', '__buffer__', '__release_buffer__') and type(value).__name__ == 'wrapper_descriptor':
             continue
         names.add(name)
     return names
