@@ -14,11 +14,15 @@ Backend::Backend(Context& context, const KernelRegistry* parent_registry)
 
 Backend::~Backend() = default;
 
+void Backend::ThrowDeviceOutOfRange(int index, int count) const {
+    throw DeviceError{
+            "device index ", index, " is out of range for backend '", GetName(), "' with ", count, " device(s)"};
+}
+
 Device& Backend::GetDevice(int index) {
     int count = GetDeviceCount();
     if (index < 0 || index >= count) {
-        throw DeviceError{"device index ", index, " is out of range for backend '", GetName(), "' with ", count,
-                          " device(s)"};
+        ThrowDeviceOutOfRange(index, count);
     }
     std::lock_guard<std::mutex> lock{devices_mutex_};
     if (devices_.size() < static_cast<size_t>(count)) {

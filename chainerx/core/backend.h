@@ -27,7 +27,8 @@ public:
     // through host memory).
     virtual bool SupportsTransfer(const Backend& dst_backend) const { return &dst_backend == this; }
 
-    // The device of the given index, created on first use. Throws DeviceError if out of range.
+    // The device of the given index, created on first use. Throws DeviceError if out of range (see
+    // ThrowDeviceOutOfRange).
     Device& GetDevice(int index);
 
     Context& context() const { return context_; }
@@ -43,6 +44,11 @@ protected:
     Backend(Context& context, const KernelRegistry* parent_registry);
 
     virtual std::unique_ptr<Device> CreateDevice(int index) = 0;
+
+    // Called by GetDevice for an index outside [0, count). Throws DeviceError; a backend whose devices can be missing
+    // altogether (CUDA without a GPU or a driver) throws BackendError saying why. (Declared last among the
+    // virtuals, so that plug-ins built before it keep their vtable layout.)
+    [[noreturn]] virtual void ThrowDeviceOutOfRange(int index, int count) const;
 
 private:
     Context& context_;

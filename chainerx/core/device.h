@@ -38,16 +38,18 @@ public:
     // Copies bytes between host memory and memory of this device.
     virtual void MemoryCopyFromHost(void* dst, const void* src, size_t bytesize) = 0;
     virtual void MemoryCopyToHost(void* dst, const void* src, size_t bytesize) = 0;
-    // Copies bytes from memory of `src_device` (another device, neither host-accessible) into memory of this one
-    // directly, and returns true; false when this device cannot, and the caller stages the bytes through the host.
-    virtual bool MemoryCopyFromDevice(void* /*dst*/, Device& /*src_device*/, const void* /*src*/, size_t /*bytesize*/) {
-        return false;
-    }
 
     // Whether device pointers can be dereferenced on the host.
     virtual bool IsHostAccessible() const = 0;
 
     virtual void Synchronize() = 0;
+
+    // (Declared last among the virtuals, so that plug-ins built before it keep their vtable layout.)
+    // Copies bytes from memory of `src_device` (another device, neither host-accessible) into memory of this one
+    // directly, and returns true; false when this device cannot, and the caller stages the bytes through the host.
+    virtual bool MemoryCopyFromDevice(void* /*dst*/, Device& /*src_device*/, const void* /*src*/, size_t /*bytesize*/) {
+        return false;
+    }
 
     template <typename KeyKernel, typename... Args>
     decltype(auto) CallKernel(Args&&... args) {

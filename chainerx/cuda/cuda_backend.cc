@@ -25,6 +25,13 @@ KernelRegistry& CudaBackend::GetGlobalKernelRegistry() {
 
 std::unique_ptr<Device> CudaBackend::CreateDevice(int index) { return std::make_unique<CudaDevice>(*this, index); }
 
+void CudaBackend::ThrowDeviceOutOfRange(int index, int count) const {
+    if (count == 0) {
+        throw BackendError{"cuda:", index, " is not available: ", DescribeMissingDevices()};
+    }
+    Backend::ThrowDeviceOutOfRange(index, count);
+}
+
 namespace {
 
 const bool s_registered = internal::RegisterBuiltinBackend(

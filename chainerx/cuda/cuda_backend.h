@@ -25,6 +25,8 @@ public:
 
 protected:
     std::unique_ptr<Device> CreateDevice(int index) override;
+    // With no device at all: BackendError naming the CUDA runtime's reason (no driver, no GPU, ...).
+    [[noreturn]] void ThrowDeviceOutOfRange(int index, int count) const override;
 };
 
 }  // namespace cuda

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -48,10 +49,20 @@ TEST(CudaBackendTest, IsRegisteredAsBuiltin) {
     EXPECT_EQ(ctx.GetBackend("cuda").GetName(), "cuda");
 }
 
-TEST(CudaBackendTest, OutOfRangeDeviceIsDeviceError) {
+// An index past the last GPU is a DeviceError; with no GPU (or no driver) at all, a BackendError saying why.
+TEST(CudaBackendTest, OutOfRangeDeviceIsDeviceErrorAndNoDeviceIsBackendError) {
     Context ctx;
     int count = ctx.GetBackend("cuda").GetDeviceCount();
-    EXPECT_THROW(ctx.GetDevice("cuda", count), DeviceError);
+    if (count > 0) {
+        EXPECT_THROW(ctx.GetDevice("cuda", count), DeviceError);
+        return;
+    }
+    try {
+        ctx.GetDevice("cuda", 0);
+        ADD_FAILURE() << "cuda:0 was created without a device";
+    } catch (const BackendError& e) {
+        EXPECT_NE(std::string{e.what()}.find("cuda:0 is not available: "), std::string::npos) << e.what();
+    }
 }
 
 TEST(CudaBackendTest, AddMultiplySumRoundTrip) {

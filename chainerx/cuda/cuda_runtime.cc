@@ -31,6 +31,16 @@ int GetDeviceCountNoExcept() {
     return count;
 }
 
+std::string DescribeMissingDevices() {
+    int count = 0;
+    cudaError_t error = cudaGetDeviceCount(&count);
+    if (error == cudaSuccess) {
+        return count == 0 ? "no CUDA device is visible (CUDA_VISIBLE_DEVICES?)" : "";
+    }
+    cudaGetLastError();
+    return std::string{cudaGetErrorName(error)} + ": " + cudaGetErrorString(error);
+}
+
 CudaSetDeviceScope::CudaSetDeviceScope(int index) : index_{index} {
     CheckCudaError(cudaGetDevice(&orig_index_));
     if (orig_index_ != index_) {

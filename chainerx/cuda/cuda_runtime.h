@@ -2,6 +2,8 @@
 // naming the call's error.
 #pragma once
 
+#include <string>
+
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cudnn.h>
@@ -22,6 +24,9 @@ void CheckCudnnError(cudnnStatus_t status);
 
 // The number of usable CUDA devices; 0 when there is no driver or no device (never throws).
 int GetDeviceCountNoExcept();
+
+// Why there is no CUDA device: the runtime's message (e.g. "no CUDA-capable device is detected").
+std::string DescribeMissingDevices();
 
 // Makes `index` the current CUDA device of the thread until destruction.
 class CudaSetDeviceScope {
