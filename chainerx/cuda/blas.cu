@@ -12,6 +12,7 @@
 
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/kernels/blas_layout.h"
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/scalar.h"
@@ -23,30 +24,20 @@ namespace chainerx {
 namespace cuda {
 namespace {
 
-// A 2-D operand as cuBLAS takes it: row-major with leading dimension `ld` (elements), or, when `column_major`,
-// the transpose of a row-major matrix. `copy` holds a contiguous copy when the strides were neither.
+// A 2-D operand as cuBLAS takes it: its data and GetBlasLayout's layout (kernels/blas_layout.h); `copy` holds a
+// contiguous copy when the array's own strides would not do.
 struct MatrixOperand {
     const void* data;
-    bool column_major;
-    int64_t ld;
+    BlasLayout layout;
     std::optional<Array> copy;
 };
 
 MatrixOperand ToMatrixOperand(const Array& x) {
-    const int64_t rows = x.shape()[0];
-    const int64_t cols = x.shape()[1];
-    const int64_t unit = GetItemSize(x.dtype());
-    const int64_t s0 = x.strides()[0];
-    const int64_t s1 = x.strides()[1];
-    auto is_ld = [unit](int64_t stride, int64_t min) { return stride % unit == 0 && stride / unit >= min; };
-    if ((cols <= 1 || s1 == unit) && (rows <= 1 || is_ld(s0, std::max<int64_t>(cols, 1)))) {
-        return {x.raw_data(), false, rows <= 1 ? std::max<int64_t>(cols, 1) : s0 / unit, std::nullopt};
-    }
-    if ((rows <= 1 || s0 == unit) && (cols <= 1 || is_ld(s1, std::max<int64_t>(rows, 1)))) {
-        return {x.raw_data(), true, cols <= 1 ? std::max<int64_t>(rows, 1) : s1 / unit, std::nullopt};
+    if (std::optional<BlasLayout> layout = GetBlasLayout(x)) {
+        return {x.raw_data(), *layout, std::nullopt};
     }
     Array copy = AsContiguousArray(x);
-    return {copy.raw_data(), false, std::max<int64_t>(cols, 1), std::move(copy)};
+    return {copy.raw_data(), BlasLayout{false, std::max<int64_t>(x.shape()[1], 1)}, std::move(copy)};
 }
 
 int ToCublasInt(int64_t value) {
@@ -89,18 +80,18 @@ void CublasGemm(const Array& a, const Array& b, const Array& out, bool accumulat
     // outᵀ (n x m) = bᵀ (n x k) · aᵀ (k x m) in column-major terms (Note [CUDA matrix products]).
     CheckCublasError(cublasGemmEx(
             device.cublas_handle(),
-            b_op.column_major ? CUBLAS_OP_T : CUBLAS_OP_N,
-            a_op.column_major ? CUBLAS_OP_T : CUBLAS_OP_N,
+            b_op.layout.trans ? CUBLAS_OP_T : CUBLAS_OP_N,
+            a_op.layout.trans ? CUBLAS_OP_T : CUBLAS_OP_N,
             ToCublasInt(n),
             ToCublasInt(m),
             ToCublasInt(k),
             &alpha,
             b_op.data,
             Types::kData,
-            ToCublasInt(b_op.ld),
+            ToCublasInt(b_op.layout.ld),
             a_op.data,
             Types::kData,
-            ToCublasInt(a_op.ld),
+            ToCublasInt(a_op.layout.ld),
             &beta,
             out.raw_data(),
             Types::kData,
@@ -120,7 +111,7 @@ struct PlainMatMulArgs {
     bool accumulate;
 };
 
-// One thread per output element; integers accumulate in int64 (the same bits as wrapping in T), bool ORs ANDs.
+// One thread per output element, accumulating in ProductAccumulator<T>.
 template <typename T>
 __global__ void PlainMatMulKernel(PlainMatMulArgs args, T* out) {
     for (int64_t e = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; e < args.m * args.n;
@@ -129,16 +120,12 @@ __global__ void PlainMatMulKernel(PlainMatMulArgs args, T* out) {
         int64_t j = e % args.n;
         const char* a_row = args.a + i * args.a_strides[0];
         const char* b_col = args.b + j * args.b_strides[1];
-        using Acc = std::conditional_t<std::is_same<T, bool>::value, bool, int64_t>;
+        using Acc = ProductAccumulator<T>;
         Acc acc = args.accumulate ? static_cast<Acc>(out[e]) : Acc{0};
         for (int64_t l = 0; l < args.k; ++l) {
             T x = *reinterpret_cast<const T*>(a_row + l * args.a_strides[1]);
             T y = *reinterpret_cast<const T*>(b_col + l * args.b_strides[0]);
-            if constexpr (std::is_same<T, bool>::value) {
-                acc = acc || (x && y);
-            } else {
-                acc += static_cast<int64_t>(x) * static_cast<int64_t>(y);
-            }
+            acc = MultiplyAdd<T>(acc, x, y);
         }
         out[e] = static_cast<T>(acc);
     }

@@ -10,10 +10,34 @@
 // - Integers wrap and bool is "or of ands", as on the native backend.
 #pragma once
 
+#include <cstdint>
+#include <type_traits>
+
 #include "chainerx/core/array.h"
+#include "chainerx/core/numeric/compute_type.h"
 
 namespace chainerx {
 namespace cuda {
+
+// The accumulator of a sum of products of T computed by a plain kernel (the matrix product's and the direct
+// convolutions'): bool for bool, float for float16, the float type itself, int64 for integers (the same bits as
+// wrapping in T).
+template <typename T>
+using ProductAccumulator = std::conditional_t<
+        std::is_same<T, bool>::value,
+        bool,
+        std::conditional_t<std::is_floating_point<numeric::ComputeType<T>>::value, numeric::ComputeType<T>, int64_t>>;
+
+// acc + a * b; for bool, acc or (a and b).
+template <typename T>
+__device__ ProductAccumulator<T> MultiplyAdd(ProductAccumulator<T> acc, T a, T b) {
+    using A = ProductAccumulator<T>;
+    if constexpr (std::is_same<T, bool>::value) {
+        return acc || (a && b);
+    } else {
+        return acc + static_cast<A>(a) * static_cast<A>(b);
+    }
+}
 
 // out (m x n, C-contiguous) = a (m x k) · b (k x n), plus out's previous values when `accumulate`; a, b and out
 // of one dtype on one CUDA device, a and b with any strides.

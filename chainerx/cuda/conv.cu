@@ -14,7 +14,7 @@
 //   native backend); float16 may use tensor cores and accumulates in float.
 // - Everything else (bool and integer dtypes, more than 3 spatial axes, configurations cuDNN reports as not
 //   supported) runs the direct kernels below: one thread per output element, summing in the order of the loops
-//   (integers in int64, bool as or-of-ands).
+//   in ProductAccumulator (blas.cuh: integers in int64, bool as or-of-ands).
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -31,6 +31,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/connection.h"
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/cuda/blas.cuh"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
@@ -342,21 +343,6 @@ ConvGeometry MakeConvGeometry(const Shape& x, const Shape& w, const Shape& y, co
     return g;
 }
 
-template <typename T>
-using DirectAcc = std::conditional_t<
-        std::is_same<T, bool>::value,
-        bool,
-        std::conditional_t<std::is_floating_point<numeric::ComputeType<T>>::value, numeric::ComputeType<T>, int64_t>>;
-
-template <typename T, typename A>
-__device__ A MulAdd(A acc, T a, T b) {
-    if constexpr (std::is_same<T, bool>::value) {
-        return acc || (a && b);
-    } else {
-        return acc + static_cast<A>(a) * static_cast<A>(b);
-    }
-}
-
 // Splits a flat position within a plane of extents `ext` into coordinates.
 __device__ void Unravel(int64_t flat, int n, const int64_t* ext, int64_t* coord) {
     for (int i = n - 1; i >= 0; --i) {
@@ -386,7 +372,7 @@ struct ConvForwardFunctor {
     const T* b;  // null without a bias
     T* y;
     __device__ void operator()(int64_t e) const {
-        using A = DirectAcc<T>;
+        using A = ProductAccumulator<T>;
         int64_t p[kMaxNdim];
         int64_t q[kMaxNdim];
         Unravel(e % g.out_size, g.nsp, g.out, p);
@@ -400,7 +386,7 @@ struct ConvForwardFunctor {
                 Unravel(kq, g.nsp, g.k, q);
                 int64_t pos = InputPosition(g, p, q);
                 if (pos >= 0) {
-                    acc = MulAdd<T, A>(acc, xp[pos], wp[kq]);
+                    acc = MultiplyAdd<T>(acc, xp[pos], wp[kq]);
                 }
             }
         }
@@ -417,7 +403,7 @@ struct ConvTransposeFunctor {
     const T* b;
     T* out;  // (N, O, in...)
     __device__ void operator()(int64_t e) const {
-        using A = DirectAcc<T>;
+        using A = ProductAccumulator<T>;
         int64_t d[kMaxNdim];
         int64_t q[kMaxNdim];
         Unravel(e % g.in_size, g.nsp, g.in, d);
@@ -438,7 +424,7 @@ struct ConvTransposeFunctor {
                     flat = flat * g.out[i] + pos;
                 }
                 if (inside) {
-                    acc = MulAdd<T, A>(acc, xp[flat], wp[kq]);
+                    acc = MultiplyAdd<T>(acc, xp[flat], wp[kq]);
                 }
             }
         }
@@ -453,7 +439,7 @@ struct ConvGradWeightFunctor {
     const T* gy;
     T* gw;  // (O, C, k...)
     __device__ void operator()(int64_t e) const {
-        using A = DirectAcc<T>;
+        using A = ProductAccumulator<T>;
         int64_t q[kMaxNdim];
         int64_t p[kMaxNdim];
         Unravel(e % g.k_size, g.nsp, g.k, q);
@@ -467,7 +453,7 @@ struct ConvGradWeightFunctor {
                 Unravel(j, g.nsp, g.out, p);
                 int64_t pos = InputPosition(g, p, q);
                 if (pos >= 0) {
-                    acc = MulAdd<T, A>(acc, gyp[j], xp[pos]);
+                    acc = MultiplyAdd<T>(acc, gyp[j], xp[pos]);
                 }
             }
         }

@@ -23,13 +23,8 @@ namespace {
 
 Device& NativeDevice(const Array& a) { return a.device().context().GetDevice("native:0"); }
 
-// A contiguous copy of the CUDA array `a` on native:0.
-Array ToHost(const Array& a) {
-    Array contiguous = a.IsContiguous() ? a : AsContiguousArray(a);
-    Array host = Empty(a.shape(), a.dtype(), NativeDevice(a));
-    a.device().MemoryCopyToHost(host.raw_data(), contiguous.raw_data(), static_cast<size_t>(a.GetNBytes()));
-    return host;
-}
+// A contiguous copy of the CUDA array `a` on native:0 (outside any graph).
+Array ToHost(const Array& a) { return a.AsGradStopped().ToDevice(NativeDevice(a)); }
 
 // A native array to receive what the kernel writes into `out`; null for a null `out`.
 Array HostLike(const Array& out) {

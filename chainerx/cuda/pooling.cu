@@ -5,16 +5,13 @@
 // - MaxPoolGrad: one thread per (N, C) plane, which scatters its outputs in order (its contract has no windows).
 // cuDNN's pooling reports no argmax, which MaxPoolKernel's contract needs for its gradients.
 #include <cstdint>
-#include <limits>
-#include <type_traits>
-
-#include <cuda_fp16.h>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/pooling.h"
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/reduction.h"
+#include "chainerx/core/numeric/statistics.h"
 #include "chainerx/core/shape.h"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/elementwise.cuh"
@@ -135,18 +132,6 @@ __device__ void ForEachWindowContaining(const Geometry& g, int64_t x_offset, F&&
     }
 }
 
-// The value of a window of padding only: -inf for floats, the lowest value otherwise.
-template <typename T>
-__device__ T LowestValue() {
-    if constexpr (std::is_same<T, __half>::value) {
-        return __float2half(-INFINITY);
-    } else if constexpr (std::is_floating_point<T>::value) {
-        return -std::numeric_limits<T>::infinity();
-    } else {
-        return std::numeric_limits<T>::lowest();
-    }
-}
-
 template <typename T>
 struct MaxPoolFunctor {
     Geometry g;
@@ -161,7 +146,7 @@ struct MaxPoolFunctor {
         int64_t end[kMaxNdim];
         g.Window(e % g.out_size, begin, end);
         int64_t best = -1;
-        C best_value = static_cast<C>(LowestValue<T>());
+        C best_value = numeric::Extreme<T, true>();
         ForEachInBox(g, begin, end, [&](int64_t offset) {
             auto v = static_cast<C>(xp[offset]);
             // NaN wins over numbers; the first maximum wins ties (native's rule).
@@ -170,7 +155,7 @@ struct MaxPoolFunctor {
                 best_value = v;
             }
         });
-        out[e] = best < 0 ? LowestValue<T>() : xp[best];
+        out[e] = best < 0 ? numeric::LowestValue<T>() : xp[best];
         indices[e] = best;
     }
 };
@@ -214,25 +199,10 @@ struct MaxPoolGradFunctor {
     }
 };
 
-// The number of (N, C) planes and the element counts of one input and one output plane.
-struct PlanePair {
-    int64_t planes;
-    int64_t in_size;
-    int64_t out_size;
-};
-
-PlanePair GetPlanePair(const Array& in, const Array& out) {
-    int64_t planes = in.shape()[0] * in.shape()[1];
-    if (planes == 0) {
-        return {0, 0, 0};
-    }
-    return {planes, in.GetTotalSize() / planes, out.GetTotalSize() / planes};
-}
-
 class CudaMaxPoolGradKernel : public MaxPoolGradKernel {
 public:
     void Call(const Array& gout, const Array& indices, const Array& gx) override {
-        PlanePair pp = GetPlanePair(gx, gout);
+        PoolPlanes pp = GetPoolPlanes(gx, gout);
         VisitDeviceDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             MaxPoolGradFunctor<T> grad{pp.in_size, pp.out_size, static_cast<const T*>(gout.raw_data()),
@@ -259,7 +229,7 @@ struct MaxPoolGradGradFunctor {
 class CudaMaxPoolGradGradKernel : public MaxPoolGradGradKernel {
 public:
     void Call(const Array& ggx, const Array& indices, const Array& ggout) override {
-        PlanePair pp = GetPlanePair(ggx, ggout);
+        PoolPlanes pp = GetPoolPlanes(ggx, ggout);
         VisitDeviceDtypeIn<kFloatingDtypes>(ggx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             MaxPoolGradGradFunctor<T> gradgrad{pp.in_size, pp.out_size, static_cast<const T*>(ggx.raw_data()),

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "chainerx/core/array.h"
+#include "chainerx/core/kernels/blas_layout.h"
 #include "chainerx/core/routines/creation.h"
 
 namespace chainerx {
@@ -69,26 +70,14 @@ struct BlasOperand {
     std::optional<Array> copy;
 };
 
-// Uses x in place when one axis is unit-stride and the other a valid leading dimension (C-contiguous matrices,
-// their transposes, and row-padded views of either); size-1 axes may have any stride. Copies x otherwise
-// (broadcast, negative or doubly strided views).
+// Uses x in place where GetBlasLayout allows it (kernels/blas_layout.h), else a contiguous copy.
 template <typename T>
 BlasOperand<T> ToBlasOperand(const Array& x) {
-    const int64_t rows = x.shape()[0];
-    const int64_t cols = x.shape()[1];
-    const int64_t unit = sizeof(T);
-    const int64_t s0 = x.strides()[0];
-    const int64_t s1 = x.strides()[1];
-    const T* data = static_cast<const T*>(x.raw_data());
-    auto is_ld = [unit](int64_t stride, int64_t min) { return stride % unit == 0 && stride / unit >= min; };
-    if ((cols <= 1 || s1 == unit) && (rows <= 1 || is_ld(s0, std::max<int64_t>(cols, 1)))) {
-        return {data, false, rows <= 1 ? std::max<int64_t>(cols, 1) : s0 / unit, std::nullopt};
-    }
-    if ((rows <= 1 || s0 == unit) && (cols <= 1 || is_ld(s1, std::max<int64_t>(rows, 1)))) {
-        return {data, true, cols <= 1 ? std::max<int64_t>(rows, 1) : s1 / unit, std::nullopt};
+    if (std::optional<BlasLayout> layout = GetBlasLayout(x)) {
+        return {static_cast<const T*>(x.raw_data()), layout->trans, layout->ld, std::nullopt};
     }
     Array copy = AsContiguousArray(x);
-    return {static_cast<const T*>(copy.raw_data()), false, std::max<int64_t>(cols, 1), std::move(copy)};
+    return {static_cast<const T*>(copy.raw_data()), false, std::max<int64_t>(x.shape()[1], 1), std::move(copy)};
 }
 
 // out (m x n) = a (m x k) · b (k x n) for 2-D arrays of one dtype; a and b may have any strides (transposed

@@ -2,15 +2,13 @@
 #include "chainerx/core/kernels/pooling.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <limits>
-#include <type_traits>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
-#include "chainerx/core/float16.h"
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/reduction.h"
+#include "chainerx/core/numeric/statistics.h"
 #include "chainerx/core/shape.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/parallel.h"
@@ -120,27 +118,6 @@ int64_t WindowCount(const PlaneGeometry& g, const ClippedWindow& w, bool count_p
     return count;
 }
 
-// The value of a window of padding only: -inf for floats, the lowest value otherwise.
-template <typename T>
-T LowestValue() {
-    if constexpr (std::is_same<T, Float16>::value) {
-        return Float16{-std::numeric_limits<float>::infinity()};
-    } else if constexpr (std::is_floating_point<T>::value) {
-        return -std::numeric_limits<T>::infinity();
-    } else {
-        return std::numeric_limits<T>::lowest();
-    }
-}
-
-template <typename C>
-bool IsNan(C v) {
-    if constexpr (std::is_floating_point<C>::value) {
-        return std::isnan(v);
-    } else {
-        return false;
-    }
-}
-
 template <typename T>
 const T* ConstData(const Array& a) {
     return static_cast<const T*>(a.raw_data());
@@ -157,16 +134,16 @@ void MaxPoolPlane(const PlaneGeometry& g, const T* xp, T* outp, int64_t* indp) {
     using C = numeric::ComputeType<T>;
     ForEachWindow(g, [&](int64_t j, const ClippedWindow& w) {
         int64_t best = -1;
-        C best_value = static_cast<C>(LowestValue<T>());
+        C best_value = numeric::Extreme<T, true>();
         ForEachInWindow(g, w, [&](int64_t offset) {
             auto v = static_cast<C>(xp[offset]);
             // NaN wins over numbers, as NumPy's max propagates it; the first maximum wins ties.
-            if (best < 0 || (!IsNan(best_value) && (v > best_value || IsNan(v)))) {
+            if (best < 0 || (!numeric::IsNanValue(best_value) && (v > best_value || numeric::IsNanValue(v)))) {
                 best = offset;
                 best_value = v;
             }
         });
-        outp[j] = best < 0 ? LowestValue<T>() : xp[best];
+        outp[j] = best < 0 ? numeric::LowestValue<T>() : xp[best];
         indp[j] = best;
     });
 }
@@ -189,26 +166,10 @@ public:
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolKernel, NativeMaxPoolKernel);
 
-// The planes of the (N, C, ...) arrays a gather/scatter kernel maps between: `in_size` elements of the input
-// plane, `out_size` of the output plane.
-struct PlanePair {
-    int64_t planes;
-    int64_t in_size;
-    int64_t out_size;
-};
-
-PlanePair GetPlanePair(const Array& in, const Array& out) {
-    int64_t planes = in.shape()[0] * in.shape()[1];
-    if (planes == 0) {
-        return {0, 0, 0};
-    }
-    return {planes, in.GetTotalSize() / planes, out.GetTotalSize() / planes};
-}
-
 class NativeMaxPoolGradKernel : public MaxPoolGradKernel {
 public:
     void Call(const Array& gout, const Array& indices, const Array& gx) override {
-        PlanePair pp = GetPlanePair(gx, gout);
+        PoolPlanes pp = GetPoolPlanes(gx, gout);
         VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             using C = numeric::ComputeType<T>;
@@ -231,7 +192,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolGradKernel, NativeMaxPoolGradKernel);
 class NativeMaxPoolGradGradKernel : public MaxPoolGradGradKernel {
 public:
     void Call(const Array& ggx, const Array& indices, const Array& ggout) override {
-        PlanePair pp = GetPlanePair(ggx, ggout);
+        PoolPlanes pp = GetPoolPlanes(ggx, ggout);
         VisitDtypeIn<kFloatingDtypes>(ggx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             ForEachPlane(pp.planes, pp.out_size, [&](int64_t p) {

@@ -23,6 +23,23 @@ struct PoolWindow {
     Dims pad;
 };
 
+// The (N * C) planes of the arrays a pooling kernel maps between, and the element counts of one plane of `in` and
+// of `out` (all zero when there are no planes); for the kernels that walk planes without a window (max pooling's
+// gradients).
+struct PoolPlanes {
+    int64_t planes;
+    int64_t in_size;
+    int64_t out_size;
+};
+
+inline PoolPlanes GetPoolPlanes(const Array& in, const Array& out) {
+    const int64_t planes = in.shape()[0] * in.shape()[1];
+    if (planes == 0) {
+        return {0, 0, 0};
+    }
+    return {planes, in.GetTotalSize() / planes, out.GetTotalSize() / planes};
+}
+
 // out = the maximum of each window of x (the lowest value of the dtype for a window of padding only);
 // indices (int64, out's shape) = the flat offset of that maximum within its input plane, the first one on ties,
 // -1 for a window of padding only.

@@ -23,6 +23,13 @@ CHAINERX_HOST_DEVICE ComputeType<T> Extreme() {
     }
 }
 
+// The lowest value of T: -inf for floats (float16 included), the lowest finite value otherwise. Max pooling gives
+// it to a window of padding only.
+template <typename T>
+CHAINERX_HOST_DEVICE T LowestValue() {
+    return static_cast<T>(Extreme<T, true>());
+}
+
 // Maximum (kMax) or minimum. NaN wins over every value, so a NaN anywhere gives NaN, as NumPy's amax does.
 template <typename T, bool kMax>
 struct ExtremumOp {
