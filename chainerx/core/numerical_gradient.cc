@@ -10,10 +10,10 @@ namespace chainerx {
 namespace internal {
 namespace {
 
+// The address of the element at C-order position `flat_index`: a device address, read and written only through
+// the device's memory copies, so that numerical gradients work on every device (cuda:N included), not only on the
+// host-accessible ones.
 char* ElementPointer(const Array& a, int64_t flat_index) {
-    if (!a.device().IsHostAccessible()) {
-        throw DeviceError{"numerical gradients need arrays on host-accessible devices, not ", a.device().name()};
-    }
     char* ptr = static_cast<char*>(a.raw_data());
     for (int8_t d = a.ndim() - 1; d >= 0; --d) {
         ptr += (flat_index % a.shape()[d]) * a.strides()[d];
@@ -25,18 +25,21 @@ char* ElementPointer(const Array& a, int64_t flat_index) {
 }  // namespace
 
 double GetElementAsDouble(const Array& a, int64_t flat_index) {
-    char* ptr = ElementPointer(a, flat_index);
-    return VisitDtype(a.dtype(), [ptr](auto pt) {
+    const char* ptr = ElementPointer(a, flat_index);
+    return VisitDtype(a.dtype(), [&a, ptr](auto pt) {
         using T = typename decltype(pt)::type;
-        return Scalar{*reinterpret_cast<T*>(ptr)}.As<double>();
+        T value{};
+        a.device().MemoryCopyToHost(&value, ptr, sizeof(T));
+        return Scalar{value}.As<double>();
     });
 }
 
 void SetElementFromDouble(const Array& a, int64_t flat_index, double value) {
     char* ptr = ElementPointer(a, flat_index);
-    VisitDtype(a.dtype(), [ptr, value](auto pt) {
+    VisitDtype(a.dtype(), [&a, ptr, value](auto pt) {
         using T = typename decltype(pt)::type;
-        *reinterpret_cast<T*>(ptr) = Scalar{value}.As<T>();
+        T element = Scalar{value}.As<T>();
+        a.device().MemoryCopyFromHost(ptr, &element, sizeof(T));
     });
 }
 
@@ -47,7 +50,8 @@ namespace {
 // sum_k <outputs_k, grad_outputs_k> computed in double on the host.
 double WeightedSum(const std::vector<Array>& outputs, const std::vector<Array>& grad_outputs) {
     if (outputs.size() != grad_outputs.size()) {
-        throw GradientCheckError{"the function returned ", outputs.size(), " outputs for ", grad_outputs.size(), " grad_outputs"};
+        throw GradientCheckError{
+                "the function returned ", outputs.size(), " outputs for ", grad_outputs.size(), " grad_outputs"};
     }
     double total = 0;
     for (size_t k = 0; k < outputs.size(); ++k) {

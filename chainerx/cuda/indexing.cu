@@ -1,17 +1,20 @@
 // CUDA kernels of the indexing family (see kernels/indexing.h for the pre + B + post layout of gather/scatter).
 //
 // - Gather: one thread per output element.
-// - Scatter: one thread per element of the block (pre + post), walking the index positions b in order, so that
-//   repeated positions accumulate in the same order as on native (the same bits, no atomics) and the last write
-//   wins when not accumulating. Its parallelism is the block size: a scatter of single elements runs on one thread.
+// - Scatter: see Note [Deterministic CUDA scatter].
 // - NormalizeIndices records the first out-of-range position (atomicMin) and reads it back for the IndexError:
 //   raising is the one case where this kernel synchronises with the host.
-// - Nonzero: one block scans the elements in C order, tile by tile, writing each nonzero element's coordinates at
-//   its rank among the nonzero ones.
+// - Nonzero: flags of the nonzero elements, their inclusive scan (CUB) giving each one its rank in C order, and a
+//   thread per element writing its coordinates at its rank.
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
@@ -179,44 +182,185 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(GatherKernel, CudaGatherKernel);
 
+// Note [Deterministic CUDA scatter]
+// Scatter (take's gradient, `a[idx] += v`) must give native's bits: repeated positions accumulate in the order of
+// b, rounding to T after each addition, and without accumulation the last write wins. Atomics would give an order
+// that changes from run to run, so each target element is owned by one thread that walks its values in b order.
+// - Few index positions (b_total <= kSerialScatterPositions) or enough block elements to fill the GPU: a thread per
+//   element of the block (pre + post) walks all b in order. That was the whole kernel once; its parallelism is the
+//   block size, so an embedding gradient (block = one row of a narrow table) or `a[idx] += v` on a 1-d `a` (block
+//   = one element) ran on a handful of threads.
+// - Otherwise: the positions are sorted by their target (one int64 key per b: the row-major position over the
+//   indexed axes) with CUB's radix sort, which is stable, so equal targets keep b's order. A thread per (sorted
+//   position, block element) that starts a run of equal keys walks that run. The parallelism is then the block
+//   size times the number of distinct targets.
+constexpr int64_t kSerialScatterPositions = 32;
+constexpr int64_t kGpuFillingThreads = int64_t{1} << 17;
+
+// The byte offsets into the indexed and the dense array of element `block` of pre + post (C order over the
+// non-B axes).
+__device__ void BlockOffsets(const IndexedLayout& layout, int64_t block, int64_t& indexed, int64_t& dense) {
+    indexed = 0;
+    dense = 0;
+    for (int d = layout.ndim - 1; d >= 0; --d) {
+        if (!layout.is_b[d]) {
+            int64_t coord = block % layout.shape[d];
+            block /= layout.shape[d];
+            indexed += coord * layout.indexed_steps[d];
+            dense += coord * layout.dense_steps[d];
+        }
+    }
+}
+
+// The dense array's byte offset of index position b (C order over the B axes).
+__device__ int64_t DenseOffsetOfPosition(const IndexedLayout& layout, int64_t b) {
+    int64_t dense = 0;
+    for (int d = layout.ndim - 1; d >= 0; --d) {
+        if (layout.is_b[d]) {
+            dense += (b % layout.shape[d]) * layout.dense_steps[d];
+            b /= layout.shape[d];
+        }
+    }
+    return dense;
+}
+
+// The indexed array's byte offset of the indexed axes at index position b.
+__device__ int64_t IndexedOffsetOfPosition(const IndexedLayout& layout, int64_t b) {
+    int64_t indexed = 0;
+    for (int j = 0; j < layout.m; ++j) {
+        indexed += layout.positions[j][b] * layout.indexed_axis_steps[j];
+    }
+    return indexed;
+}
+
+// target op= each value in turn: T(C(target) + C(value)) when accumulating, else the value (the last one wins).
+template <typename T>
+__device__ T ScatterStep(T target, T value, bool accumulate) {
+    using C = numeric::ComputeType<T>;
+    return accumulate ? static_cast<T>(static_cast<C>(target) + static_cast<C>(value)) : value;
+}
+
 // Thread `block` handles one element of pre + post and walks b = 0, 1, ... in order.
 template <typename T>
-struct ScatterFunctor {
-    IndexedLayout layout;  // over pre + B + post; `shape` of the B axes is walked by each thread
+struct SerialScatterFunctor {
+    IndexedLayout layout;
     int64_t b_total;
     bool accumulate;
     __device__ void operator()(int64_t block) const {
-        using C = numeric::ComputeType<T>;
-        // Split `block` over the non-B axes (C order), then walk the B axes.
         int64_t indexed_base = 0;
         int64_t dense_base = 0;
-        for (int d = layout.ndim - 1; d >= 0; --d) {
-            if (!layout.is_b[d]) {
-                int64_t coord = block % layout.shape[d];
-                block /= layout.shape[d];
-                indexed_base += coord * layout.indexed_steps[d];
-                dense_base += coord * layout.dense_steps[d];
-            }
-        }
+        BlockOffsets(layout, block, indexed_base, dense_base);
         for (int64_t b = 0; b < b_total; ++b) {
-            int64_t dense = dense_base;
-            int64_t rest = b;
-            for (int d = layout.ndim - 1; d >= 0; --d) {
-                if (layout.is_b[d]) {
-                    dense += (rest % layout.shape[d]) * layout.dense_steps[d];
-                    rest /= layout.shape[d];
-                }
-            }
-            int64_t indexed = indexed_base;
-            for (int j = 0; j < layout.m; ++j) {
-                indexed += layout.positions[j][b] * layout.indexed_axis_steps[j];
-            }
-            T& target = *reinterpret_cast<T*>(layout.indexed + indexed);
-            T value = *reinterpret_cast<const T*>(layout.dense + dense);
-            target = accumulate ? static_cast<T>(static_cast<C>(target) + static_cast<C>(value)) : value;
+            T& target = *reinterpret_cast<T*>(layout.indexed + indexed_base + IndexedOffsetOfPosition(layout, b));
+            T value = *reinterpret_cast<const T*>(layout.dense + dense_base + DenseOffsetOfPosition(layout, b));
+            target = ScatterStep(target, value, accumulate);
         }
     }
 };
+
+// key[b] = the row-major position of b's target over the indexed axes; order[b] = b.
+struct ScatterKeysFunctor {
+    int m;
+    const int64_t* positions[kMaxNdim];
+    int64_t indexed_dims[kMaxNdim];
+    int64_t* keys;
+    int64_t* order;
+    __device__ void operator()(int64_t b) const {
+        int64_t key = 0;
+        for (int j = 0; j < m; ++j) {
+            key = key * indexed_dims[j] + positions[j][b];
+        }
+        keys[b] = key;
+        order[b] = b;
+    }
+};
+
+// Thread (s, block) with s the first sorted position of a run of equal keys applies the run's values, in b order,
+// to its target.
+template <typename T>
+struct SortedScatterFunctor {
+    IndexedLayout layout;
+    int64_t b_total;
+    int64_t blocks;
+    bool accumulate;
+    const int64_t* sorted_keys;
+    const int64_t* sorted_order;
+    __device__ void operator()(int64_t thread) const {
+        // Consecutive threads take consecutive block elements of the same run, so their accesses coalesce.
+        const int64_t s = thread / blocks;
+        const int64_t block = thread % blocks;
+        const int64_t key = sorted_keys[s];
+        if (s > 0 && sorted_keys[s - 1] == key) {
+            return;
+        }
+        int64_t indexed_base = 0;
+        int64_t dense_base = 0;
+        BlockOffsets(layout, block, indexed_base, dense_base);
+        T& target = *reinterpret_cast<T*>(
+                layout.indexed + indexed_base + IndexedOffsetOfPosition(layout, sorted_order[s]));
+        T result = target;
+        for (int64_t r = s; r < b_total && sorted_keys[r] == key; ++r) {
+            int64_t dense = dense_base + DenseOffsetOfPosition(layout, sorted_order[r]);
+            result = ScatterStep(result, *reinterpret_cast<const T*>(layout.dense + dense), accumulate);
+        }
+        target = result;
+    }
+};
+
+// The number of low bits that hold every key below `bound` (at least 1).
+int KeyBits(int64_t bound) {
+    int bits = 1;
+    while (bits < 63 && (int64_t{1} << bits) < bound) {
+        ++bits;
+    }
+    return bits;
+}
+
+// Sorts the scatter keys of `indices` (their targets in `out`'s indexed axes from `axis`), stably: returns the
+// sorted keys and the positions b in that order, both of length b_total, on out's device.
+std::pair<std::shared_ptr<void>, std::shared_ptr<void>> SortScatterKeys(
+        const std::vector<Array>& indices, int8_t axis, const Array& out, int64_t b_total) {
+    Device& device = out.device();
+    const auto bytes = static_cast<size_t>(b_total) * sizeof(int64_t);
+    std::shared_ptr<void> keys = device.Allocate(bytes);
+    std::shared_ptr<void> order = device.Allocate(bytes);
+    std::shared_ptr<void> sorted_keys = device.Allocate(bytes);
+    std::shared_ptr<void> sorted_order = device.Allocate(bytes);
+    ScatterKeysFunctor make_keys{};
+    make_keys.m = static_cast<int>(indices.size());
+    int64_t key_bound = 1;
+    for (int j = 0; j < make_keys.m; ++j) {
+        make_keys.positions[j] = static_cast<const int64_t*>(indices[j].raw_data());
+        make_keys.indexed_dims[j] = out.shape()[axis + j];
+        key_bound *= out.shape()[axis + j];
+    }
+    make_keys.keys = static_cast<int64_t*>(keys.get());
+    make_keys.order = static_cast<int64_t*>(order.get());
+    LaunchIndexed(device, b_total, make_keys);
+
+    CudaSetDeviceScope scope{device.index()};
+    // CUB takes int item counts.
+    if (b_total > std::numeric_limits<int>::max()) {
+        throw DimensionError{"scatter: ", b_total, " index positions are more than the CUDA backend sorts"};
+    }
+    auto sort = [&](void* temp, size_t& temp_bytes) {
+        return cub::DeviceRadixSort::SortPairs(
+                temp,
+                temp_bytes,
+                static_cast<const int64_t*>(keys.get()),
+                static_cast<int64_t*>(sorted_keys.get()),
+                static_cast<const int64_t*>(order.get()),
+                static_cast<int64_t*>(sorted_order.get()),
+                static_cast<int>(b_total),
+                0,
+                KeyBits(key_bound));
+    };
+    size_t temp_bytes = 0;
+    CheckCudaError(sort(nullptr, temp_bytes));
+    std::shared_ptr<void> temp = device.Allocate(std::max<size_t>(temp_bytes, 1));
+    CheckCudaError(sort(temp.get(), temp_bytes));
+    return {sorted_keys, sorted_order};
+}
 
 class CudaScatterKernel : public ScatterKernel {
 public:
@@ -224,10 +368,28 @@ public:
             override {
         const int64_t b_total = indices.front().GetTotalSize();
         const int64_t blocks = b_total == 0 ? 0 : values.GetTotalSize() / b_total;
+        if (blocks == 0) {
+            return;
+        }
+        const bool serial = b_total <= kSerialScatterPositions || blocks >= kGpuFillingThreads;
+        std::pair<std::shared_ptr<void>, std::shared_ptr<void>> sorted{};
+        if (!serial) {
+            sorted = SortScatterKeys(indices, axis, out, b_total);
+        }
         VisitDeviceDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            ScatterFunctor<T> scatter{MakeIndexedLayout(out, indices, axis, values), b_total, accumulate};
-            LaunchIndexed(out.device(), blocks, scatter);
+            IndexedLayout layout = MakeIndexedLayout(out, indices, axis, values);
+            if (serial) {
+                LaunchIndexed(out.device(), blocks, SerialScatterFunctor<T>{layout, b_total, accumulate});
+                return;
+            }
+            SortedScatterFunctor<T> scatter{layout,
+                                            b_total,
+                                            blocks,
+                                            accumulate,
+                                            static_cast<const int64_t*>(sorted.first.get()),
+                                            static_cast<const int64_t*>(sorted.second.get())};
+            LaunchIndexed(out.device(), b_total * blocks, scatter);
         });
     }
 };
@@ -252,75 +414,91 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(WhereKernel, CudaWhereKernel);
 
-struct NonzeroArgs {
+// The C-order shape and the byte strides of the array nonzero reads.
+struct NonzeroLayout {
     int ndim;
     int64_t shape[kMaxNdim];
     int64_t strides[kMaxNdim];
-    const char* a;
-    int64_t size;
-    int64_t count;
-    int64_t* coords;
 };
 
+// flags[k] = 1 if the element at C-order position k is nonzero, else 0.
 template <typename T>
-__global__ void NonzeroKernelImpl(NonzeroArgs args) {
-    __shared__ int64_t ranks[kBlockSize];
-    int64_t written = 0;
-    for (int64_t tile = 0; tile < args.size; tile += blockDim.x) {
-        int64_t k = tile + threadIdx.x;
-        int64_t coord[kMaxNdim];
-        bool nonzero = false;
-        if (k < args.size) {
-            int64_t rest = k;
-            int64_t offset = 0;
-            for (int d = args.ndim - 1; d >= 0; --d) {
-                coord[d] = rest % args.shape[d];
-                rest /= args.shape[d];
-                offset += coord[d] * args.strides[d];
-            }
-            nonzero = numeric::IsNonzero(*reinterpret_cast<const T*>(args.a + offset));
+struct NonzeroFlagsFunctor {
+    NonzeroLayout layout;
+    const char* a;
+    int64_t* flags;
+    __device__ void operator()(int64_t k) const {
+        int64_t offset = 0;
+        int64_t rest = k;
+        for (int d = layout.ndim - 1; d >= 0; --d) {
+            offset += (rest % layout.shape[d]) * layout.strides[d];
+            rest /= layout.shape[d];
         }
-        // Inclusive scan of the flags (Hillis-Steele); the rank of an element is its scan value minus one.
-        ranks[threadIdx.x] = nonzero ? 1 : 0;
-        __syncthreads();
-        for (unsigned width = 1; width < blockDim.x; width *= 2) {
-            int64_t add = threadIdx.x >= width ? ranks[threadIdx.x - width] : 0;
-            __syncthreads();
-            ranks[threadIdx.x] += add;
-            __syncthreads();
-        }
-        if (nonzero) {
-            int64_t slot = written + ranks[threadIdx.x] - 1;
-            for (int d = 0; d < args.ndim; ++d) {
-                args.coords[d * args.count + slot] = coord[d];
-            }
-        }
-        written += ranks[blockDim.x - 1];
-        __syncthreads();
+        flags[k] = numeric::IsNonzero(*reinterpret_cast<const T*>(a + offset)) ? 1 : 0;
     }
-}
+};
+
+// ranks = the inclusive scan of the flags: element k is nonzero where its rank steps up, and its coordinates go
+// to column ranks[k] - 1 of coords (ndim rows of `count`).
+struct NonzeroCoordsFunctor {
+    NonzeroLayout layout;
+    const int64_t* ranks;
+    int64_t count;
+    int64_t* coords;
+    __device__ void operator()(int64_t k) const {
+        const int64_t before = k == 0 ? 0 : ranks[k - 1];
+        if (ranks[k] == before) {
+            return;
+        }
+        int64_t rest = k;
+        for (int d = layout.ndim - 1; d >= 0; --d) {
+            coords[d * count + before] = rest % layout.shape[d];
+            rest /= layout.shape[d];
+        }
+    }
+};
 
 class CudaNonzeroKernel : public NonzeroKernel {
 public:
     void Call(const Array& a, const Array& out) override {
-        NonzeroArgs args{};
-        args.ndim = a.ndim();
-        for (int8_t d = 0; d < a.ndim(); ++d) {
-            args.shape[d] = a.shape()[d];
-            args.strides[d] = a.strides()[d];
-        }
-        args.a = static_cast<const char*>(a.raw_data());
-        args.size = a.GetTotalSize();
-        args.count = out.shape()[1];
-        args.coords = static_cast<int64_t*>(out.raw_data());
-        if (args.count == 0) {
+        const int64_t size = a.GetTotalSize();
+        const int64_t count = out.shape()[1];
+        if (count == 0) {
             return;
         }
-        CudaSetDeviceScope scope{a.device().index()};
+        NonzeroLayout layout{};
+        layout.ndim = a.ndim();
+        for (int8_t d = 0; d < a.ndim(); ++d) {
+            layout.shape[d] = a.shape()[d];
+            layout.strides[d] = a.strides()[d];
+        }
+        Device& device = a.device();
+        const auto bytes = static_cast<size_t>(size) * sizeof(int64_t);
+        std::shared_ptr<void> flags = device.Allocate(bytes);
+        std::shared_ptr<void> ranks = device.Allocate(bytes);
         VisitDeviceDtype(a.dtype(), [&](auto pt) {
-            NonzeroKernelImpl<typename decltype(pt)::type><<<1, kBlockSize>>>(args);
+            using T = typename decltype(pt)::type;
+            const auto* data = static_cast<const char*>(a.raw_data());
+            LaunchIndexed(device, size, NonzeroFlagsFunctor<T>{layout, data, static_cast<int64_t*>(flags.get())});
         });
-        CheckCudaError(cudaGetLastError());
+        {
+            CudaSetDeviceScope scope{device.index()};
+            auto scan = [&](void* temp, size_t& temp_bytes) {
+                return cub::DeviceScan::InclusiveSum(
+                        temp,
+                        temp_bytes,
+                        static_cast<const int64_t*>(flags.get()),
+                        static_cast<int64_t*>(ranks.get()),
+                        size);
+            };
+            size_t temp_bytes = 0;
+            CheckCudaError(scan(nullptr, temp_bytes));
+            std::shared_ptr<void> temp = device.Allocate(std::max<size_t>(temp_bytes, 1));
+            CheckCudaError(scan(temp.get(), temp_bytes));
+        }
+        NonzeroCoordsFunctor write{
+                layout, static_cast<const int64_t*>(ranks.get()), count, static_cast<int64_t*>(out.raw_data())};
+        LaunchIndexed(device, size, write);
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(NonzeroKernel, CudaNonzeroKernel);

@@ -1,6 +1,7 @@
 #include "chainerx/core/routines/loss.h"
 
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/context.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/routines/arithmetic.h"
@@ -27,15 +28,16 @@ void CheckIntegerLabels(const char* op, const Array& t) {
     }
 }
 
-// Labels index the class axis, so values outside [low, high) are out-of-range indices. Reads two values back
-// from the device.
+// Labels index the class axis, so values outside [low, high) are out-of-range indices. The minimum and the maximum
+// come back from the device in one copy: on a GPU each read-back waits for all queued work, once per step.
 void CheckLabelRange(const char* op, const Array& t, int64_t low, int64_t high) {
     if (t.GetTotalSize() == 0) {
         return;
     }
     Array t_const = t.AsGradStopped();
-    auto min = AMin(t_const).AsScalar().As<int64_t>();
-    auto max = AMax(t_const).AsScalar().As<int64_t>();
+    Array bounds = Stack({AMin(t_const), AMax(t_const)}).ToDevice(t.device().context().GetNativeBackend().GetDevice(0));
+    auto min = bounds.At({0}).AsScalar().As<int64_t>();
+    auto max = bounds.At({1}).AsScalar().As<int64_t>();
     if (min < low || max >= high) {
         throw IndexError{op, ": labels must be in [", low, ", ", high, "), got values in [", min, ", ", max, "]"};
     }

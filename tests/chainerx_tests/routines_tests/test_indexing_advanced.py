@@ -135,3 +135,16 @@ def test_advanced_setitem_rejects_targets_in_a_graph_and_bad_values():
         chx.ones((3,))[[0, 1]] = chx.ones((3,))
     with pytest.raises(IndexError):
         chx.ones((3,))[[3]] = 1
+
+
+def test_advanced_setitem_with_many_repeated_positions_keeps_the_last_value():
+    # More than 32 positions into few targets (the sorted CUDA scatter; see test_take.py) with two index arrays.
+    rng = numpy.random.default_rng(5)
+    rows, cols = rng.integers(0, 3, 100), rng.integers(-4, 4, 100)
+    values = numpy.arange(100, dtype='float32')
+    a = chx.zeros((3, 4, 2), 'float32')
+    a[rows, cols] = chx.array(numpy.repeat(values[:, None], 2, axis=1))
+    expected = numpy.zeros((3, 4, 2), 'float32')
+    for row, col, value in zip(rows, cols, values):  # NumPy does not promise the last one wins; spell it out
+        expected[row, col] = value
+    array_utils.assert_array_equal(a, expected, rtol=0, atol=0)

@@ -37,3 +37,13 @@ def test_nonzero_of_all_zeros_and_all_nonzero():
 def test_nonzero_rejects_0d_arrays():
     with pytest.raises(chx.DimensionError):
         chx.nonzero(chx.ones(()))
+
+
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_nonzero_of_a_large_array_matches_numpy(contiguous, device):
+    # Many thousand elements: the CUDA scan runs over many blocks.
+    x = array_utils.make_numpy((300, 71), 'float32', contiguous=contiguous)
+    x[x < 1] = 0
+    out = chx.nonzero(chx.array(x, copy=False, device=device))
+    for actual, coords in zip(out, numpy.nonzero(x)):
+        array_utils.assert_array_equal(actual, coords, dtype='int64')
