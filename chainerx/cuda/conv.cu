@@ -8,15 +8,16 @@
 // every case the kernels' contracts need in a few calls. It is deprecated: when it goes, these three calls move to
 // the graph API and nothing else changes.
 // - 1-d convolutions get a trailing spatial axis of size 1 (cuDNN wants at least 4-d tensors).
-// - The algorithm is cuDNN's first heuristic choice that is deterministic (the same bits every run, as on native);
-//   its workspace comes from the memory pool.
+// - The algorithm is cuDNN's first heuristic choice that is deterministic (the same bits every run, as on native),
+//   cached per configuration (Note [cuDNN algorithm cache]); its workspace comes from the memory pool.
 // - float32 and float64 compute without tensor-core math (no TF32: results stay within float32 tolerances of the
 //   native backend); float16 may use tensor cores and accumulates in float.
-// - Everything else (bool and integer dtypes, more than 3 spatial axes, configurations cuDNN reports as not
-//   supported) runs the direct kernels below: one thread per output element, summing in the order of the loops
-//   in ProductAccumulator (blas.cuh: integers in int64, bool as or-of-ands).
+// - Everything else (bool and integer dtypes, more than 3 spatial axes, the output sizes of cover_all,
+//   configurations cuDNN reports as not supported) runs the direct kernels below: one thread per output element,
+//   summing in the order of the loops in ProductAccumulator (blas.cuh: integers in int64, bool as or-of-ands).
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -146,32 +147,104 @@ private:
     cudnnConvolutionDescriptor_t desc_{};
 };
 
-// Whether cuDNN can take the arrays at all: a float dtype, 1 to 3 spatial axes, every dimension a positive int.
-bool CudnnApplies(const std::vector<const Array*>& arrays) {
-    const Array& first = *arrays.front();
-    if (GetKind(first.dtype()) != DtypeKind::kFloat || first.ndim() - 2 > kMaxCudnnSpatial) {
+// Whether cuDNN can run the convolution y = conv(x, w) (x, w, y in the roles of CudnnConvolution, whatever is
+// computed): a float dtype, 1 to 3 spatial axes, every size, pad and stride fitting cuDNN's int, and y's spatial
+// sizes those of cuDNN's formula (in + 2 * pad - k) / stride + 1. The last fails exactly for the shapes of
+// cover_all (one more, partial window per axis), which cuDNN cannot express: cuDNN would reject the descriptors or
+// compute the wrong windows, so those run the direct kernels.
+bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& stride, const Dims& pad) {
+    constexpr int64_t kIntMax = std::numeric_limits<int>::max();
+    if (GetKind(x.dtype()) != DtypeKind::kFloat || x.ndim() - 2 > kMaxCudnnSpatial) {
         return false;
     }
-    for (const Array* a : arrays) {
+    for (const Array* a : {&x, &w, &y}) {
+        // Packed int strides (ContiguousStrides) must not overflow either.
+        if (a->GetTotalSize() > kIntMax) {
+            return false;
+        }
         for (int64_t dim : a->shape()) {
-            if (dim <= 0 || dim > std::numeric_limits<int>::max() / 2) {
+            if (dim <= 0) {
                 return false;
             }
+        }
+    }
+    for (int8_t i = 0; i < x.ndim() - 2; ++i) {
+        const int64_t in = x.shape()[i + 2];
+        if (stride[i] > kIntMax || pad[i] > kIntMax / 4 || in + 2 * pad[i] > kIntMax) {
+            return false;
+        }
+        const int64_t span = in + 2 * pad[i] - w.shape()[i + 2];
+        // A pad of a whole window or more leaves windows of padding only; whether cuDNN accepts that is not
+        // documented, so the direct kernels take it (a rare configuration).
+        if (pad[i] >= w.shape()[i + 2] || span < 0 || span / stride[i] + 1 != y.shape()[i + 2]) {
+            return false;
         }
     }
     return true;
 }
 
-// The first deterministic algorithm among cuDNN's heuristic choices, or nullopt if it offers none.
-template <typename Perf>
-std::optional<Perf> PickAlgorithm(const std::vector<Perf>& perfs, int count) {
-    for (int i = 0; i < count; ++i) {
-        if (perfs[i].status == CUDNN_STATUS_SUCCESS && perfs[i].determinism == CUDNN_DETERMINISTIC) {
-            return perfs[i];
-        }
-    }
-    return std::nullopt;
+// cuDNN 9 reports "not supported" as a category of codes (CUDNN_STATUS_NOT_SUPPORTED_SHAPE, ..._PADDING, ...), not
+// only as CUDNN_STATUS_NOT_SUPPORTED itself. A misaligned pointer (a contiguous view at an odd offset) is reported
+// as a bad parameter but is just as recoverable: the direct kernels take any offset.
+bool IsUnsupported(cudnnStatus_t status) {
+    return CUDNN_STATUS_CATEGORY(status) == CUDNN_STATUS_NOT_SUPPORTED ||
+           status == CUDNN_STATUS_BAD_PARAM_MISALIGNED_POINTER;
 }
+
+// Note [cuDNN algorithm cache]
+// Asking cuDNN's heuristic for its algorithms and then for a workspace size costs host time on every call, while a
+// training loop runs the same few convolutions every step. So the choice (the algorithm and its workspace size, or
+// the finding that cuDNN offers none) is cached, keyed by everything it depends on: the call (forward, backward
+// data, backward filter), the CUDA device index, the data type (which fixes the compute and math types) and the
+// descriptors' contents (dims, whose packed strides follow from them, pad and stride). The key holds no pointers,
+// so it stays valid while arrays, devices and contexts come and go: cuda:N is one GPU for the whole process.
+// - One cache for all devices (the device index is in the key), with its own mutex held only around a lookup or an
+//   insert, never across cuDNN calls. Two threads missing at once both ask cuDNN and store the same answer.
+// - Bounded: a program whose shapes keep changing (variable-length inputs, a test suite) would grow it without end,
+//   so it is emptied when it holds kMaxCachedAlgorithms entries. Dropping entries is always safe, since every entry
+//   can be recomputed; a training loop's few shapes are then asked for once more.
+// - Only cuDNN's answer is cached, not whether a run succeeded: a call that fails as unsupported for its pointers'
+//   alignment falls back to the direct kernels for that call only.
+struct CudnnAlgorithm {
+    int algo;  // the call's cudnnConvolution*Algo_t
+    size_t workspace_bytes;
+};
+
+class CudnnAlgorithmCache {
+public:
+    static constexpr size_t kMaxCachedAlgorithms = 4096;
+
+    // Whether the key is cached; if so, *algo is the cached choice (nullopt when cuDNN offered none).
+    bool Find(const std::vector<int>& key, std::optional<CudnnAlgorithm>* algo) {
+        std::lock_guard<std::mutex> lock{mutex_};
+        auto it = entries_.find(key);
+        if (it == entries_.end()) {
+            return false;
+        }
+        *algo = it->second;
+        return true;
+    }
+
+    void Insert(const std::vector<int>& key, const std::optional<CudnnAlgorithm>& algo) {
+        std::lock_guard<std::mutex> lock{mutex_};
+        if (entries_.size() >= kMaxCachedAlgorithms) {
+            entries_.clear();
+        }
+        entries_[key] = algo;
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<std::vector<int>, std::optional<CudnnAlgorithm>> entries_;
+};
+
+CudnnAlgorithmCache& GetCudnnAlgorithmCache() {
+    static CudnnAlgorithmCache cache;
+    return cache;
+}
+
+// The calls whose algorithms are cached.
+enum class CudnnCall { kForward, kBackwardData, kBackwardFilter };
 
 // The operands of one cuDNN call: the (N, C, ...) side `x`, the filter `w` and the (N, O, ...) side `y` of the
 // convolution y = conv(x, w), whatever is computed from what.
@@ -183,6 +256,7 @@ struct CudnnConvolution {
     FilterDescriptor w;
     TensorDescriptor y;
     ConvolutionDescriptor conv;
+    std::vector<int> key;  // all of the above but the call (Note [cuDNN algorithm cache])
 
     CudnnConvolution(const Array& x_array, const Shape& w_shape, const Shape& y_shape, const Dims& stride,
                      const Dims& pad)
@@ -190,7 +264,15 @@ struct CudnnConvolution {
           x{Types::kData, CudnnDims(x_array.shape())},
           w{Types::kData, CudnnDims(w_shape)},
           y{Types::kData, CudnnDims(y_shape)},
-          conv{stride, pad, Types::kCompute, Types::kMath} {}
+          conv{stride, pad, Types::kCompute, Types::kMath},
+          key{device.index(), static_cast<int>(Types::kData), static_cast<int>(stride.size())} {
+        for (const Shape* shape : {&x_array.shape(), &w_shape, &y_shape}) {
+            std::vector<int> dims = CudnnDims(*shape);
+            key.insert(key.end(), dims.begin(), dims.end());
+        }
+        key.insert(key.end(), stride.begin(), stride.end());
+        key.insert(key.end(), pad.begin(), pad.end());
+    }
 };
 
 // out += b broadcast over (N, spatial...), b being (O,).
@@ -207,28 +289,67 @@ void CudnnAddBias(CudaDevice& device, const Array& b, const Array& out, const Te
                                    out.raw_data()));
 }
 
-// Runs one cuDNN convolution call: gets cuDNN's heuristic algorithms (get_max_count(handle, &n), then
-// get_algorithms(handle, n, &count, perfs)), takes the first deterministic one, gives it a workspace from the memory
-// pool and calls run(handle, algo, workspace, bytes, &one, &zero). False when cuDNN offers no deterministic algorithm
-// or reports the configuration as not supported: the caller then runs the direct kernel.
-template <typename T, typename Perf, typename GetMaxCount, typename GetAlgorithms, typename Run>
-bool RunWithAlgorithm(CudaDevice& device, GetMaxCount&& get_max_count, GetAlgorithms&& get_algorithms, Run&& run) {
-    cudnnHandle_t handle = device.cudnn_handle();
-    std::lock_guard<std::mutex> lock{device.cudnn_mutex()};
+// The first deterministic algorithm among cuDNN's heuristic choices that cuDNN can size a workspace for with the
+// convolution descriptor as it is, or nullopt if there is none. The heuristic lists each algorithm per math type,
+// while the descriptor's math type (Note [cuDNN API]) is what runs, so the workspace size is asked for again
+// rather than taken from the list.
+template <typename Perf, typename GetMaxCount, typename GetAlgorithms, typename GetWorkspaceSize>
+std::optional<CudnnAlgorithm> ChooseAlgorithm(
+        cudnnHandle_t handle, GetMaxCount&& get_max_count, GetAlgorithms&& get_algorithms,
+        GetWorkspaceSize&& get_workspace_size) {
     int max_count = 0;
     CheckCudnnError(get_max_count(handle, &max_count));
     std::vector<Perf> perfs(static_cast<size_t>(max_count));
     int count = 0;
-    CheckCudnnError(get_algorithms(handle, max_count, &count, perfs.data()));
-    std::optional<Perf> algo = PickAlgorithm(perfs, count);
+    cudnnStatus_t status = get_algorithms(handle, max_count, &count, perfs.data());
+    if (IsUnsupported(status)) {
+        return std::nullopt;
+    }
+    CheckCudnnError(status);
+    for (int i = 0; i < count; ++i) {
+        if (perfs[i].status != CUDNN_STATUS_SUCCESS || perfs[i].determinism != CUDNN_DETERMINISTIC) {
+            continue;
+        }
+        size_t bytes = 0;
+        status = get_workspace_size(handle, perfs[i].algo, &bytes);
+        if (IsUnsupported(status)) {
+            continue;
+        }
+        CheckCudnnError(status);
+        return CudnnAlgorithm{static_cast<int>(perfs[i].algo), bytes};
+    }
+    return std::nullopt;
+}
+
+// Runs one cuDNN convolution call with the algorithm chosen for it (ChooseAlgorithm, through the cache of Note
+// [cuDNN algorithm cache]): get_max_count(handle, &n) and get_algorithms(handle, n, &count, perfs) list cuDNN's
+// heuristic choices, get_workspace_size(handle, algo, &bytes) sizes one, and run(handle, algo, workspace, bytes,
+// &one, &zero) runs it with a workspace from the memory pool. False when cuDNN offers no deterministic algorithm or
+// reports the call as not supported: the caller then runs the direct kernel.
+template <typename T, typename Perf, typename GetMaxCount, typename GetAlgorithms, typename GetWorkspaceSize,
+          typename Run>
+bool RunWithAlgorithm(
+        const CudnnConvolution<T>& c, CudnnCall call, GetMaxCount&& get_max_count, GetAlgorithms&& get_algorithms,
+        GetWorkspaceSize&& get_workspace_size, Run&& run) {
+    using Algo = decltype(Perf::algo);
+    cudnnHandle_t handle = c.device.cudnn_handle();
+    std::lock_guard<std::mutex> lock{c.device.cudnn_mutex()};
+    std::vector<int> key = c.key;
+    key.push_back(static_cast<int>(call));
+    std::optional<CudnnAlgorithm> algo;
+    if (!GetCudnnAlgorithmCache().Find(key, &algo)) {
+        algo = ChooseAlgorithm<Perf>(handle, get_max_count, get_algorithms, get_workspace_size);
+        GetCudnnAlgorithmCache().Insert(key, algo);
+    }
     if (!algo.has_value()) {
         return false;
     }
-    std::shared_ptr<void> workspace = device.Allocate(algo->memory);
+    std::shared_ptr<void> workspace = c.device.Allocate(algo->workspace_bytes);
     typename CudnnTypes<T>::Scale one{1};
     typename CudnnTypes<T>::Scale zero{0};
-    cudnnStatus_t status = run(handle, algo->algo, workspace.get(), algo->memory, &one, &zero);
-    if (status == CUDNN_STATUS_NOT_SUPPORTED) {
+    cudnnStatus_t status =
+            run(handle, static_cast<Algo>(algo->algo), workspace.get(), algo->workspace_bytes, &one, &zero);
+    if (IsUnsupported(status)) {
         return false;
     }
     CheckCudnnError(status);
@@ -242,11 +363,16 @@ bool CudnnConvForward(
     CudaSetDeviceScope scope{x.device().index()};
     CudnnConvolution<T> c{x, w.shape(), out.shape(), stride, pad};
     bool done = RunWithAlgorithm<T, cudnnConvolutionFwdAlgoPerf_t>(
-            c.device,
+            c,
+            CudnnCall::kForward,
             cudnnGetConvolutionForwardAlgorithmMaxCount,
             [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionFwdAlgoPerf_t* perfs) {
                 return cudnnGetConvolutionForwardAlgorithm_v7(
                         handle, c.x.get(), c.w.get(), c.conv.get(), c.y.get(), max_count, count, perfs);
+            },
+            [&c](cudnnHandle_t handle, cudnnConvolutionFwdAlgo_t algo, size_t* bytes) {
+                return cudnnGetConvolutionForwardWorkspaceSize(
+                        handle, c.x.get(), c.w.get(), c.conv.get(), c.y.get(), algo, bytes);
             },
             [&](cudnnHandle_t handle, cudnnConvolutionFwdAlgo_t algo, void* ws, size_t bytes, const void* one,
                 const void* zero) {
@@ -268,11 +394,16 @@ bool CudnnConvTranspose(
     CudaSetDeviceScope scope{x.device().index()};
     CudnnConvolution<T> c{out, w.shape(), x.shape(), stride, pad};
     bool done = RunWithAlgorithm<T, cudnnConvolutionBwdDataAlgoPerf_t>(
-            c.device,
+            c,
+            CudnnCall::kBackwardData,
             cudnnGetConvolutionBackwardDataAlgorithmMaxCount,
             [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionBwdDataAlgoPerf_t* perfs) {
                 return cudnnGetConvolutionBackwardDataAlgorithm_v7(
                         handle, c.w.get(), c.y.get(), c.conv.get(), c.x.get(), max_count, count, perfs);
+            },
+            [&c](cudnnHandle_t handle, cudnnConvolutionBwdDataAlgo_t algo, size_t* bytes) {
+                return cudnnGetConvolutionBackwardDataWorkspaceSize(
+                        handle, c.w.get(), c.y.get(), c.conv.get(), c.x.get(), algo, bytes);
             },
             [&](cudnnHandle_t handle, cudnnConvolutionBwdDataAlgo_t algo, void* ws, size_t bytes, const void* one,
                 const void* zero) {
@@ -291,11 +422,16 @@ bool CudnnConvGradWeight(const Array& x, const Array& gy, const Dims& stride, co
     CudaSetDeviceScope scope{x.device().index()};
     CudnnConvolution<T> c{x, gw.shape(), gy.shape(), stride, pad};
     return RunWithAlgorithm<T, cudnnConvolutionBwdFilterAlgoPerf_t>(
-            c.device,
+            c,
+            CudnnCall::kBackwardFilter,
             cudnnGetConvolutionBackwardFilterAlgorithmMaxCount,
             [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionBwdFilterAlgoPerf_t* perfs) {
                 return cudnnGetConvolutionBackwardFilterAlgorithm_v7(
                         handle, c.x.get(), c.y.get(), c.conv.get(), c.w.get(), max_count, count, perfs);
+            },
+            [&c](cudnnHandle_t handle, cudnnConvolutionBwdFilterAlgo_t algo, size_t* bytes) {
+                return cudnnGetConvolutionBackwardFilterWorkspaceSize(
+                        handle, c.x.get(), c.y.get(), c.conv.get(), c.w.get(), algo, bytes);
             },
             [&](cudnnHandle_t handle, cudnnConvolutionBwdFilterAlgo_t algo, void* ws, size_t bytes, const void* one,
                 const void* zero) {
@@ -477,7 +613,7 @@ public:
         VisitDeviceDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             if constexpr (kCudnnType<T>) {
-                if (CudnnApplies({&x, &w, &out}) && CudnnConvForward<T>(x, w, b, stride, pad, out)) {
+                if (CudnnApplies(x, w, out, stride, pad) && CudnnConvForward<T>(x, w, b, stride, pad, out)) {
                     return;
                 }
             }
@@ -497,7 +633,7 @@ public:
         VisitDeviceDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             if constexpr (kCudnnType<T>) {
-                if (CudnnApplies({&x, &w, &out}) && CudnnConvTranspose<T>(x, w, b, stride, pad, out)) {
+                if (CudnnApplies(out, w, x, stride, pad) && CudnnConvTranspose<T>(x, w, b, stride, pad, out)) {
                     return;
                 }
             }
@@ -517,7 +653,7 @@ public:
         VisitDeviceDtype(gw.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             if constexpr (kCudnnType<T>) {
-                if (CudnnApplies({&x, &gy, &gw}) && CudnnConvGradWeight<T>(x, gy, stride, pad, gw)) {
+                if (CudnnApplies(x, gw, gy, stride, pad) && CudnnConvGradWeight<T>(x, gy, stride, pad, gw)) {
                     return;
                 }
             }

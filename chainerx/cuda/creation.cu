@@ -1,4 +1,6 @@
 // CUDA kernels of the creation family.
+#include <type_traits>
+
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/elementwise.cuh"
@@ -24,16 +26,15 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(FillKernel, CudaFillKernel);
 
-// Values are computed in double (or int64 for integral ranges) and converted, as on the native backend.
+// out[i] = start + i * step, computed in V (int64 or double) and converted, as on the native backend.
 template <typename T, typename V>
 struct ArangeFunctor {
     char* base;
     int64_t stride;
     V start;
     V step;
-    __device__ void operator()(char* (&p)[1]) const {
-        int64_t i = (p[0] - base) / stride;
-        *reinterpret_cast<T*>(p[0]) = DeviceCast<T>(start + static_cast<V>(i) * step);
+    __device__ void operator()(int64_t i) const {
+        *reinterpret_cast<T*>(base + i * stride) = DeviceCast<T>(start + static_cast<V>(i) * step);
     }
 };
 
@@ -45,12 +46,26 @@ public:
             using T = typename decltype(pt)::type;
             char* base = static_cast<char*>(out.raw_data());
             int64_t stride = out.strides()[0];
-            if (integral) {
-                ArangeFunctor<T, int64_t> arange{base, stride, start.As<int64_t>(), step.As<int64_t>()};
-                LaunchElementwise<1>(out.shape(), {&out}, arange);
+            // An integer range casts start and step to its dtype first (arange(-2.2, 3.4, dtype=int8) starts at -2
+            // and steps by 1), exactly as native/creation.cc does.
+            constexpr bool kIntegerOut = std::is_integral<T>::value && !std::is_same<T, bool>::value;
+            if (kIntegerOut || integral) {
+                int64_t start_int = 0;
+                int64_t step_int = 0;
+                if constexpr (kIntegerOut) {
+                    start_int = static_cast<int64_t>(start.As<T>());
+                    step_int = static_cast<int64_t>(step.As<T>());
+                } else {
+                    start_int = start.As<int64_t>();
+                    step_int = step.As<int64_t>();
+                }
+                LaunchIndexed(
+                        out.device(), out.GetTotalSize(), ArangeFunctor<T, int64_t>{base, stride, start_int, step_int});
             } else {
-                ArangeFunctor<T, double> arange{base, stride, start.As<double>(), step.As<double>()};
-                LaunchElementwise<1>(out.shape(), {&out}, arange);
+                LaunchIndexed(
+                        out.device(),
+                        out.GetTotalSize(),
+                        ArangeFunctor<T, double>{base, stride, start.As<double>(), step.As<double>()});
             }
         });
     }

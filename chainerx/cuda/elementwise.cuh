@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include <cuda_fp16.h>
@@ -37,13 +38,36 @@ T ScalarToDevice(Scalar s) {
     }
 }
 
-// C++ conversion semantics; half precision goes through float.
+// Note [CUDA conversions]
+// C++ conversion semantics, as native's CastValue; half precision goes through float. Where C++ leaves the result
+// undefined, the GPU and the host differ, and DeviceCast gives the host's result (which is also NumPy's on x86):
+// - A same-type conversion is a plain copy: the round trip of a half through float (two cvt instructions) need
+//   not keep a NaN's sign and payload, and copy must be bit for bit.
+// - Float to integer: the GPU saturates (inf -> INT_MAX, -1.0 -> uint8 0, 200.0 -> int8 127) and maps NaN to 0.
+//   The host truncates into a 32-bit register (64-bit for int64), giving the lowest value for NaN and for values
+//   out of that register's range, and keeps the low bits for narrower types (-1.0 -> uint8 255, 200.0 -> int8
+//   -56). FloatToInteger does the same.
+template <typename I, typename F>
+__device__ I FloatToInteger(F v) {
+    using Wide = std::conditional_t<(sizeof(I) < sizeof(int32_t)), int32_t, I>;
+    static_assert(std::is_signed<Wide>::value, "no unsigned dtype of 32 bits or more");
+    constexpr F kLimit = static_cast<F>(std::numeric_limits<Wide>::max()) + F{1};  // 2^31 or 2^63, exact
+    // Values in (-kLimit - 1, -kLimit) also truncate to the lowest value, so the range test can be inexact there.
+    Wide wide = v >= -kLimit && v < kLimit ? static_cast<Wide>(v) : std::numeric_limits<Wide>::min();
+    return static_cast<I>(wide);
+}
+
 template <typename To, typename From>
 __device__ To DeviceCast(From v) {
-    if constexpr (std::is_same<To, __half>::value) {
+    if constexpr (std::is_same<To, From>::value) {
+        return v;
+    } else if constexpr (std::is_same<To, __half>::value) {
         return __float2half(static_cast<float>(v));
     } else if constexpr (std::is_same<From, __half>::value) {
-        return static_cast<To>(__half2float(v));
+        return DeviceCast<To>(__half2float(v));
+    } else if constexpr (
+            std::is_floating_point<From>::value && std::is_integral<To>::value && !std::is_same<To, bool>::value) {
+        return FloatToInteger<To>(v);
     } else {
         return static_cast<To>(v);
     }
@@ -84,6 +108,9 @@ template <size_t N>
 StridedIndexer<N> MakeIndexer(const Shape& shape, const std::array<const Array*, N>& arrays) {
     StridedIndexer<N> indexer{};
     indexer.total = shape.GetTotalSize();
+    if (indexer.total == 0) {
+        return indexer;  // no element; the other dims may be huge, and merging them could overflow
+    }
     for (int8_t d = 0; d < shape.ndim(); ++d) {
         const int64_t size = shape[d];
         if (size == 1) {

@@ -67,9 +67,13 @@ struct Multiply {
     }
 };
 
+// In ComputeType: CUDA's own __half division (__hdiv) is not the float division rounded once that native does.
 struct Divide {
     template <typename T>
-    CHAINERX_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a / b); }
+    CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
+        using C = ComputeType<T>;
+        return static_cast<T>(static_cast<C>(a) / static_cast<C>(b));
+    }
 };
 
 struct Negative {

@@ -8,6 +8,7 @@
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/rounding.h"
 
 namespace chainerx {
 namespace internal {
@@ -112,7 +113,14 @@ Array Linspace(Scalar start, Scalar stop, int64_t num, bool endpoint, std::optio
     if (num < 0) {
         throw ChainerxError{"linspace: the number of samples must not be negative, got ", num};
     }
-    Array out = Empty({num}, dtype.value_or(Dtype::kFloat32), device);
+    const Dtype out_dtype = dtype.value_or(Dtype::kFloat32);
+    if (!IsFloatingPoint(out_dtype) && num > 0) {
+        // The samples are computed in float64 and converted as NumPy 2 does: integers round toward -inf, so
+        // linspace(0, 10, 5, dtype=int32) is [0, 2, 5, 7, 10]. (Casting the step first gave [0, 2, 4, 6, 10].)
+        Array samples = Linspace(start, stop, num, endpoint, Dtype::kFloat64, device);
+        return (GetKind(out_dtype) == DtypeKind::kBool ? samples : Floor(samples)).AsType(out_dtype, false);
+    }
+    Array out = Empty({num}, out_dtype, device);
     if (num == 0) {
         return out;
     }

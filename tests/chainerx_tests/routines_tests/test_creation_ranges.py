@@ -34,6 +34,20 @@ def test_linspace_matches_numpy_with_float32_default(args, kwargs, device):
     array_utils.assert_array_equal(out, expected)
 
 
+@pytest.mark.parametrize(
+    'args,dtype,expected',
+    [
+        ((0, 10, 5), 'int32', [0, 2, 5, 7, 10]),
+        ((0, 10, 5), 'uint8', [0, 2, 5, 7, 10]),
+        ((5, -5, 7), 'int8', [5, 3, 1, 0, -2, -4, -5]),  # toward -inf, as NumPy 2 (NumPy 1 truncated)
+        ((-3, 7, 6), 'int64', [-3, -1, 1, 3, 5, 7]),
+        ((0, 1, 3), 'bool', [False, True, True]),
+    ],
+)
+def test_linspace_with_an_integer_dtype_floors_the_float64_samples(args, dtype, expected, device):
+    array_utils.assert_array_equal(chx.linspace(*args, dtype=dtype, device=device), numpy.array(expected, dtype))
+
+
 def test_linspace_ends_exactly_at_stop():
     assert chx.to_numpy(chx.linspace(0.1, 0.7, 7, dtype='float64'))[-1] == 0.7
 
