@@ -36,7 +36,8 @@ def _check_permutation(indices):
 def _host_permutation(indices, inv):
     """The checked permutation (inverted if `inv`) as a host int64 array."""
     if isinstance(indices, chainerx.ndarray):
-        host = chainerx.to_numpy(indices, copy=False)
+        # A view of host memory; device memory (cuda:N) is copied.
+        host = chainerx.to_numpy(indices, copy=indices.device.backend.name != 'native')
     else:
         host = backend.CpuDevice().send(indices)
     _check_permutation(host)
