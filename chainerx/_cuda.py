@@ -103,7 +103,12 @@ def set_memory_limit(limit: tp.Optional[int], device: tp.Any = None) -> None:
     ``CHAINERX_CUDA_MEMORY_LIMIT`` (bytes, or a percentage such as ``50%``) sets it when the device is made.
 
     Allocations beyond the cap first return unused segments, then raise ``chainerx.ChainerxError``.
+
+    Raises:
+        ValueError: If `limit` is negative.
     """
+    if limit is not None and limit < 0:
+        raise ValueError(f'set_memory_limit: the limit must be a number of bytes >= 0 or None, got {limit}')
     _pool_binding('_cuda_memory_pool_set_limit')(device, limit)
 
 

@@ -36,6 +36,7 @@
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
+#include "chainerx/cuda/cudnn.cuh"
 #include "chainerx/cuda/elementwise.cuh"
 
 namespace chainerx {
@@ -45,66 +46,6 @@ namespace {
 // ---- cuDNN ----
 
 constexpr int kMaxCudnnSpatial = 3;
-
-template <typename T>
-struct CudnnTypes;
-template <>
-struct CudnnTypes<__half> {
-    static constexpr cudnnDataType_t kData = CUDNN_DATA_HALF;
-    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_FLOAT;
-    static constexpr cudnnMathType_t kMath = CUDNN_TENSOR_OP_MATH;
-    using Scale = float;
-};
-template <>
-struct CudnnTypes<float> {
-    static constexpr cudnnDataType_t kData = CUDNN_DATA_FLOAT;
-    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_FLOAT;
-    static constexpr cudnnMathType_t kMath = CUDNN_FMA_MATH;
-    using Scale = float;
-};
-template <>
-struct CudnnTypes<double> {
-    static constexpr cudnnDataType_t kData = CUDNN_DATA_DOUBLE;
-    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_DOUBLE;
-    static constexpr cudnnMathType_t kMath = CUDNN_FMA_MATH;
-    using Scale = double;
-};
-
-// cuDNN's dims of an (N, C, spatial...) shape: at least 4, a 1-d convolution getting a trailing axis of 1.
-std::vector<int> CudnnDims(const Shape& shape) {
-    std::vector<int> dims(shape.begin(), shape.end());
-    if (dims.size() < 4) {
-        dims.push_back(1);
-    }
-    return dims;
-}
-
-std::vector<int> ContiguousStrides(const std::vector<int>& dims) {
-    std::vector<int> strides(dims.size());
-    int stride = 1;
-    for (size_t i = dims.size(); i-- > 0;) {
-        strides[i] = stride;
-        stride *= dims[i];
-    }
-    return strides;
-}
-
-class TensorDescriptor {
-public:
-    TensorDescriptor(cudnnDataType_t type, const std::vector<int>& dims) {
-        CheckCudnnError(cudnnCreateTensorDescriptor(&desc_));
-        std::vector<int> strides = ContiguousStrides(dims);
-        CheckCudnnError(
-                cudnnSetTensorNdDescriptor(desc_, type, static_cast<int>(dims.size()), dims.data(), strides.data()));
-    }
-    ~TensorDescriptor() { cudnnDestroyTensorDescriptor(desc_); }
-    TensorDescriptor(const TensorDescriptor&) = delete;
-    TensorDescriptor& operator=(const TensorDescriptor&) = delete;
-    cudnnTensorDescriptor_t get() const { return desc_; }
-
-private:
-    cudnnTensorDescriptor_t desc_{};
-};
 
 class FilterDescriptor {
 public:
@@ -181,14 +122,6 @@ bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& st
         }
     }
     return true;
-}
-
-// cuDNN 9 reports "not supported" as a category of codes (CUDNN_STATUS_NOT_SUPPORTED_SHAPE, ..._PADDING, ...), not
-// only as CUDNN_STATUS_NOT_SUPPORTED itself. A misaligned pointer (a contiguous view at an odd offset) is reported
-// as a bad parameter but is just as recoverable: the direct kernels take any offset.
-bool IsUnsupported(cudnnStatus_t status) {
-    return CUDNN_STATUS_CATEGORY(status) == CUDNN_STATUS_NOT_SUPPORTED ||
-           status == CUDNN_STATUS_BAD_PARAM_MISALIGNED_POINTER;
 }
 
 // Note [cuDNN algorithm cache]

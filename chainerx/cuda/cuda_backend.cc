@@ -63,6 +63,7 @@ public:
         cudaSetDevice(index_);
         cudaFree(ptr);
         cudaSetDevice(orig_index);
+        cudaGetLastError();  // a failure must not be reported by the next kernel launch's check
     }
 
 private:
@@ -95,14 +96,25 @@ CudaDevice::CudaDevice(Backend& backend, int index)
               std::make_unique<DeviceMemoryAllocator>(index), MemoryLimitFromEnvironment(index))} {}
 
 CudaDevice::~CudaDevice() {
-    // Handles are destroyed without error checks: a destructor must not throw, and at process exit the
-    // driver may already be shutting down.
+    if (cublas_handle_ == nullptr && cudnn_handle_ == nullptr) {
+        return;
+    }
+    // The handles belong to this device: destroy them with it current (cublasDestroy synchronises the current
+    // device and frees the handle's workspace). No error checks, since a destructor must not throw. If the CUDA
+    // runtime is gone already (a context destroyed by a static destructor at process exit), the handles are left
+    // to the process's end: destroying them then can crash inside the libraries.
+    int orig_index = 0;
+    if (cudaGetDevice(&orig_index) != cudaSuccess || cudaSetDevice(index()) != cudaSuccess) {
+        cudaGetLastError();
+        return;
+    }
     if (cublas_handle_ != nullptr) {
         cublasDestroy(cublas_handle_);
     }
     if (cudnn_handle_ != nullptr) {
         cudnnDestroy(cudnn_handle_);
     }
+    cudaSetDevice(orig_index);
 }
 
 std::shared_ptr<void> CudaDevice::Allocate(size_t bytesize) {
@@ -145,6 +157,11 @@ cublasHandle_t CudaDevice::cublas_handle() {
     if (cublas_handle_ == nullptr) {
         CudaSetDeviceScope scope{index()};
         CheckCublasError(cublasCreate(&cublas_handle_));
+        // float16 products accumulate in float32 all the way (Note [CUDA matrix products]): without this flag
+        // cuBLAS may add up the partial sums of a long inner dimension in half precision.
+        CheckCublasError(cublasSetMathMode(
+                cublas_handle_,
+                static_cast<cublasMath_t>(CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)));
     }
     return cublas_handle_;
 }

@@ -17,7 +17,7 @@ public:
     explicit CudaBackend(Context& context);
 
     std::string GetName() const override { return kDefaultName; }
-    // 0 when no GPU or driver is present: then every "cuda:N" is a DeviceError.
+    // 0 when no GPU or driver is present: then every "cuda:N" is a BackendError (see ThrowDeviceOutOfRange).
     int GetDeviceCount() const override;
     bool SupportsTransfer(const Backend& dst_backend) const override;
 

@@ -49,8 +49,8 @@ CudaSetDeviceScope::CudaSetDeviceScope(int index) : index_{index} {
 }
 
 CudaSetDeviceScope::~CudaSetDeviceScope() {
-    if (orig_index_ != index_) {
-        cudaSetDevice(orig_index_);
+    if (orig_index_ != index_ && cudaSetDevice(orig_index_) != cudaSuccess) {
+        cudaGetLastError();  // not thrown from a destructor; not left for the next check either
     }
 }
 

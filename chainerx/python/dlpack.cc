@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <pybind11/pybind11.h>
 
@@ -86,7 +87,8 @@ Device& ViewDevice(const dlpack::DLDevice& dl_device, Device& target) {
         return target.IsHostAccessible() ? target : target.context().GetDevice("native", 0);
     }
     if (dl_device.device_type == dlpack::kDLCUDA) {
-        return GetDefaultContext().GetDevice("cuda", dl_device.device_id);
+        // In the target's context: ToDevice cannot move an array between contexts.
+        return target.context().GetDevice("cuda", dl_device.device_id);
     }
     throw py::buffer_error{"from_dlpack: unsupported DLPack device type " + std::to_string(dl_device.device_type)};
 }
@@ -136,6 +138,22 @@ Array ImportArray(const ImportedTensor& imported, py::handle device, std::option
     return view;
 }
 
+// The `stream` to pass to the producer's __dlpack__: None for host data; for CUDA data 1, the legacy default
+// stream, on which chainerx's CUDA devices run their kernels, so that the producer makes that stream wait for its
+// own pending work. (Left out, a producer may take it as "no synchronisation": PyTorch's default is -1.)
+py::object ConsumerStream(py::handle x) {
+    if (!py::hasattr(x, "__dlpack_device__")) {
+        return py::none();
+    }
+    std::pair<int32_t, int32_t> device{};
+    try {
+        device = x.attr("__dlpack_device__")().cast<std::pair<int32_t, int32_t>>();
+    } catch (const py::cast_error&) {
+        return py::none();  // not a (type, id) pair: left to __dlpack__ and the capsule
+    }
+    return device.first == dlpack::kDLCUDA ? py::object{py::int_{1}} : py::object{py::none()};
+}
+
 // Asks the producer for a DLPack 1.x capsule, falling back to the plain call for producers that predate the
 // keywords (NumPy 1.x takes only `stream`).
 py::object GetCapsule(py::handle x, py::handle copy) {
@@ -146,16 +164,18 @@ py::object GetCapsule(py::handle x, py::handle copy) {
         throw py::type_error{"from_dlpack: expected an object with __dlpack__ or a DLPack capsule, got " +
                              std::string{py::str(py::type::of(x).attr("__name__"))}};
     }
+    py::object stream = ConsumerStream(x);
     py::object dlpack = x.attr("__dlpack__");
     try {
-        return dlpack(py::arg("max_version") = py::make_tuple(dlpack::kMajorVersion, dlpack::kMinorVersion),
+        return dlpack(py::arg("stream") = stream,
+                      py::arg("max_version") = py::make_tuple(dlpack::kMajorVersion, dlpack::kMinorVersion),
                       py::arg("copy") = copy);
     } catch (py::error_already_set& e) {
         if (!e.matches(PyExc_TypeError)) {
             throw;
         }
     }
-    return dlpack();
+    return stream.is_none() ? dlpack() : dlpack(py::arg("stream") = stream);
 }
 
 }  // namespace

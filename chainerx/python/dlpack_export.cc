@@ -139,8 +139,11 @@ Array ArrayToExport(const Array& a, py::handle dl_device, std::optional<bool> co
     return out;
 }
 
-// The stream argument: CPU arrays take no stream; for CUDA arrays the consumer will use the data on its
-// stream, so pending work is finished first (-1 means the consumer asks for no synchronization).
+// The stream argument: CPU arrays take no stream. For CUDA arrays it is the stream the consumer will use the data
+// on, and the data must be ready there. chainerx's CUDA devices issue all their work to the legacy default stream,
+// with which None and 1 (that stream itself), 2 (the per-thread default stream, a blocking one) and 0 are ordered
+// already: what the consumer issues there later waits for it. Any other stream may be a non-blocking one, so the
+// device is synchronised. -1: the consumer asks for no synchronisation.
 void SynchronizeForStream(const Array& a, py::handle stream) {
     if (ToDlDevice(a.device()).device_type == dlpack::kDLCPU) {
         if (!stream.is_none()) {
@@ -148,7 +151,14 @@ void SynchronizeForStream(const Array& a, py::handle stream) {
         }
         return;
     }
-    if (stream.is_none() || stream.cast<int64_t>() != -1) {
+    if (stream.is_none()) {
+        return;
+    }
+    auto value = stream.cast<int64_t>();
+    if (value < -1) {
+        throw py::buffer_error{"__dlpack__: invalid CUDA stream " + std::to_string(value)};
+    }
+    if (value > 2) {
         a.device().Synchronize();
     }
 }

@@ -27,7 +27,8 @@ def other_device():
     """A device other than the default one (the suite may run on another default, see conftest.py)."""
     return chx.get_device('native:0' if chx.get_default_device().name == 'native:1' else 'native:1')
 # The shared device list: cuda:0 joins it where a GPU is present.
-DEVICES = ('native:0', 'native:1') + (('cuda:0',) if CUDA_DEVICE_COUNT > 0 else ())
+NATIVE_DEVICES = ('native:0', 'native:1')
+DEVICES = NATIVE_DEVICES + (('cuda:0',) if CUDA_DEVICE_COUNT > 0 else ())
 
 # Shapes used by elementwise and shape-preserving tests: 0-d, zero-size, size 1, small n-d.
 SHAPES = ((), (0,), (1,), (3,), (2, 3), (2, 0, 3), (2, 3, 4))

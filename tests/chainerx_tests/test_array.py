@@ -64,6 +64,7 @@ def test_T_reverses_axes_as_a_view(shape):
     assert not t.is_contiguous or a.ndim < 2 or a.size <= 1 or 1 in shape
 
 
+@pytest.mark.usefixtures('native_default_device')  # host memory is shared
 def test_non_contiguous_numpy_view_with_negative_strides_is_shared_without_copy():
     base = numpy.arange(24, dtype='float32').reshape(2, 3, 4)
     view = base[:, ::-1, 1::2]
@@ -85,6 +86,7 @@ def test_array_with_copy_makes_a_contiguous_independent_copy(make):
     array_utils.assert_array_equal(a, numpy.arange(12, dtype='int32').reshape(3, 4)[::-1, ::2])
 
 
+@pytest.mark.usefixtures('native_default_device')  # host memory is shared
 def test_asarray_shares_numpy_memory_and_strides():
     base = numpy.arange(6, dtype='int64').reshape(2, 3).T
     a = chx.asarray(base)
@@ -101,6 +103,7 @@ def test_to_numpy_copies_by_default():
     assert chx.to_numpy(a)[0] == 0
 
 
+@pytest.mark.usefixtures('native_default_device')  # host memory is shared
 def test_to_numpy_without_copy_shares_memory_and_keeps_the_array_alive():
     a = chx.zeros((2, 3), 'float64').T
     n = chx.to_numpy(a, copy=False)

@@ -11,6 +11,10 @@ import chainerx as chx
 
 import array_utils
 
+# Sharing host memory with NumPy and the buffer protocol: arrays on a native default device, whatever the
+# suite's (a CUDA default has its own interop tests, test_cuda_interop.py).
+pytestmark = pytest.mark.usefixtures('native_default_device')
+
 # struct-module format of each dtype in the buffer protocol.
 _FORMATS = {
     'bool_': '?', 'int8': 'b', 'int16': 'h', 'int32': 'i', 'int64': 'q', 'uint8': 'B',

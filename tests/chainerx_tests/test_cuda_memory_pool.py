@@ -25,6 +25,11 @@ def test_controls_need_a_cuda_device(call):
         call()
 
 
+def test_a_negative_limit_is_refused():
+    with pytest.raises(ValueError, match='>= 0'):
+        chx._cuda.set_memory_limit(-1, 'cuda:0')
+
+
 def test_controls_refuse_a_native_device():
     try:
         chx.get_backend('cuda')

@@ -12,6 +12,10 @@ import chainerx as chx
 
 import array_utils
 
+# Sharing host memory with NumPy and the buffer protocol: arrays on a native default device, whatever the
+# suite's (a CUDA default has its own interop tests, test_cuda_interop.py).
+pytestmark = pytest.mark.usefixtures('native_default_device')
+
 _NUMPY2 = numpy.lib.NumpyVersion(numpy.__version__) >= '2.0.0'
 
 

@@ -19,7 +19,11 @@ except ImportError:
     torch = None
     torch_dlpack = None
 
-pytestmark = pytest.mark.skipif(torch is None, reason='PyTorch is not installed (tools/setup.sh --bench)')
+# CPU tensors share host memory: arrays on a native default device, whatever the suite's.
+pytestmark = [
+    pytest.mark.skipif(torch is None, reason='PyTorch is not installed (tools/setup.sh --bench)'),
+    pytest.mark.usefixtures('native_default_device'),
+]
 
 
 def _torch_dtype(dtype_name):

@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <utility>
 
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/kernels/normalization.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/statistics.h"
 #include "chainerx/core/routines/type_util.h"
 
@@ -36,18 +41,49 @@ Array ReshapeParam(const char* op, const char* name, const Array& x, const Array
     return param.Reshape(param_shape);
 }
 
-// (x - mean) / sqrt(var + eps) * gamma + beta with every operand in `dtype` (x, mean and var already are, or are
-// cast here), so that a float16 x with float32 parameters is computed in float32 throughout.
+// (x - mean) / sqrt(var + eps) * gamma + beta, every operand in one dtype.
 Array Normalize(
-        const Array& x,
-        const Array& mean,
-        const Array& var,
-        const Array& gamma,
-        const Array& beta,
-        double eps,
-        Dtype dtype) {
-    auto cast = [dtype](const Array& a) { return internal::CastIfNeeded(a, dtype); };
-    return (x - cast(mean)) / Sqrt(cast(var) + eps) * cast(gamma) + cast(beta);
+        const Array& x, const Array& mean, const Array& var, const Array& gamma, const Array& beta, double eps) {
+    return (x - mean) / Sqrt(var + eps) * gamma + beta;
+}
+
+// The gradients of batch normalization with the batch statistics mean and var of x (biased), m elements reduced
+// per statistic: with xhat = (x - mean) / sqrt(var + eps),
+//     gbeta = sum(gout), ggamma = sum(gout * xhat),
+//     gx = gamma / sqrt(var + eps) * (gout - (xhat * ggamma + gbeta) / m).
+// Written with routines, so it is differentiable when its operands are in a graph.
+BatchNormGradResult ComposedBatchNormGrad(
+        const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& var, double eps,
+        const Axes& axes) {
+    // At least 1: with nothing reduced, x and gx are empty and the division is never evaluated.
+    const int64_t m = mean.GetTotalSize() == 0 ? 1 : std::max<int64_t>(x.GetTotalSize() / mean.GetTotalSize(), 1);
+    Array inv_std = Reciprocal(Sqrt(var + eps));
+    Array xhat = (x - mean) * inv_std;
+    Array gbeta = Sum(gout, axes, true);
+    Array ggamma = Sum(gout * xhat, axes, true);
+    Array gx = gamma * inv_std * (gout - (xhat * ggamma + gbeta) / Scalar{static_cast<double>(m)});
+    return {gx, ggamma, gbeta};
+}
+
+// The batch mean and (biased) variance of x over `axes`, keepdims.
+std::pair<Array, Array> BatchStatistics(const Array& x, const Axes& axes) {
+    Array mean = Mean(x, axes, true);
+    Array var = Mean(Square(x - mean), axes, true);
+    return {mean, var};
+}
+
+// The gradients of BatchNorm. In a first-order backward nothing is in a graph and the kernel computes them from
+// the forward's statistics. When something is (double backprop), the composed formula runs with the statistics
+// recomputed from x, so that the graph records how they depend on x.
+BatchNormGradResult BatchNormGrad(
+        const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& var, double eps,
+        const Axes& axes) {
+    if (x.IsBackpropRequired(AnyGraph{}) || gamma.IsBackpropRequired(AnyGraph{}) ||
+        gout.IsBackpropRequired(AnyGraph{})) {
+        std::pair<Array, Array> stats = BatchStatistics(x, axes);
+        return ComposedBatchNormGrad(x, gamma, gout, stats.first, stats.second, eps, axes);
+    }
+    return x.device().CallKernel<BatchNormGradKernel>(x, gamma, gout, mean, var, eps, axes);
 }
 
 void CheckRunningStat(const char* name, const Array& x, const Array& stat, const Shape& param_shape) {
@@ -80,6 +116,34 @@ void UpdateRunningStat(const Array& running, const Array& batch_stat, double dec
 
 }  // namespace
 
+BatchNormResult GenericBatchNormKernel::Call(
+        const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) {
+    std::pair<Array, Array> stats = BatchStatistics(x, axes);
+    return {Normalize(x, stats.first, stats.second, gamma, beta, eps), stats.first, stats.second};
+}
+
+BatchNormGradResult GenericBatchNormGradKernel::Call(
+        const Array& x,
+        const Array& gamma,
+        const Array& gout,
+        const Array& mean,
+        const Array& var,
+        double eps,
+        const Axes& axes) {
+    return ComposedBatchNormGrad(x, gamma, gout, mean, var, eps, axes);
+}
+
+Array GenericFixedBatchNormKernel::Call(
+        const Array& x,
+        const Array& gamma,
+        const Array& beta,
+        const Array& mean,
+        const Array& var,
+        double eps,
+        const Axes& /*axes*/) {
+    return Normalize(x, mean, var, gamma, beta, eps);
+}
+
 Array BatchNorm(
         const Array& x,
         const Array& gamma,
@@ -95,19 +159,47 @@ Array BatchNorm(
     CheckRunningStat("running_mean", x, running_mean, na.param_shape);
     CheckRunningStat("running_var", x, running_var, na.param_shape);
 
-    // Casting back keeps x's dtype for the output and, through the casts' backward, each input's for its gradient.
+    // Casting to the compute dtype and back keeps x's dtype for the output and, through the casts' backward, each
+    // input's for its gradient.
     const Dtype dtype = ComputeDtype("batch_norm", x, {gamma.dtype(), beta.dtype()});
     Array xc = internal::CastIfNeeded(x, dtype);
-    Array mean = Mean(xc, na.axes, true);
-    Array var = Mean(Square(xc - mean), na.axes, true);
-    Array out = internal::CastIfNeeded(Normalize(xc, mean, var, gamma_r, beta_r, eps, dtype), x.dtype());
+    Array gamma_c = internal::CastIfNeeded(gamma_r, dtype);
+    Array beta_c = internal::CastIfNeeded(beta_r, dtype);
+    BatchNormResult result = x.device().CallKernel<BatchNormKernel>(
+            xc.AsGradStopped(), gamma_c.AsGradStopped(), beta_c.AsGradStopped(), eps, na.axes);
+    {
+        BackwardBuilder bb{"batch_norm", {xc, gamma_c, beta_c}, {result.out}};
+        if (BackwardBuilder::Target bt = bb.CreateTarget({0, 1, 2})) {
+            bt.Define([x_tok = bb.RetainInput(0),
+                       gamma_tok = bb.RetainInput(1),
+                       mean = result.mean,
+                       var = result.var,
+                       eps,
+                       axes = na.axes](BackwardContext& bctx) {
+                BatchNormGradResult grads = BatchNormGrad(
+                        bctx.GetRetainedInput(x_tok), bctx.GetRetainedInput(gamma_tok), *bctx.output_grad(), mean,
+                        var, eps, axes);
+                if (bctx.is_input_grad_required(0)) {
+                    bctx.input_grad(0) = grads.gx;
+                }
+                if (bctx.is_input_grad_required(1)) {
+                    bctx.input_grad(1) = grads.ggamma;
+                }
+                if (bctx.is_input_grad_required(2)) {
+                    bctx.input_grad(2) = grads.gbeta;
+                }
+            });
+        }
+        bb.Finalize();
+    }
+    Array out = internal::CastIfNeeded(result.out, x.dtype());
 
     NoBackpropModeScope no_backprop{};
     int64_t n_reduced = na.param_shape.GetTotalSize() == 0 ? 0 : x.GetTotalSize() / na.param_shape.GetTotalSize();
     // The running variance estimates the population variance: the batch variance made unbiased.
     double unbias = static_cast<double>(n_reduced) / static_cast<double>(std::max(n_reduced - 1, int64_t{1}));
-    UpdateRunningStat(running_mean, mean, decay);
-    UpdateRunningStat(running_var, var * unbias, decay);
+    UpdateRunningStat(running_mean, result.mean, decay);
+    UpdateRunningStat(running_var, result.var * unbias, decay);
     return out;
 }
 
@@ -125,7 +217,19 @@ Array FixedBatchNorm(
     Array mean_r = ReshapeParam("fixed_batch_norm", "mean", x, mean, na.param_shape);
     Array var_r = ReshapeParam("fixed_batch_norm", "var", x, var, na.param_shape);
     const Dtype dtype = ComputeDtype("fixed_batch_norm", x, {gamma.dtype(), beta.dtype(), mean.dtype(), var.dtype()});
-    Array out = Normalize(internal::CastIfNeeded(x, dtype), mean_r, var_r, gamma_r, beta_r, eps, dtype);
+    std::initializer_list<const Array*> operands{&x, &gamma_r, &beta_r, &mean_r, &var_r};
+    auto cast = [dtype](const Array& a) { return internal::CastIfNeeded(a, dtype); };
+    Array out{};
+    auto in_graph = [](const Array* a) { return a->IsBackpropRequired(AnyGraph{}); };
+    if (std::none_of(operands.begin(), operands.end(), in_graph)) {
+        // Inference proper: one kernel (cuDNN on CUDA).
+        out = x.device().CallKernel<FixedBatchNormKernel>(
+                cast(x), cast(gamma_r), cast(beta_r), cast(mean_r), cast(var_r), eps, na.axes);
+    } else {
+        // Differentiated with respect to any of its five inputs (rare: statistics being learnt): composed, so that
+        // every order of derivative follows.
+        out = Normalize(cast(x), cast(mean_r), cast(var_r), cast(gamma_r), cast(beta_r), eps);
+    }
     return internal::CastIfNeeded(out, x.dtype());
 }
 

@@ -239,7 +239,7 @@ def test_parameters_on_another_device_raise_device_error():
         chx.fixed_batch_norm(*args)
 
 
-_GRAD_CASES = [((4, 3), None, (3,)), ((3, 2, 2), (0, 2), (2,))]
+_GRAD_CASES = [((4, 3), None, (3,)), ((3, 2, 2), (0, 2), (2,)), ((2, 3, 2, 2), (0, 2, 3), (3,))]
 
 
 def _check_grads(fn, inputs):

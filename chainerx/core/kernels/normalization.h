@@ -1,0 +1,97 @@
+// Key kernels of batch normalization (routines/normalization.h).
+//
+// All operands have one floating dtype (the routine casts to the dtype it computes in). gamma, beta and the
+// statistics have x's rank with size 1 on the reduced axes (keepdims), `axes` are sorted and unique, and no operand
+// is connected to a graph. Results are new arrays.
+//
+// The Generic* kernels compute with routines on any device: the native backend registers them as they are, and a
+// backend with a library for the common layouts derives from them and passes the other cases on to them (see
+// cuda/normalization.cu, which uses cuDNN).
+#pragma once
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/kernel_registry.h"
+#include "chainerx/core/shape.h"
+
+namespace chainerx {
+
+struct BatchNormResult {
+    Array out;
+    Array mean;
+    Array var;  // biased: the mean of (x - mean)^2
+};
+
+// Training: out = (x - mean) / sqrt(var + eps) * gamma + beta, with the mean and the (biased) variance of x over
+// `axes`, which are returned for the backward and the running statistics.
+class BatchNormKernel : public Kernel {
+public:
+    static const char* name() { return "BatchNorm"; }
+    virtual BatchNormResult Call(
+            const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) = 0;
+};
+
+struct BatchNormGradResult {
+    Array gx;
+    Array ggamma;
+    Array gbeta;
+};
+
+// The first-order gradients of BatchNorm for the output gradient gout, given the batch mean and variance of its
+// forward.
+class BatchNormGradKernel : public Kernel {
+public:
+    static const char* name() { return "BatchNormGrad"; }
+    virtual BatchNormGradResult Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& gout,
+            const Array& mean,
+            const Array& var,
+            double eps,
+            const Axes& axes) = 0;
+};
+
+// Inference: out = (x - mean) / sqrt(var + eps) * gamma + beta with the given statistics.
+class FixedBatchNormKernel : public Kernel {
+public:
+    static const char* name() { return "FixedBatchNorm"; }
+    virtual Array Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& beta,
+            const Array& mean,
+            const Array& var,
+            double eps,
+            const Axes& axes) = 0;
+};
+
+class GenericBatchNormKernel : public BatchNormKernel {
+public:
+    BatchNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) override;
+};
+
+class GenericBatchNormGradKernel : public BatchNormGradKernel {
+public:
+    BatchNormGradResult Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& gout,
+            const Array& mean,
+            const Array& var,
+            double eps,
+            const Axes& axes) override;
+};
+
+class GenericFixedBatchNormKernel : public FixedBatchNormKernel {
+public:
+    Array Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& beta,
+            const Array& mean,
+            const Array& var,
+            double eps,
+            const Axes& axes) override;
+};
+
+}  // namespace chainerx

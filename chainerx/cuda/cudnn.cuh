@@ -1,0 +1,85 @@
+// What the cuDNN calls of the CUDA backend share (conv.cu, normalization.cu): the cuDNN types of each device
+// type, packed tensor descriptors, and which failures mean "not supported, use the fallback".
+#pragma once
+
+#include <vector>
+
+#include <cuda_fp16.h>
+#include <cudnn.h>
+
+#include "chainerx/core/shape.h"
+#include "chainerx/cuda/cuda_runtime.h"
+
+namespace chainerx {
+namespace cuda {
+
+template <typename T>
+struct CudnnTypes;
+template <>
+struct CudnnTypes<__half> {
+    static constexpr cudnnDataType_t kData = CUDNN_DATA_HALF;
+    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_FLOAT;
+    static constexpr cudnnMathType_t kMath = CUDNN_TENSOR_OP_MATH;
+    using Scale = float;
+};
+template <>
+struct CudnnTypes<float> {
+    static constexpr cudnnDataType_t kData = CUDNN_DATA_FLOAT;
+    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_FLOAT;
+    static constexpr cudnnMathType_t kMath = CUDNN_FMA_MATH;
+    using Scale = float;
+};
+template <>
+struct CudnnTypes<double> {
+    static constexpr cudnnDataType_t kData = CUDNN_DATA_DOUBLE;
+    static constexpr cudnnDataType_t kCompute = CUDNN_DATA_DOUBLE;
+    static constexpr cudnnMathType_t kMath = CUDNN_FMA_MATH;
+    using Scale = double;
+};
+
+// cuDNN's dims of an (N, C, spatial...) shape: at least 4, a 1-d convolution getting a trailing axis of 1.
+inline std::vector<int> CudnnDims(const Shape& shape) {
+    std::vector<int> dims(shape.begin(), shape.end());
+    if (dims.size() < 4) {
+        dims.push_back(1);
+    }
+    return dims;
+}
+
+inline std::vector<int> ContiguousStrides(const std::vector<int>& dims) {
+    std::vector<int> strides(dims.size());
+    int stride = 1;
+    for (size_t i = dims.size(); i-- > 0;) {
+        strides[i] = stride;
+        stride *= dims[i];
+    }
+    return strides;
+}
+
+class TensorDescriptor {
+public:
+    TensorDescriptor(cudnnDataType_t type, const std::vector<int>& dims) {
+        CheckCudnnError(cudnnCreateTensorDescriptor(&desc_));
+        std::vector<int> strides = ContiguousStrides(dims);
+        CheckCudnnError(
+                cudnnSetTensorNdDescriptor(desc_, type, static_cast<int>(dims.size()), dims.data(), strides.data()));
+    }
+    ~TensorDescriptor() { cudnnDestroyTensorDescriptor(desc_); }
+    TensorDescriptor(const TensorDescriptor&) = delete;
+    TensorDescriptor& operator=(const TensorDescriptor&) = delete;
+    cudnnTensorDescriptor_t get() const { return desc_; }
+
+private:
+    cudnnTensorDescriptor_t desc_{};
+};
+
+// cuDNN 9 reports "not supported" as a category of codes (CUDNN_STATUS_NOT_SUPPORTED_SHAPE, ..._PADDING, ...), not
+// only as CUDNN_STATUS_NOT_SUPPORTED itself. A misaligned pointer (a contiguous view at an odd offset) is reported
+// as a bad parameter but is just as recoverable: the fallbacks take any offset.
+inline bool IsUnsupported(cudnnStatus_t status) {
+    return CUDNN_STATUS_CATEGORY(status) == CUDNN_STATUS_NOT_SUPPORTED ||
+           status == CUDNN_STATUS_BAD_PARAM_MISALIGNED_POINTER;
+}
+
+}  // namespace cuda
+}  // namespace chainerx

@@ -1,0 +1,318 @@
+// Batch normalization on CUDA: cuDNN for float32 and float64 in the two layouts it has, the generic kernels of
+// kernels/normalization.h (routines, so CUDA kernels as well) for everything else.
+//
+// Note [cuDNN batch normalization]
+// - Layouts. Statistics over axis 0 alone are cuDNN's per-activation mode, x viewed as (N, C', 1, 1) with C' the
+//   product of the other axes. Statistics over every axis but axis 1 are its spatial mode, x viewed as
+//   (N, C, S, 1) with S the product of the spatial axes: normalising over N and all of them, flattening them
+//   changes nothing. Other axes, float16 (cuDNN wants its parameters in float32, while the routine passes them in
+//   the dtype it computes in), a single reduced element, sizes beyond int and "not supported" answers run the
+//   generic kernels.
+// - Statistics. cuDNN's forward returns the batch mean and 1 / sqrt(var + eps), not var, which the kernel contract
+//   (and so the running statistics) needs: var is recovered as 1 / inv_std^2 - eps, exact to a few ulp of
+//   var + eps. cuDNN's own running averages are not used: how it corrects their variance is not documented, and
+//   the routine's update is then the same on every backend. The running buffers cuDNN insists on are scratch.
+// - The backward takes the forward's mean and 1 / sqrt(var + eps) computed again from var.
+// - These are cuDNN's legacy calls, deprecated in cuDNN 9 like the convolution ones (see Note [cuDNN API] in
+//   conv.cu for why the legacy API).
+#include <cstdint>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include <cudnn.h>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/normalization.h"
+#include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/cuda_device.h"
+#include "chainerx/cuda/cuda_runtime.h"
+#include "chainerx/cuda/cudnn.cuh"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+// How cuDNN sees a batch normalization of x over `axes`.
+struct BatchNormLayout {
+    cudnnBatchNormMode_t mode;
+    std::vector<int> x_dims;
+    std::vector<int> param_dims;
+};
+
+std::optional<BatchNormLayout> GetBatchNormLayout(const Array& x, const Axes& axes) {
+    if ((x.dtype() != Dtype::kFloat32 && x.dtype() != Dtype::kFloat64) || x.ndim() < 2) {
+        return std::nullopt;
+    }
+    const int64_t total = x.GetTotalSize();
+    if (total == 0 || total > std::numeric_limits<int>::max()) {
+        return std::nullopt;
+    }
+    const int64_t n = x.shape()[0];
+    bool spatial = x.ndim() >= 3 && static_cast<int>(axes.size()) == x.ndim() - 1 && axes[0] == 0;
+    for (size_t i = 1; i < axes.size() && spatial; ++i) {
+        spatial = axes[i] == static_cast<int8_t>(i + 1);
+    }
+    if (axes.size() == 1 && axes[0] == 0) {
+        const int64_t c = total / n;
+        if (n < 2) {
+            return std::nullopt;
+        }
+        return BatchNormLayout{CUDNN_BATCHNORM_PER_ACTIVATION,
+                               {static_cast<int>(n), static_cast<int>(c), 1, 1},
+                               {1, static_cast<int>(c), 1, 1}};
+    }
+    if (spatial) {
+        const int64_t c = x.shape()[1];
+        const int64_t s = total / (n * c);
+        if (n * s < 2) {
+            return std::nullopt;
+        }
+        return BatchNormLayout{CUDNN_BATCHNORM_SPATIAL,
+                               {static_cast<int>(n), static_cast<int>(c), static_cast<int>(s), 1},
+                               {1, static_cast<int>(c), 1, 1}};
+    }
+    return std::nullopt;
+}
+
+Array Contiguous(const Array& a) { return a.IsContiguous() ? a : a.Copy(); }
+
+// The descriptors and the device of one cuDNN batch-normalization call on T (float or double: the parameters have
+// x's type).
+template <typename T>
+struct CudnnBatchNorm {
+    CudaDevice& device;
+    cudnnBatchNormMode_t mode;
+    TensorDescriptor x_desc;
+    TensorDescriptor param_desc;
+    typename CudnnTypes<T>::Scale one{1};
+    typename CudnnTypes<T>::Scale zero{0};
+
+    CudnnBatchNorm(const Array& x, const BatchNormLayout& layout)
+        : device{dynamic_cast<CudaDevice&>(x.device())},
+          mode{layout.mode},
+          x_desc{CudnnTypes<T>::kData, layout.x_dims},
+          param_desc{CudnnTypes<T>::kData, layout.param_dims} {}
+
+    // Runs call(handle) holding the device's cuDNN lock; false when cuDNN reports the case as not supported.
+    template <typename Call>
+    bool Run(Call&& call) {
+        cudnnHandle_t handle = device.cudnn_handle();
+        cudnnStatus_t status{};
+        {
+            std::lock_guard<std::mutex> lock{device.cudnn_mutex()};
+            status = call(handle);
+        }
+        if (IsUnsupported(status)) {
+            return false;
+        }
+        CheckCudnnError(status);
+        return true;
+    }
+};
+
+template <typename T>
+std::optional<BatchNormResult> CudnnBatchNormForward(
+        const Array& x, const Array& gamma, const Array& beta, double eps, const BatchNormLayout& layout) {
+    CudaSetDeviceScope scope{x.device().index()};
+    CudnnBatchNorm<T> bn{x, layout};
+    Array xc = Contiguous(x);
+    Array gamma_c = Contiguous(gamma);
+    Array beta_c = Contiguous(beta);
+    const Shape& param_shape = gamma.shape();
+    Array out = Empty(x.shape(), x.dtype(), x.device());
+    Array mean = Empty(param_shape, x.dtype(), x.device());
+    Array inv_std = Empty(param_shape, x.dtype(), x.device());
+    Array running_scratch = Empty(Shape{2, param_shape.GetTotalSize()}, x.dtype(), x.device());
+    auto* running = static_cast<T*>(running_scratch.raw_data());
+    bool done = bn.Run([&](cudnnHandle_t handle) {
+        return cudnnBatchNormalizationForwardTraining(
+                handle,
+                bn.mode,
+                &bn.one,
+                &bn.zero,
+                bn.x_desc.get(),
+                xc.raw_data(),
+                bn.x_desc.get(),
+                out.raw_data(),
+                bn.param_desc.get(),
+                gamma_c.raw_data(),
+                beta_c.raw_data(),
+                1.0,
+                running,
+                running + param_shape.GetTotalSize(),
+                eps,
+                mean.raw_data(),
+                inv_std.raw_data());
+    });
+    if (!done) {
+        return std::nullopt;
+    }
+    // Rounding may take a constant channel's variance a hair below zero.
+    Array var = Maximum(Reciprocal(Square(inv_std)) - Scalar{eps}, Scalar{0});
+    return BatchNormResult{out, mean, var};
+}
+
+template <typename T>
+std::optional<BatchNormGradResult> CudnnBatchNormBackward(
+        const Array& x,
+        const Array& gamma,
+        const Array& gout,
+        const Array& mean,
+        const Array& var,
+        double eps,
+        const BatchNormLayout& layout) {
+    CudaSetDeviceScope scope{x.device().index()};
+    CudnnBatchNorm<T> bn{x, layout};
+    Array xc = Contiguous(x);
+    Array gamma_c = Contiguous(gamma);
+    Array gout_c = Contiguous(gout);
+    Array mean_c = Contiguous(mean);
+    Array inv_std = Reciprocal(Sqrt(var + Scalar{eps}));
+    Array gx = Empty(x.shape(), x.dtype(), x.device());
+    Array ggamma = Empty(gamma.shape(), x.dtype(), x.device());
+    Array gbeta = Empty(gamma.shape(), x.dtype(), x.device());
+    bool done = bn.Run([&](cudnnHandle_t handle) {
+        return cudnnBatchNormalizationBackward(
+                handle,
+                bn.mode,
+                &bn.one,
+                &bn.zero,
+                &bn.one,
+                &bn.zero,
+                bn.x_desc.get(),
+                xc.raw_data(),
+                bn.x_desc.get(),
+                gout_c.raw_data(),
+                bn.x_desc.get(),
+                gx.raw_data(),
+                bn.param_desc.get(),
+                gamma_c.raw_data(),
+                ggamma.raw_data(),
+                gbeta.raw_data(),
+                eps,
+                mean_c.raw_data(),
+                inv_std.raw_data());
+    });
+    if (!done) {
+        return std::nullopt;
+    }
+    return BatchNormGradResult{gx, ggamma, gbeta};
+}
+
+template <typename T>
+std::optional<Array> CudnnFixedBatchNorm(
+        const Array& x,
+        const Array& gamma,
+        const Array& beta,
+        const Array& mean,
+        const Array& var,
+        double eps,
+        const BatchNormLayout& layout) {
+    CudaSetDeviceScope scope{x.device().index()};
+    CudnnBatchNorm<T> bn{x, layout};
+    Array xc = Contiguous(x);
+    Array gamma_c = Contiguous(gamma);
+    Array beta_c = Contiguous(beta);
+    Array mean_c = Contiguous(mean);
+    Array var_c = Contiguous(var);
+    Array out = Empty(x.shape(), x.dtype(), x.device());
+    bool done = bn.Run([&](cudnnHandle_t handle) {
+        return cudnnBatchNormalizationForwardInference(
+                handle,
+                bn.mode,
+                &bn.one,
+                &bn.zero,
+                bn.x_desc.get(),
+                xc.raw_data(),
+                bn.x_desc.get(),
+                out.raw_data(),
+                bn.param_desc.get(),
+                gamma_c.raw_data(),
+                beta_c.raw_data(),
+                mean_c.raw_data(),
+                var_c.raw_data(),
+                eps);
+    });
+    if (!done) {
+        return std::nullopt;
+    }
+    return out;
+}
+
+// f<float>() or f<double>() for x's dtype (GetBatchNormLayout admits only these two).
+template <typename F>
+auto VisitCudnnFloat(Dtype dtype, F&& f) {
+    return dtype == Dtype::kFloat32 ? f(PrimitiveType<float>{}) : f(PrimitiveType<double>{});
+}
+
+class CudaBatchNormKernel : public GenericBatchNormKernel {
+public:
+    BatchNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) override {
+        if (std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes)) {
+            std::optional<BatchNormResult> result = VisitCudnnFloat(x.dtype(), [&](auto pt) {
+                return CudnnBatchNormForward<typename decltype(pt)::type>(x, gamma, beta, eps, *layout);
+            });
+            if (result.has_value()) {
+                return *result;
+            }
+        }
+        return GenericBatchNormKernel::Call(x, gamma, beta, eps, axes);
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(BatchNormKernel, CudaBatchNormKernel);
+
+class CudaBatchNormGradKernel : public GenericBatchNormGradKernel {
+public:
+    BatchNormGradResult Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& gout,
+            const Array& mean,
+            const Array& var,
+            double eps,
+            const Axes& axes) override {
+        if (std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes)) {
+            std::optional<BatchNormGradResult> result = VisitCudnnFloat(x.dtype(), [&](auto pt) {
+                return CudnnBatchNormBackward<typename decltype(pt)::type>(x, gamma, gout, mean, var, eps, *layout);
+            });
+            if (result.has_value()) {
+                return *result;
+            }
+        }
+        return GenericBatchNormGradKernel::Call(x, gamma, gout, mean, var, eps, axes);
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(BatchNormGradKernel, CudaBatchNormGradKernel);
+
+class CudaFixedBatchNormKernel : public GenericFixedBatchNormKernel {
+public:
+    Array Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& beta,
+            const Array& mean,
+            const Array& var,
+            double eps,
+            const Axes& axes) override {
+        if (std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes)) {
+            std::optional<Array> out = VisitCudnnFloat(x.dtype(), [&](auto pt) {
+                return CudnnFixedBatchNorm<typename decltype(pt)::type>(x, gamma, beta, mean, var, eps, *layout);
+            });
+            if (out.has_value()) {
+                return *out;
+            }
+        }
+        return GenericFixedBatchNormKernel::Call(x, gamma, beta, mean, var, eps, axes);
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(FixedBatchNormKernel, CudaFixedBatchNormKernel);
+
+}  // namespace
+}  // namespace cuda
+}  // namespace chainerx
