@@ -245,24 +245,24 @@ std::optional<Array> CudnnFixedBatchNorm(
     return out;
 }
 
-// f<float>() or f<double>() for x's dtype (GetBatchNormLayout admits only these two).
+// f(PrimitiveType<T>{}, layout) with T float or double for x's dtype, when cuDNN takes the batch normalization of x
+// over `axes` (GetBatchNormLayout); nullopt when it does not, or when f reports it as not supported (nullopt).
 template <typename F>
-auto VisitCudnnFloat(Dtype dtype, F&& f) {
-    return dtype == Dtype::kFloat32 ? f(PrimitiveType<float>{}) : f(PrimitiveType<double>{});
+auto TryCudnn(const Array& x, const Axes& axes, F&& f) -> decltype(f(PrimitiveType<float>{}, BatchNormLayout{})) {
+    std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes);
+    if (!layout.has_value()) {
+        return std::nullopt;
+    }
+    return x.dtype() == Dtype::kFloat32 ? f(PrimitiveType<float>{}, *layout) : f(PrimitiveType<double>{}, *layout);
 }
 
 class CudaBatchNormKernel : public GenericBatchNormKernel {
 public:
     BatchNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) override {
-        if (std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes)) {
-            std::optional<BatchNormResult> result = VisitCudnnFloat(x.dtype(), [&](auto pt) {
-                return CudnnBatchNormForward<typename decltype(pt)::type>(x, gamma, beta, eps, *layout);
-            });
-            if (result.has_value()) {
-                return *result;
-            }
-        }
-        return GenericBatchNormKernel::Call(x, gamma, beta, eps, axes);
+        std::optional<BatchNormResult> result = TryCudnn(x, axes, [&](auto pt, const BatchNormLayout& layout) {
+            return CudnnBatchNormForward<typename decltype(pt)::type>(x, gamma, beta, eps, layout);
+        });
+        return result.has_value() ? *result : GenericBatchNormKernel::Call(x, gamma, beta, eps, axes);
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(BatchNormKernel, CudaBatchNormKernel);
@@ -277,15 +277,10 @@ public:
             const Array& var,
             double eps,
             const Axes& axes) override {
-        if (std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes)) {
-            std::optional<BatchNormGradResult> result = VisitCudnnFloat(x.dtype(), [&](auto pt) {
-                return CudnnBatchNormBackward<typename decltype(pt)::type>(x, gamma, gout, mean, var, eps, *layout);
-            });
-            if (result.has_value()) {
-                return *result;
-            }
-        }
-        return GenericBatchNormGradKernel::Call(x, gamma, gout, mean, var, eps, axes);
+        std::optional<BatchNormGradResult> result = TryCudnn(x, axes, [&](auto pt, const BatchNormLayout& layout) {
+            return CudnnBatchNormBackward<typename decltype(pt)::type>(x, gamma, gout, mean, var, eps, layout);
+        });
+        return result.has_value() ? *result : GenericBatchNormGradKernel::Call(x, gamma, gout, mean, var, eps, axes);
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(BatchNormGradKernel, CudaBatchNormGradKernel);
@@ -300,15 +295,10 @@ public:
             const Array& var,
             double eps,
             const Axes& axes) override {
-        if (std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes)) {
-            std::optional<Array> out = VisitCudnnFloat(x.dtype(), [&](auto pt) {
-                return CudnnFixedBatchNorm<typename decltype(pt)::type>(x, gamma, beta, mean, var, eps, *layout);
-            });
-            if (out.has_value()) {
-                return *out;
-            }
-        }
-        return GenericFixedBatchNormKernel::Call(x, gamma, beta, mean, var, eps, axes);
+        std::optional<Array> out = TryCudnn(x, axes, [&](auto pt, const BatchNormLayout& layout) {
+            return CudnnFixedBatchNorm<typename decltype(pt)::type>(x, gamma, beta, mean, var, eps, layout);
+        });
+        return out.has_value() ? *out : GenericFixedBatchNormKernel::Call(x, gamma, beta, mean, var, eps, axes);
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(FixedBatchNormKernel, CudaFixedBatchNormKernel);
