@@ -99,8 +99,9 @@ bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& st
         return false;
     }
     for (const Array* a : {&x, &w, &y}) {
-        // Packed int strides (ContiguousStrides) must not overflow either.
-        if (a->GetTotalSize() > kIntMax) {
+        // Packed int strides (ContiguousStrides) must not overflow either; a misaligned view (a contiguous slice at
+        // an odd offset) could be refused as a plain bad parameter.
+        if (a->GetTotalSize() > kIntMax || !IsCudnnAligned(*a)) {
             return false;
         }
         for (int64_t dim : a->shape()) {

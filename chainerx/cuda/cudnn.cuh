@@ -2,11 +2,13 @@
 // type, packed tensor descriptors, and which failures mean "not supported, use the fallback".
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include <cuda_fp16.h>
 #include <cudnn.h>
 
+#include "chainerx/core/array.h"
 #include "chainerx/core/shape.h"
 #include "chainerx/cuda/cuda_runtime.h"
 
@@ -72,6 +74,10 @@ public:
 private:
     cudnnTensorDescriptor_t desc_{};
 };
+
+// Whether cuDNN may take the array's data as it is: pool blocks are 512-byte aligned, but a view can start anywhere,
+// and cuDNN's vectorised kernels want 16 bytes.
+inline bool IsCudnnAligned(const Array& a) { return reinterpret_cast<uintptr_t>(a.raw_data()) % 16 == 0; }
 
 // cuDNN 9 reports "not supported" as a category of codes (CUDNN_STATUS_NOT_SUPPORTED_SHAPE, ..._PADDING, ...), not
 // only as CUDNN_STATUS_NOT_SUPPORTED itself. A misaligned pointer (a contiguous view at an odd offset) is reported

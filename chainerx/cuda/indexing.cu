@@ -339,10 +339,6 @@ std::pair<std::shared_ptr<void>, std::shared_ptr<void>> SortScatterKeys(
     LaunchIndexed(device, b_total, make_keys);
 
     CudaSetDeviceScope scope{device.index()};
-    // CUB takes int item counts.
-    if (b_total > std::numeric_limits<int>::max()) {
-        throw DimensionError{"scatter: ", b_total, " index positions are more than the CUDA backend sorts"};
-    }
     auto sort = [&](void* temp, size_t& temp_bytes) {
         return cub::DeviceRadixSort::SortPairs(
                 temp,
@@ -371,7 +367,9 @@ public:
         if (blocks == 0) {
             return;
         }
-        const bool serial = b_total <= kSerialScatterPositions || blocks >= kGpuFillingThreads;
+        // CUB's sort is called with an int item count: beyond it, the serial walk (slow, but any size).
+        const bool serial = b_total <= kSerialScatterPositions || blocks >= kGpuFillingThreads ||
+                            b_total > std::numeric_limits<int>::max();
         std::pair<std::shared_ptr<void>, std::shared_ptr<void>> sorted{};
         if (!serial) {
             sorted = SortScatterKeys(indices, axis, out, b_total);

@@ -6,12 +6,12 @@
 //   product of the other axes. Statistics over every axis but axis 1 are its spatial mode, x viewed as
 //   (N, C, S, 1) with S the product of the spatial axes: normalising over N and all of them, flattening them
 //   changes nothing. Other axes, float16 (cuDNN wants its parameters in float32, while the routine passes them in
-//   the dtype it computes in), a single reduced element, sizes beyond int and "not supported" answers run the
-//   generic kernels.
+//   the dtype it computes in), a single reduced element, sizes beyond int, an eps below cuDNN's minimum and "not
+//   supported" answers run the generic kernels. Operands are copied when not C-contiguous or not 16-byte aligned.
 // - Statistics. cuDNN's forward returns the batch mean and 1 / sqrt(var + eps), not var, which the kernel contract
 //   (and so the running statistics) needs: var is recovered as 1 / inv_std^2 - eps, exact to a few ulp of
 //   var + eps. cuDNN's own running averages are not used: how it corrects their variance is not documented, and
-//   the routine's update is then the same on every backend. The running buffers cuDNN insists on are scratch.
+//   the routine's update is then the same on every backend. The running buffers given to cuDNN are scratch.
 // - The backward takes the forward's mean and 1 / sqrt(var + eps) computed again from var.
 // - These are cuDNN's legacy calls, deprecated in cuDNN 9 like the convolution ones (see Note [cuDNN API] in
 //   conv.cu for why the legacy API).
@@ -80,7 +80,11 @@ std::optional<BatchNormLayout> GetBatchNormLayout(const Array& x, const Axes& ax
     return std::nullopt;
 }
 
-Array Contiguous(const Array& a) { return a.IsContiguous() ? a : a.Copy(); }
+// C-contiguous and aligned as a fresh pool block: a view at an odd offset may be refused by cuDNN as a plain bad
+// parameter, which would throw rather than fall back.
+Array Contiguous(const Array& a) {
+    return a.IsContiguous() && IsCudnnAligned(a) ? a : a.Copy();
+}
 
 // The descriptors and the device of one cuDNN batch-normalization call on T (float or double: the parameters have
 // x's type).
@@ -248,7 +252,12 @@ std::optional<Array> CudnnFixedBatchNorm(
 // f(PrimitiveType<T>{}, layout) with T float or double for x's dtype, when cuDNN takes the batch normalization of x
 // over `axes` (GetBatchNormLayout); nullopt when it does not, or when f reports it as not supported (nullopt).
 template <typename F>
-auto TryCudnn(const Array& x, const Axes& axes, F&& f) -> decltype(f(PrimitiveType<float>{}, BatchNormLayout{})) {
+auto TryCudnn(const Array& x, const Axes& axes, double eps, F&& f)
+        -> decltype(f(PrimitiveType<float>{}, BatchNormLayout{})) {
+    // cuDNN refuses an eps below CUDNN_BN_MIN_EPSILON as a bad parameter, not as "not supported" (NaN too).
+    if (!(eps >= CUDNN_BN_MIN_EPSILON)) {
+        return std::nullopt;
+    }
     std::optional<BatchNormLayout> layout = GetBatchNormLayout(x, axes);
     if (!layout.has_value()) {
         return std::nullopt;
@@ -259,7 +268,7 @@ auto TryCudnn(const Array& x, const Axes& axes, F&& f) -> decltype(f(PrimitiveTy
 class CudaBatchNormKernel : public GenericBatchNormKernel {
 public:
     BatchNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) override {
-        std::optional<BatchNormResult> result = TryCudnn(x, axes, [&](auto pt, const BatchNormLayout& layout) {
+        std::optional<BatchNormResult> result = TryCudnn(x, axes, eps, [&](auto pt, const BatchNormLayout& layout) {
             return CudnnBatchNormForward<typename decltype(pt)::type>(x, gamma, beta, eps, layout);
         });
         return result.has_value() ? *result : GenericBatchNormKernel::Call(x, gamma, beta, eps, axes);
@@ -277,7 +286,7 @@ public:
             const Array& var,
             double eps,
             const Axes& axes) override {
-        std::optional<BatchNormGradResult> result = TryCudnn(x, axes, [&](auto pt, const BatchNormLayout& layout) {
+        std::optional<BatchNormGradResult> result = TryCudnn(x, axes, eps, [&](auto pt, const BatchNormLayout& layout) {
             return CudnnBatchNormBackward<typename decltype(pt)::type>(x, gamma, gout, mean, var, eps, layout);
         });
         return result.has_value() ? *result : GenericBatchNormGradKernel::Call(x, gamma, gout, mean, var, eps, axes);
@@ -295,7 +304,7 @@ public:
             const Array& var,
             double eps,
             const Axes& axes) override {
-        std::optional<Array> out = TryCudnn(x, axes, [&](auto pt, const BatchNormLayout& layout) {
+        std::optional<Array> out = TryCudnn(x, axes, eps, [&](auto pt, const BatchNormLayout& layout) {
             return CudnnFixedBatchNorm<typename decltype(pt)::type>(x, gamma, beta, mean, var, eps, layout);
         });
         return out.has_value() ? *out : GenericFixedBatchNormKernel::Call(x, gamma, beta, mean, var, eps, axes);
