@@ -70,6 +70,62 @@ private:
     int index_;
 };
 
+// Pinned host memory, events and asynchronous copies to one device, for the device's staging pool.
+class DeviceStagingBackend : public StagingBackend {
+public:
+    explicit DeviceStagingBackend(int index) : index_{index} {}
+
+    void* AllocatePinned(size_t bytesize) override {
+        CudaSetDeviceScope scope{index_};
+        void* ptr = nullptr;
+        cudaError_t error = cudaHostAlloc(&ptr, bytesize, cudaHostAllocDefault);
+        if (error != cudaSuccess) {
+            cudaGetLastError();
+            throw CudaRuntimeError{"cudaHostAlloc of ", bytesize, " bytes: ", cudaGetErrorString(error)};
+        }
+        return ptr;
+    }
+
+    void* CreateEvent() override {
+        CudaSetDeviceScope scope{index_};
+        cudaEvent_t event{};
+        CheckCudaError(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+        return event;
+    }
+
+    // No error checks, as in DeviceMemoryAllocator::Free.
+    void FreePinned(void* ptr) noexcept override {
+        cudaFreeHost(ptr);
+        cudaGetLastError();
+    }
+
+    void DestroyEvent(void* event) noexcept override {
+        cudaEventDestroy(static_cast<cudaEvent_t>(event));
+        cudaGetLastError();
+    }
+
+    void CopyToDeviceAsync(void* dst, const void* src, size_t bytesize, void* event) override {
+        CudaSetDeviceScope scope{index_};
+        CheckCudaError(cudaMemcpyAsync(dst, src, bytesize, cudaMemcpyHostToDevice, nullptr));
+        CheckCudaError(cudaEventRecord(static_cast<cudaEvent_t>(event), nullptr));
+    }
+
+    bool IsDone(void* event) override {
+        cudaError_t error = cudaEventQuery(static_cast<cudaEvent_t>(event));
+        if (error == cudaErrorNotReady) {
+            cudaGetLastError();  // "not ready" is an answer, not an error for the next check to report
+            return false;
+        }
+        CheckCudaError(error);
+        return true;
+    }
+
+    void Wait(void* event) override { CheckCudaError(cudaEventSynchronize(static_cast<cudaEvent_t>(event))); }
+
+private:
+    int index_;
+};
+
 size_t MemoryLimitFromEnvironment(int index) {
     const char* value = std::getenv("CHAINERX_CUDA_MEMORY_LIMIT");
     if (value == nullptr || *value == '\0') {
@@ -93,7 +149,8 @@ size_t MemoryLimitFromEnvironment(int index) {
 CudaDevice::CudaDevice(Backend& backend, int index)
     : Device{backend, index},
       memory_pool_{std::make_shared<MemoryPool>(
-              std::make_unique<DeviceMemoryAllocator>(index), MemoryLimitFromEnvironment(index))} {}
+              std::make_unique<DeviceMemoryAllocator>(index), MemoryLimitFromEnvironment(index))},
+      staging_pool_{std::make_unique<StagingPool>(std::make_unique<DeviceStagingBackend>(index))} {}
 
 CudaDevice::~CudaDevice() {
     if (cublas_handle_ == nullptr && cudnn_handle_ == nullptr) {
@@ -129,6 +186,9 @@ std::shared_ptr<void> CudaDevice::FromHostMemory(const std::shared_ptr<void>& sr
 }
 
 void CudaDevice::MemoryCopyFromHost(void* dst, const void* src, size_t bytesize) {
+    if (staging_pool_->CopyToDevice(dst, src, bytesize)) {
+        return;
+    }
     CudaSetDeviceScope scope{index()};
     CheckCudaError(cudaMemcpy(dst, src, bytesize, cudaMemcpyHostToDevice));
 }

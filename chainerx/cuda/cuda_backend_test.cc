@@ -1,6 +1,7 @@
 #include "chainerx/cuda/cuda_backend.h"
 
 #include <cmath>
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -472,6 +473,37 @@ TEST(CudaBackendTest, ASteadyLoopAllocatesNoNewSegments) {
     }
     EXPECT_GT(after_first, 0);
     EXPECT_EQ(device.memory_pool().GetStats().malloc_count, after_first);
+}
+
+// Note [Pinned staging of host-to-device copies]: copies queued behind a kernel, from a host buffer rewritten at
+// once, through one reused buffer and directly (above the staging limit), all land in order.
+TEST(CudaBackendTest, HostToDeviceCopiesAreStagedInOrder) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    auto& device = dynamic_cast<CudaDevice&>(ctx.GetDevice("cuda:0"));
+    constexpr int64_t kSize = 300000;  // float32: 1.2 MB, staged
+    Array slow = Exp(Full({4096, 4096}, 0.0, Dtype::kFloat32, device));  // keeps the stream busy a while
+    std::vector<float> host(kSize);
+    std::vector<Array> arrays;
+    for (int i = 0; i < 8; ++i) {
+        std::fill(host.begin(), host.end(), static_cast<float>(i));
+        Array a = Empty({kSize}, Dtype::kFloat32, device);
+        device.MemoryCopyFromHost(a.raw_data(), host.data(), host.size() * sizeof(float));
+        arrays.push_back(a);
+    }
+    std::fill(host.begin(), host.end(), -1.0F);
+    for (int i = 0; i < 8; ++i) {
+        EXPECT_EQ(AMin(arrays[i]).AsScalar().As<float>(), static_cast<float>(i));
+        EXPECT_EQ(AMax(arrays[i]).AsScalar().As<float>(), static_cast<float>(i));
+    }
+    const int64_t large = (int64_t{64} << 20) / 4 + 1;  // above the staging limit
+    std::vector<float> large_host(static_cast<size_t>(large), 2.0F);
+    Array b = Empty({large}, Dtype::kFloat32, device);
+    device.MemoryCopyFromHost(b.raw_data(), large_host.data(), large_host.size() * sizeof(float));
+    EXPECT_EQ(AMin(b).AsScalar().As<float>(), 2.0F);
+    EXPECT_EQ(AMax(b).AsScalar().As<float>(), 2.0F);
+    EXPECT_EQ(AMin(slow).AsScalar().As<float>(), 1.0F);
 }
 
 TEST(CudaBackendTest, ArraysKeepThePoolAliveAfterTheirContext) {

@@ -1,5 +1,6 @@
 // A CUDA device: device memory from a caching pool (see Note [CUDA memory pool]), kernels launched on the
-// default stream, and lazily created cuBLAS/cuDNN handles.
+// default stream, host-to-device copies through pinned staging buffers (Note [Pinned staging of host-to-device
+// copies]), and lazily created cuBLAS/cuDNN handles.
 #pragma once
 
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include "chainerx/core/device.h"
 #include "chainerx/cuda/memory_pool.h"
+#include "chainerx/cuda/staging_pool.h"
 
 namespace chainerx {
 namespace cuda {
@@ -22,6 +24,7 @@ public:
 
     std::shared_ptr<void> Allocate(size_t bytesize) override;
     std::shared_ptr<void> FromHostMemory(const std::shared_ptr<void>& src, size_t bytesize) override;
+    // Asynchronous through a pinned staging buffer where the size allows: the host does not wait for the device.
     void MemoryCopyFromHost(void* dst, const void* src, size_t bytesize) override;
     void MemoryCopyToHost(void* dst, const void* src, size_t bytesize) override;
     // From another CUDA device: cudaMemcpyPeer (through the host only where the driver must).
@@ -39,6 +42,8 @@ public:
 private:
     // Shared with the deleter of every block, so memory freed after the device is gone still finds its pool.
     std::shared_ptr<MemoryPool> memory_pool_;
+    // Declared after the memory pool: destroyed first, it waits for its copies into the pool's memory.
+    std::unique_ptr<StagingPool> staging_pool_;
     std::mutex handle_mutex_;
     std::mutex cudnn_mutex_;
     cublasHandle_t cublas_handle_{nullptr};
