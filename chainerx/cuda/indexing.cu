@@ -307,6 +307,17 @@ struct SortedScatterFunctor {
     }
 };
 
+// Runs a CUB device algorithm, called as run(temp, temp_bytes) in CUB's two steps: first with no storage, to learn
+// how much it needs, then with that much from the device's pool. On the device's default stream, like every kernel.
+template <typename Run>
+void RunCub(Device& device, Run&& run) {
+    CudaSetDeviceScope scope{device.index()};
+    size_t temp_bytes = 0;
+    CheckCudaError(run(nullptr, temp_bytes));
+    std::shared_ptr<void> temp = device.Allocate(std::max<size_t>(temp_bytes, 1));
+    CheckCudaError(run(temp.get(), temp_bytes));
+}
+
 // The number of low bits that hold every key below `bound` (at least 1).
 int KeyBits(int64_t bound) {
     int bits = 1;
@@ -338,8 +349,7 @@ std::pair<std::shared_ptr<void>, std::shared_ptr<void>> SortScatterKeys(
     make_keys.order = static_cast<int64_t*>(order.get());
     LaunchIndexed(device, b_total, make_keys);
 
-    CudaSetDeviceScope scope{device.index()};
-    auto sort = [&](void* temp, size_t& temp_bytes) {
+    RunCub(device, [&](void* temp, size_t& temp_bytes) {
         return cub::DeviceRadixSort::SortPairs(
                 temp,
                 temp_bytes,
@@ -350,11 +360,7 @@ std::pair<std::shared_ptr<void>, std::shared_ptr<void>> SortScatterKeys(
                 static_cast<int>(b_total),
                 0,
                 KeyBits(key_bound));
-    };
-    size_t temp_bytes = 0;
-    CheckCudaError(sort(nullptr, temp_bytes));
-    std::shared_ptr<void> temp = device.Allocate(std::max<size_t>(temp_bytes, 1));
-    CheckCudaError(sort(temp.get(), temp_bytes));
+    });
     return {sorted_keys, sorted_order};
 }
 
@@ -479,21 +485,10 @@ public:
             const auto* data = static_cast<const char*>(a.raw_data());
             LaunchIndexed(device, size, NonzeroFlagsFunctor<T>{layout, data, static_cast<int64_t*>(flags.get())});
         });
-        {
-            CudaSetDeviceScope scope{device.index()};
-            auto scan = [&](void* temp, size_t& temp_bytes) {
-                return cub::DeviceScan::InclusiveSum(
-                        temp,
-                        temp_bytes,
-                        static_cast<const int64_t*>(flags.get()),
-                        static_cast<int64_t*>(ranks.get()),
-                        size);
-            };
-            size_t temp_bytes = 0;
-            CheckCudaError(scan(nullptr, temp_bytes));
-            std::shared_ptr<void> temp = device.Allocate(std::max<size_t>(temp_bytes, 1));
-            CheckCudaError(scan(temp.get(), temp_bytes));
-        }
+        RunCub(device, [&](void* temp, size_t& temp_bytes) {
+            const auto* flag_data = static_cast<const int64_t*>(flags.get());
+            return cub::DeviceScan::InclusiveSum(temp, temp_bytes, flag_data, static_cast<int64_t*>(ranks.get()), size);
+        });
         NonzeroCoordsFunctor write{
                 layout, static_cast<const int64_t*>(ranks.get()), count, static_cast<int64_t*>(out.raw_data())};
         LaunchIndexed(device, size, write);
