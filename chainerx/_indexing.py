@@ -113,15 +113,16 @@ def _setitem(array, key, value):
             value = chainerx.full((), value, array.dtype, device=array.device)
         array._setitem_advanced(native_key, value)
         return
-    if array.device.backend.name == 'native':
-        # A zero-copy NumPy view: writing into it writes into the chainerx array.
+    try:
+        # A zero-copy NumPy view of host memory: writing into it writes into the chainerx array.
         target = chainerx.to_numpy(array, copy=False)
-        target[_to_numpy_key(key)] = _to_numpy_item(value)
+    except chainerx.ChainerxError:
+        # Device memory (cuda:N) has no host view: NumPy writes into a host copy, which is copied back.
+        host = chainerx.to_numpy(array)
+        host[_to_numpy_key(key)] = _to_numpy_item(value)
+        chainerx.copyto(array, chainerx.array(host, device=array.device))
         return
-    # Device memory (cuda:N) has no host view: NumPy writes into a host copy, which is copied back.
-    host = chainerx.to_numpy(array)
-    host[_to_numpy_key(key)] = _to_numpy_item(value)
-    chainerx.copyto(array, chainerx.array(host, device=array.device))
+    target[_to_numpy_key(key)] = _to_numpy_item(value)
 
 
 def populate(ndarray):

@@ -190,16 +190,16 @@ struct CudnnConvolution {
     FilterDescriptor w;
     TensorDescriptor y;
     ConvolutionDescriptor conv;
-    std::vector<int> key;  // all of the above but the call (Note [cuDNN algorithm cache])
+    std::vector<int> key;  // the call and all of the above (Note [cuDNN algorithm cache])
 
-    CudnnConvolution(const Array& x_array, const Shape& w_shape, const Shape& y_shape, const Dims& stride,
-                     const Dims& pad)
+    CudnnConvolution(CudnnCall call, const Array& x_array, const Shape& w_shape, const Shape& y_shape,
+                     const Dims& stride, const Dims& pad)
         : device{dynamic_cast<CudaDevice&>(x_array.device())},
           x{Types::kData, CudnnDims(x_array.shape())},
           w{Types::kData, CudnnDims(w_shape)},
           y{Types::kData, CudnnDims(y_shape)},
           conv{stride, pad, Types::kCompute, Types::kMath},
-          key{device.index(), static_cast<int>(Types::kData), static_cast<int>(stride.size())} {
+          key{static_cast<int>(call), device.index(), static_cast<int>(Types::kData), static_cast<int>(stride.size())} {
         for (const Shape* shape : {&x_array.shape(), &w_shape, &y_shape}) {
             std::vector<int> dims = CudnnDims(*shape);
             key.insert(key.end(), dims.begin(), dims.end());
@@ -263,17 +263,15 @@ std::optional<CudnnAlgorithm> ChooseAlgorithm(
 template <typename T, typename Perf, typename GetMaxCount, typename GetAlgorithms, typename GetWorkspaceSize,
           typename Run>
 bool RunWithAlgorithm(
-        const CudnnConvolution<T>& c, CudnnCall call, GetMaxCount&& get_max_count, GetAlgorithms&& get_algorithms,
+        const CudnnConvolution<T>& c, GetMaxCount&& get_max_count, GetAlgorithms&& get_algorithms,
         GetWorkspaceSize&& get_workspace_size, Run&& run) {
     using Algo = decltype(Perf::algo);
     cudnnHandle_t handle = c.device.cudnn_handle();
     std::lock_guard<std::mutex> lock{c.device.cudnn_mutex()};
-    std::vector<int> key = c.key;
-    key.push_back(static_cast<int>(call));
     std::optional<CudnnAlgorithm> algo;
-    if (!GetCudnnAlgorithmCache().Find(key, &algo)) {
+    if (!GetCudnnAlgorithmCache().Find(c.key, &algo)) {
         algo = ChooseAlgorithm<Perf>(handle, get_max_count, get_algorithms, get_workspace_size);
-        GetCudnnAlgorithmCache().Insert(key, algo);
+        GetCudnnAlgorithmCache().Insert(c.key, algo);
     }
     if (!algo.has_value()) {
         return false;
@@ -295,10 +293,9 @@ bool CudnnConvForward(
         const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
         const Array& out) {
     CudaSetDeviceScope scope{x.device().index()};
-    CudnnConvolution<T> c{x, w.shape(), out.shape(), stride, pad};
+    CudnnConvolution<T> c{CudnnCall::kForward, x, w.shape(), out.shape(), stride, pad};
     bool done = RunWithAlgorithm<T, cudnnConvolutionFwdAlgoPerf_t>(
             c,
-            CudnnCall::kForward,
             cudnnGetConvolutionForwardAlgorithmMaxCount,
             [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionFwdAlgoPerf_t* perfs) {
                 return cudnnGetConvolutionForwardAlgorithm_v7(
@@ -326,10 +323,9 @@ bool CudnnConvTranspose(
         const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
         const Array& out) {
     CudaSetDeviceScope scope{x.device().index()};
-    CudnnConvolution<T> c{out, w.shape(), x.shape(), stride, pad};
+    CudnnConvolution<T> c{CudnnCall::kBackwardData, out, w.shape(), x.shape(), stride, pad};
     bool done = RunWithAlgorithm<T, cudnnConvolutionBwdDataAlgoPerf_t>(
             c,
-            CudnnCall::kBackwardData,
             cudnnGetConvolutionBackwardDataAlgorithmMaxCount,
             [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionBwdDataAlgoPerf_t* perfs) {
                 return cudnnGetConvolutionBackwardDataAlgorithm_v7(
@@ -354,10 +350,9 @@ bool CudnnConvTranspose(
 template <typename T>
 bool CudnnConvGradWeight(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) {
     CudaSetDeviceScope scope{x.device().index()};
-    CudnnConvolution<T> c{x, gw.shape(), gy.shape(), stride, pad};
+    CudnnConvolution<T> c{CudnnCall::kBackwardFilter, x, gw.shape(), gy.shape(), stride, pad};
     return RunWithAlgorithm<T, cudnnConvolutionBwdFilterAlgoPerf_t>(
             c,
-            CudnnCall::kBackwardFilter,
             cudnnGetConvolutionBackwardFilterAlgorithmMaxCount,
             [&c](cudnnHandle_t handle, int max_count, int* count, cudnnConvolutionBwdFilterAlgoPerf_t* perfs) {
                 return cudnnGetConvolutionBackwardFilterAlgorithm_v7(

@@ -35,11 +35,8 @@ def _check_permutation(indices):
 
 def _host_permutation(indices, inv):
     """The checked permutation (inverted if `inv`) as a host int64 array."""
-    if isinstance(indices, chainerx.ndarray):
-        # A view of host memory; device memory (cuda:N) is copied.
-        host = chainerx.to_numpy(indices, copy=indices.device.backend.name != 'native')
-    else:
-        host = backend.CpuDevice().send(indices)
+    # A view of host memory (NumPy, native chainerx arrays); device memory (cuda:N, CuPy) is copied.
+    host = backend.CpuDevice().send(indices)
     _check_permutation(host)
     if inv:
         return numpy.argsort(host).astype(numpy.int64)
