@@ -5,9 +5,11 @@
 // - Layouts. Statistics over axis 0 alone are cuDNN's per-activation mode, x viewed as (N, C', 1, 1) with C' the
 //   product of the other axes. Statistics over every axis but axis 1 are its spatial mode, x viewed as
 //   (N, C, S, 1) with S the product of the spatial axes: normalising over N and all of them, flattening them
-//   changes nothing. Other axes, float16 (cuDNN wants its parameters in float32, while the routine passes them in
-//   the dtype it computes in), a single reduced element, sizes beyond int, an eps below cuDNN's minimum and "not
+//   changes nothing. Other axes, a single reduced element, sizes beyond int, an eps below cuDNN's minimum and "not
 //   supported" answers run the generic kernels. Operands are copied when not C-contiguous or not 16-byte aligned.
+// - float16. cuDNN takes half data with float parameters and statistics, and computes in float, while the routine
+//   passes every operand in the dtype it computes in. gamma, beta and the statistics are therefore cast to float32
+//   for cuDNN, and its mean, variance and parameter gradients back to float16.
 // - Statistics. cuDNN's forward returns the batch mean and 1 / sqrt(var + eps), not var, which the kernel contract
 //   (and so the running statistics) needs: var is recovered as 1 / inv_std^2 - eps, exact to a few ulp of
 //   var + eps. cuDNN's own running averages are not used: how it corrects their variance is not documented, and
@@ -46,7 +48,7 @@ struct BatchNormLayout {
 };
 
 std::optional<BatchNormLayout> GetBatchNormLayout(const Array& x, const Axes& axes) {
-    if ((x.dtype() != Dtype::kFloat32 && x.dtype() != Dtype::kFloat64) || x.ndim() < 2) {
+    if (GetKind(x.dtype()) != DtypeKind::kFloat || x.ndim() < 2) {
         return std::nullopt;
     }
     const int64_t total = x.GetTotalSize();
@@ -86,12 +88,13 @@ Array Contiguous(const Array& a) {
     return a.IsContiguous() && IsCudnnAligned(a) ? a : a.Copy();
 }
 
-// The descriptors and the device of one cuDNN batch-normalization call on T (float or double: the parameters have
-// x's type).
+// The descriptors and the device of one cuDNN batch-normalization call on T (__half, float or double). The
+// parameters and statistics are in cuDNN's compute type: x's, but float for __half.
 template <typename T>
 struct CudnnBatchNorm {
     CudaDevice& device;
     cudnnBatchNormMode_t mode;
+    Dtype param_dtype;
     TensorDescriptor x_desc;
     TensorDescriptor param_desc;
     typename CudnnTypes<T>::Scale one{1};
@@ -100,8 +103,13 @@ struct CudnnBatchNorm {
     CudnnBatchNorm(const Array& x, const BatchNormLayout& layout)
         : device{dynamic_cast<CudaDevice&>(x.device())},
           mode{layout.mode},
+          param_dtype{x.dtype() == Dtype::kFloat16 ? Dtype::kFloat32 : x.dtype()},
           x_desc{CudnnTypes<T>::kData, layout.x_dims},
-          param_desc{CudnnTypes<T>::kData, layout.param_dims} {}
+          param_desc{CudnnTypes<T>::kCompute, layout.param_dims} {}
+
+    // A parameter or statistic as cuDNN takes it.
+    Array Param(const Array& a) const { return Contiguous(a.AsType(param_dtype, false)); }
+    Array EmptyParam(const Shape& shape, const Array& x) const { return Empty(shape, param_dtype, x.device()); }
 
     // Runs call(handle) holding the device's cuDNN lock; false when cuDNN reports the case as not supported.
     template <typename Call>
@@ -126,14 +134,15 @@ std::optional<BatchNormResult> CudnnBatchNormForward(
     CudaSetDeviceScope scope{x.device().index()};
     CudnnBatchNorm<T> bn{x, layout};
     Array xc = Contiguous(x);
-    Array gamma_c = Contiguous(gamma);
-    Array beta_c = Contiguous(beta);
+    Array gamma_c = bn.Param(gamma);
+    Array beta_c = bn.Param(beta);
     const Shape& param_shape = gamma.shape();
+    const int64_t params = param_shape.GetTotalSize();
     Array out = Empty(x.shape(), x.dtype(), x.device());
-    Array mean = Empty(param_shape, x.dtype(), x.device());
-    Array inv_std = Empty(param_shape, x.dtype(), x.device());
-    Array running_scratch = Empty(Shape{2, param_shape.GetTotalSize()}, x.dtype(), x.device());
-    auto* running = static_cast<T*>(running_scratch.raw_data());
+    Array mean = bn.EmptyParam(param_shape, x);
+    Array inv_std = bn.EmptyParam(param_shape, x);
+    Array running_scratch = bn.EmptyParam(Shape{2, params}, x);
+    auto* running = static_cast<char*>(running_scratch.raw_data());
     bool done = bn.Run([&](cudnnHandle_t handle) {
         return cudnnBatchNormalizationForwardTraining(
                 handle,
@@ -149,7 +158,7 @@ std::optional<BatchNormResult> CudnnBatchNormForward(
                 beta_c.raw_data(),
                 1.0,
                 running,
-                running + param_shape.GetTotalSize(),
+                running + params * GetItemSize(bn.param_dtype),
                 eps,
                 mean.raw_data(),
                 inv_std.raw_data());
@@ -159,7 +168,7 @@ std::optional<BatchNormResult> CudnnBatchNormForward(
     }
     // Rounding may take a constant channel's variance a hair below zero.
     Array var = Maximum(Reciprocal(Square(inv_std)) - Scalar{eps}, Scalar{0});
-    return BatchNormResult{out, mean, var};
+    return BatchNormResult{out, mean.AsType(x.dtype(), false), var.AsType(x.dtype(), false)};
 }
 
 template <typename T>
@@ -174,13 +183,13 @@ std::optional<BatchNormGradResult> CudnnBatchNormBackward(
     CudaSetDeviceScope scope{x.device().index()};
     CudnnBatchNorm<T> bn{x, layout};
     Array xc = Contiguous(x);
-    Array gamma_c = Contiguous(gamma);
+    Array gamma_c = bn.Param(gamma);
     Array gout_c = Contiguous(gout);
-    Array mean_c = Contiguous(mean);
-    Array inv_std = Reciprocal(Sqrt(var + Scalar{eps}));
+    Array mean_c = bn.Param(mean);
+    Array inv_std = Reciprocal(Sqrt(bn.Param(var) + Scalar{eps}));
     Array gx = Empty(x.shape(), x.dtype(), x.device());
-    Array ggamma = Empty(gamma.shape(), x.dtype(), x.device());
-    Array gbeta = Empty(gamma.shape(), x.dtype(), x.device());
+    Array ggamma = bn.EmptyParam(gamma.shape(), x);
+    Array gbeta = bn.EmptyParam(gamma.shape(), x);
     bool done = bn.Run([&](cudnnHandle_t handle) {
         return cudnnBatchNormalizationBackward(
                 handle,
@@ -206,7 +215,7 @@ std::optional<BatchNormGradResult> CudnnBatchNormBackward(
     if (!done) {
         return std::nullopt;
     }
-    return BatchNormGradResult{gx, ggamma, gbeta};
+    return BatchNormGradResult{gx, ggamma.AsType(x.dtype(), false), gbeta.AsType(x.dtype(), false)};
 }
 
 template <typename T>
@@ -221,10 +230,10 @@ std::optional<Array> CudnnFixedBatchNorm(
     CudaSetDeviceScope scope{x.device().index()};
     CudnnBatchNorm<T> bn{x, layout};
     Array xc = Contiguous(x);
-    Array gamma_c = Contiguous(gamma);
-    Array beta_c = Contiguous(beta);
-    Array mean_c = Contiguous(mean);
-    Array var_c = Contiguous(var);
+    Array gamma_c = bn.Param(gamma);
+    Array beta_c = bn.Param(beta);
+    Array mean_c = bn.Param(mean);
+    Array var_c = bn.Param(var);
     Array out = Empty(x.shape(), x.dtype(), x.device());
     bool done = bn.Run([&](cudnnHandle_t handle) {
         return cudnnBatchNormalizationForwardInference(
@@ -249,7 +258,7 @@ std::optional<Array> CudnnFixedBatchNorm(
     return out;
 }
 
-// f(PrimitiveType<T>{}, layout) with T float or double for x's dtype, when cuDNN takes the batch normalization of x
+// f(PrimitiveType<T>{}, layout) with T __half, float or double for x's dtype, when cuDNN takes the batch normalization of x
 // over `axes` (GetBatchNormLayout); nullopt when it does not, or when f reports it as not supported (nullopt).
 template <typename F>
 auto TryCudnn(const Array& x, const Axes& axes, double eps, F&& f)
@@ -262,7 +271,14 @@ auto TryCudnn(const Array& x, const Axes& axes, double eps, F&& f)
     if (!layout.has_value()) {
         return std::nullopt;
     }
-    return x.dtype() == Dtype::kFloat32 ? f(PrimitiveType<float>{}, *layout) : f(PrimitiveType<double>{}, *layout);
+    switch (x.dtype()) {
+        case Dtype::kFloat16:
+            return f(PrimitiveType<__half>{}, *layout);
+        case Dtype::kFloat32:
+            return f(PrimitiveType<float>{}, *layout);
+        default:
+            return f(PrimitiveType<double>{}, *layout);
+    }
 }
 
 class CudaBatchNormKernel : public GenericBatchNormKernel {

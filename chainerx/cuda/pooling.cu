@@ -1,8 +1,8 @@
 // CUDA kernels of the pooling family, in native/pooling.cc's order of operations, so the bits are the same and no
 // two threads write one element (no atomics):
 // - the forward passes and MaxPoolGradGrad: one thread per output element;
-// - AveragePoolGrad: one thread per input element, gathering from the windows that contain it in increasing order;
-// - MaxPoolGrad: one thread per (N, C) plane, which scatters its outputs in order (its contract has no windows).
+// - AveragePoolGrad and MaxPoolGrad: one thread per input element, gathering from the windows that contain it in
+//   increasing order (native's scatter adds in that order too).
 // cuDNN's pooling reports no argmax, which MaxPoolKernel's contract needs for its gradients.
 #include <cstdint>
 
@@ -174,40 +174,37 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(MaxPoolKernel, CudaMaxPoolKernel);
 
-// MaxPoolGradKernel's contract carries the indices but not the windows, so one thread walks a whole plane: it
-// zeroes the plane's gx, then adds gout[j] at indices[j] for j = 0, 1, ..., native's order (the same bits).
+// gx[e] adds gout[j] over the windows j containing e whose maximum is e, in increasing j: the additions native's
+// scatter makes to e, in its order (the same bits).
 template <typename T>
 struct MaxPoolGradFunctor {
-    int64_t in_size;
-    int64_t out_size;
+    Geometry g;
     const T* gout;
     const int64_t* indices;
     T* gx;
-    __device__ void operator()(int64_t plane) const {
+    __device__ void operator()(int64_t e) const {
         using C = numeric::ComputeType<T>;
-        T* gxp = gx + plane * in_size;
-        const T* goutp = gout + plane * out_size;
-        const int64_t* indp = indices + plane * out_size;
-        for (int64_t i = 0; i < in_size; ++i) {
-            gxp[i] = static_cast<T>(0.0f);
-        }
-        for (int64_t j = 0; j < out_size; ++j) {
-            if (indp[j] >= 0) {
-                gxp[indp[j]] = static_cast<T>(static_cast<C>(gxp[indp[j]]) + static_cast<C>(goutp[j]));
+        const int64_t plane_offset = (e / g.in_size) * g.out_size;
+        const int64_t x_offset = e % g.in_size;
+        T sum = static_cast<T>(0.0f);
+        ForEachWindowContaining(g, x_offset, [&](int64_t j) {
+            if (indices[plane_offset + j] == x_offset) {
+                sum = static_cast<T>(static_cast<C>(sum) + static_cast<C>(gout[plane_offset + j]));
             }
-        }
+        });
+        gx[e] = sum;
     }
 };
 
 class CudaMaxPoolGradKernel : public MaxPoolGradKernel {
 public:
-    void Call(const Array& gout, const Array& indices, const Array& gx) override {
-        PoolPlanes pp = GetPoolPlanes(gx, gout);
+    void Call(const Array& gout, const Array& indices, const PoolWindow& window, const Array& gx) override {
+        Geometry g = MakeGeometry(gx.shape(), gout.shape(), window);
         VisitDeviceDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            MaxPoolGradFunctor<T> grad{pp.in_size, pp.out_size, static_cast<const T*>(gout.raw_data()),
+            MaxPoolGradFunctor<T> grad{g, static_cast<const T*>(gout.raw_data()),
                                        static_cast<const int64_t*>(indices.raw_data()), static_cast<T*>(gx.raw_data())};
-            LaunchIndexed(gx.device(), pp.planes, grad);
+            LaunchIndexed(gx.device(), gx.GetTotalSize(), grad);
         });
     }
 };

@@ -8,10 +8,14 @@
 //   the reduced elements are cut into `chunks` interleaved chunks whose partial accumulators a second kernel
 //   combines, so that a full reduction still fills the GPU.
 // - Each thread folds a strided subset of its chunk, then the block combines its threads' accumulators in a fixed
-//   tree in shared memory. The chunking depends only on the shapes, so the result is the same bits every run
-//   (no atomics).
+//   tree in shared memory. The chunking depends only on the shapes and strides, so the result is the same bits
+//   every run (no atomics).
 // - Adjacent axes that are contiguous in memory are merged first, so a contiguous full reduction computes one
 //   offset per element with one division.
+// - When the innermost axis in memory is a kept one (a sum over the leading axes, such as a bias gradient), one
+//   output per block would have its threads read elements a row apart. There, a block instead holds 32
+//   consecutive outputs by 8 reduced rows, so that the 32 threads of a warp read 32 adjacent elements; the rows'
+//   accumulators are combined in a fixed tree as well (ReduceColumnsKernel).
 #pragma once
 
 #include <algorithm>
@@ -153,14 +157,68 @@ __global__ void CombineChunksKernel(
     }
 }
 
+constexpr int kColumnTile = 32;                         // outputs per block, one per lane of a warp
+constexpr int kColumnRows = kBlockSize / kColumnTile;  // reduced rows folded side by side
+
+// Block b reduces chunk b % chunks of the kColumnTile outputs from (b / chunks) * kColumnTile: thread (row, col)
+// folds the reduced elements chunk * kColumnRows + row, stepping by chunks * kColumnRows, of output col. Outputs as in
+// ReduceChunksKernel.
+template <typename Op>
+__global__ void ReduceColumnsKernel(
+        ReductionIndexer ix, const char* x, int64_t chunks, typename Op::Out* out, typename Op::Acc* partials) {
+    using In = typename Op::In;
+    using Acc = typename Op::Acc;
+    __shared__ Acc partial[kColumnRows][kColumnTile];
+    const int col = static_cast<int>(threadIdx.x) % kColumnTile;
+    const int row = static_cast<int>(threadIdx.x) / kColumnTile;
+    const int64_t tiles = (ix.out_total + kColumnTile - 1) / kColumnTile;
+    for (int64_t b = blockIdx.x; b < tiles * chunks; b += gridDim.x) {
+        const int64_t o = (b / chunks) * kColumnTile + col;
+        const int64_t chunk = b % chunks;
+        Acc acc = Op::Identity();
+        if (o < ix.out_total) {
+            const char* base = x + ix.KeptOffset(o);
+            for (int64_t r = chunk * kColumnRows + row; r < ix.reduce_total; r += chunks * kColumnRows) {
+                acc = Op::Accumulate(acc, *reinterpret_cast<const In*>(base + ix.ReducedOffset(r)));
+            }
+        }
+        partial[row][col] = acc;
+        __syncthreads();
+        for (int width = kColumnRows / 2; width > 0; width /= 2) {
+            if (row < width) {
+                partial[row][col] = Op::Combine(partial[row][col], partial[row + width][col]);
+            }
+            __syncthreads();
+        }
+        if (row == 0 && o < ix.out_total) {
+            if (chunks == 1) {
+                out[o] = FinishReduction<Op>(partial[0][col], ix.reduce_total);
+            } else {
+                partials[o * chunks + chunk] = partial[0][col];
+            }
+        }
+        __syncthreads();  // before the next tile overwrites `partial`
+    }
+}
+
+// Whether ReduceColumnsKernel reads x coalesced: the innermost kept axis is contiguous, and long enough for a warp.
+inline bool ReducesColumns(const ReductionIndexer& ix, size_t item_size) {
+    return ix.kept_ndim > 0 && ix.reduced_ndim > 0 &&
+           ix.kept_strides[ix.kept_ndim - 1] == static_cast<int64_t>(item_size) &&
+           ix.kept_shape[ix.kept_ndim - 1] >= kColumnTile / 2;
+}
+
 // Enough blocks in all to fill a large GPU several times over, each folding at least kMinPerThread elements per
 // thread; one chunk when there are enough outputs.
-inline int64_t ReductionChunks(const ReductionIndexer& ix) {
+// `outputs_per_block` and `threads_per_output` are 1 and kBlockSize for ReduceChunksKernel.
+inline int64_t ReductionChunks(const ReductionIndexer& ix, int64_t outputs_per_block, int64_t threads_per_output) {
     constexpr int64_t kTargetBlocks = 2048;
     constexpr int64_t kMinPerThread = 16;
     constexpr int64_t kMaxChunks = 1024;
-    int64_t by_work = (ix.reduce_total + kBlockSize * kMinPerThread - 1) / (kBlockSize * kMinPerThread);
-    int64_t by_blocks = (kTargetBlocks + ix.out_total - 1) / ix.out_total;
+    const int64_t per_chunk = threads_per_output * kMinPerThread;
+    const int64_t tiles = (ix.out_total + outputs_per_block - 1) / outputs_per_block;
+    int64_t by_work = (ix.reduce_total + per_chunk - 1) / per_chunk;
+    int64_t by_blocks = (kTargetBlocks + tiles - 1) / tiles;
     return std::max<int64_t>(1, std::min({by_work, by_blocks, kMaxChunks}));
 }
 
@@ -177,15 +235,23 @@ void CudaReduce(const Array& x, const Axes& axes, const Array& out) {
     CudaSetDeviceScope scope{x.device().index()};
     const auto* x_data = static_cast<const char*>(x.raw_data());
     auto* out_data = static_cast<Out*>(out.raw_data());
-    int64_t chunks = ReductionChunks(ix);
-    if (chunks == 1) {
-        ReduceChunksKernel<Op><<<ReductionGrid(ix.out_total), kBlockSize>>>(ix, x_data, 1, out_data, nullptr);
+    const bool columns = ReducesColumns(ix, sizeof(typename Op::In));
+    const int64_t outputs_per_block = columns ? kColumnTile : 1;
+    const int64_t chunks = ReductionChunks(ix, outputs_per_block, columns ? kColumnRows : kBlockSize);
+    const int64_t blocks = (ix.out_total + outputs_per_block - 1) / outputs_per_block * chunks;
+    // Freed when this returns: the pool hands the block out again only to work queued after these kernels.
+    std::shared_ptr<void> partials;
+    Acc* partial_data = nullptr;
+    if (chunks > 1) {
+        partials = x.device().Allocate(static_cast<size_t>(ix.out_total * chunks) * sizeof(Acc));
+        partial_data = static_cast<Acc*>(partials.get());
+    }
+    if (columns) {
+        ReduceColumnsKernel<Op><<<ReductionGrid(blocks), kBlockSize>>>(ix, x_data, chunks, out_data, partial_data);
     } else {
-        // Freed when this returns: the pool hands the block out again only to work queued after these kernels.
-        std::shared_ptr<void> partials = x.device().Allocate(static_cast<size_t>(ix.out_total * chunks) * sizeof(Acc));
-        auto* partial_data = static_cast<Acc*>(partials.get());
-        ReduceChunksKernel<Op><<<ReductionGrid(ix.out_total * chunks), kBlockSize>>>(
-                ix, x_data, chunks, out_data, partial_data);
+        ReduceChunksKernel<Op><<<ReductionGrid(blocks), kBlockSize>>>(ix, x_data, chunks, out_data, partial_data);
+    }
+    if (chunks > 1) {
         CombineChunksKernel<Op><<<ReductionGrid(ix.out_total), kBlockSize>>>(
                 partial_data, chunks, ix.out_total, ix.reduce_total, out_data);
     }

@@ -168,7 +168,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolKernel, NativeMaxPoolKernel);
 
 class NativeMaxPoolGradKernel : public MaxPoolGradKernel {
 public:
-    void Call(const Array& gout, const Array& indices, const Array& gx) override {
+    void Call(const Array& gout, const Array& indices, const PoolWindow& /*window*/, const Array& gx) override {
         PoolPlanes pp = GetPoolPlanes(gx, gout);
         VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;

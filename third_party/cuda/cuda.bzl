@@ -139,3 +139,14 @@ cuda_library = rule(
     toolchains = ["@bazel_tools//tools/cpp:toolchain_type"],
     incompatible_use_toolchain_transition = True,
 )
+
+def _link_only_impl(ctx):
+    merged = cc_common.merge_cc_infos(cc_infos = [dep[CcInfo] for dep in ctx.attr.deps])
+    return [CcInfo(linking_context = merged.linking_context)]
+
+# `link_only(name, deps)`: the deps' libraries for linking, without their headers, include paths or defines, so
+# that dependents compile as if the deps were absent (and their compile actions do not change with them).
+link_only = rule(
+    implementation = _link_only_impl,
+    attrs = {"deps": attr.label_list(providers = [CcInfo])},
+)

@@ -49,11 +49,13 @@ public:
     virtual void Call(const Array& x, const PoolWindow& window, const Array& out, const Array& indices) = 0;
 };
 
-// gx = 0, then gx[plane, indices[plane, j]] += gout[plane, j] for every output position j with an index >= 0.
+// gx = 0, then gx[plane, indices[plane, j]] += gout[plane, j] for every output position j with an index >= 0, in
+// increasing j. `window` is the forward's: index j lies in window j, so a kernel may instead gather, for each
+// input position, from the windows that contain it (native scatters; CUDA gathers, a thread per element).
 class MaxPoolGradKernel : public Kernel {
 public:
     static const char* name() { return "MaxPoolGradKernel"; }
-    virtual void Call(const Array& gout, const Array& indices, const Array& gx) = 0;
+    virtual void Call(const Array& gout, const Array& indices, const PoolWindow& window, const Array& gx) = 0;
 };
 
 // ggout[plane, j] = ggx[plane, indices[plane, j]], or 0 where the index is -1: the adjoint of MaxPoolGradKernel.

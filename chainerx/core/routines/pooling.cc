@@ -56,16 +56,16 @@ PoolGeometry MakePoolGeometry(
 // Kernels read C-contiguous data and never see graphs.
 Array KernelInput(const Array& a) { return a.IsContiguous() ? a.AsGradStopped() : a.AsGradStopped().Copy(); }
 
-Array MaxPoolGradGrad(const Array& ggx, const Array& indices);
+Array MaxPoolGradGrad(const Array& ggx, const Array& indices, const PoolWindow& window);
 
 // The scatter of gout into an x-shaped array at `indices`; its backward gathers (MaxPoolGradGrad).
-Array MaxPoolGrad(const Array& gout, const Array& indices, const Shape& x_shape) {
+Array MaxPoolGrad(const Array& gout, const Array& indices, const PoolWindow& window, const Shape& x_shape) {
     Array gx = Empty(x_shape, gout.dtype(), gout.device());
-    gout.device().CallKernel<MaxPoolGradKernel>(KernelInput(gout), indices, gx);
+    gout.device().CallKernel<MaxPoolGradKernel>(KernelInput(gout), indices, window, gx);
     BackwardBuilder bb{"max_pool_grad", gout, gx};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([indices](BackwardContext& bctx) {
-            bctx.input_grad() = MaxPoolGradGrad(*bctx.output_grad(), indices);
+        bt.Define([indices, window](BackwardContext& bctx) {
+            bctx.input_grad() = MaxPoolGradGrad(*bctx.output_grad(), indices, window);
         });
     }
     bb.Finalize();
@@ -73,13 +73,13 @@ Array MaxPoolGrad(const Array& gout, const Array& indices, const Shape& x_shape)
 }
 
 // The gather of ggx at `indices`; its backward scatters (MaxPoolGrad).
-Array MaxPoolGradGrad(const Array& ggx, const Array& indices) {
+Array MaxPoolGradGrad(const Array& ggx, const Array& indices, const PoolWindow& window) {
     Array ggout = Empty(indices.shape(), ggx.dtype(), ggx.device());
     ggx.device().CallKernel<MaxPoolGradGradKernel>(KernelInput(ggx), indices, ggout);
     BackwardBuilder bb{"max_pool_grad_grad", ggx, ggout};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([indices, x_shape = ggx.shape()](BackwardContext& bctx) {
-            bctx.input_grad() = MaxPoolGrad(*bctx.output_grad(), indices, x_shape);
+        bt.Define([indices, window, x_shape = ggx.shape()](BackwardContext& bctx) {
+            bctx.input_grad() = MaxPoolGrad(*bctx.output_grad(), indices, window, x_shape);
         });
     }
     bb.Finalize();
@@ -124,8 +124,8 @@ Array MaxPool(const Array& x, const Dims& ksize, const Dims& stride, const Dims&
     x.device().CallKernel<MaxPoolKernel>(KernelInput(x), geometry.window, out, indices);
     BackwardBuilder bb{"max_pool", x, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([indices, x_shape = x.shape()](BackwardContext& bctx) {
-            bctx.input_grad() = MaxPoolGrad(*bctx.output_grad(), indices, x_shape);
+        bt.Define([indices, window = geometry.window, x_shape = x.shape()](BackwardContext& bctx) {
+            bctx.input_grad() = MaxPoolGrad(*bctx.output_grad(), indices, window, x_shape);
         });
     }
     bb.Finalize();

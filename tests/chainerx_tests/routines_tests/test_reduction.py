@@ -253,6 +253,32 @@ def test_reductions_of_long_contiguous_runs_match_numpy():
             array_utils.assert_array_equal(_ROUTINES[name][0](a, axis), expected, rtol=1e-5)
 
 
+# Sums over leading axes, whose innermost kept axis is contiguous (a bias gradient): on CUDA a block reduces 32
+# adjacent outputs (Note [CUDA reductions]), in several chunks when the reduced axes are long. Rows sliced with a
+# step keep the innermost axis contiguous.
+_LEADING_AXES_CASES = [
+    ((300, 40), 0, lambda x: x),
+    ((20000, 17), 0, lambda x: x),
+    ((3, 700, 33), (0, 1), lambda x: x),
+    ((4000, 48), 0, lambda x: x[::2]),
+    ((6, 50, 64), (0, 1), lambda x: x[:, ::3, 8:]),
+]
+
+
+@pytest.mark.parametrize('name', sorted(_ROUTINES))
+@pytest.mark.parametrize('shape,axis,view', _LEADING_AXES_CASES)
+@pytest.mark.parametrize('dtype', ['bool_', 'int32', 'float32', 'float64'])
+def test_reduction_over_leading_axes_matches_numpy(name, shape, axis, view, dtype, device):
+    base = array_utils.make_numpy(shape, dtype)
+    if base.dtype.kind == 'f':
+        base = numpy.round(base)  # exact sums in any order
+    x = view(base)
+    a = view(chx.array(base, device=device))
+    for keepdims in (False, True):
+        expected = _ROUTINES[name][1](x, axis, keepdims)
+        array_utils.assert_array_equal(_ROUTINES[name][0](a, axis, keepdims), expected)
+
+
 def test_all_and_any_of_empty_reductions_are_the_identities():
     array_utils.assert_array_equal(chx.all(chx.zeros((0, 3))), numpy.bool_(True))
     array_utils.assert_array_equal(chx.any(chx.zeros((0, 3))), numpy.bool_(False))

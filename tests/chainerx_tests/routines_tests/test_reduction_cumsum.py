@@ -41,6 +41,37 @@ def test_cumsum_matches_numpy(shape, axis, dtype, device):
         array_utils.assert_array_equal(out, _expected(x, axis))
 
 
+# Few long lanes: on CUDA, block-wide scans over chunks of each lane (Note [CUDA cumulative sums]), with strided
+# and reversed (the gradient) walks. Integer values keep every partial sum exact in the accumulator, so the results
+# equal NumPy's whatever the grouping of the additions. (base shape, view, axis of the view)
+_LONG_LANE_CASES = [
+    ((3000,), lambda x: x, 0),
+    ((100003,), lambda x: x, 0),
+    ((70000, 3), lambda x: x, 0),
+    ((3, 70000), lambda x: x, 1),
+    ((40, 600), lambda x: x[:, ::2], 1),
+    ((9000, 2), lambda x: x.T, 1),
+]
+
+
+@pytest.mark.parametrize('shape,view,axis', _LONG_LANE_CASES)
+@pytest.mark.parametrize('dtype', ['bool_', 'int8', 'int64', 'float16', 'float32', 'float64'])
+def test_cumsum_of_long_lanes_matches_numpy(shape, view, axis, dtype, device):
+    base = array_utils.make_numpy(shape, dtype)
+    if base.dtype.kind == 'f':
+        base = numpy.round(base)
+    a = view(chx.array(base, device=device))
+    array_utils.assert_array_equal(chx.cumsum(a, axis), _expected(view(base), axis))
+
+
+@pytest.mark.parametrize('n', [5000, 100003])
+def test_cumsum_gradient_of_a_long_lane_is_the_reversed_cumsum(n, device):
+    gy = numpy.random.default_rng(1).integers(-3, 4, n).astype('float32')
+    x = chx.zeros((n,), 'float32', device=device).require_grad()
+    (chx.cumsum(x) * chx.array(gy, device=device)).sum().backward()
+    array_utils.assert_array_equal(x.grad, numpy.cumsum(gy[::-1])[::-1])
+
+
 def test_cumsum_defaults_to_the_flattened_array():
     x = array_utils.make_numpy((2, 3), 'int32')
     array_utils.assert_array_equal(chx.cumsum(chx.array(x)), _expected(x, None))
