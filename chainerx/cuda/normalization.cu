@@ -1,5 +1,5 @@
-// Batch normalization on CUDA: cuDNN for float32 and float64 in the two layouts it has, the generic kernels of
-// kernels/normalization.h (routines, so CUDA kernels as well) for everything else.
+// Batch normalization on CUDA: cuDNN for float16, float32 and float64 in the two layouts it has, the generic
+// kernels of kernels/normalization.h (routines, so CUDA kernels as well) for everything else.
 //
 // Note [cuDNN batch normalization]
 // - Layouts. Statistics over axis 0 alone are cuDNN's per-activation mode, x viewed as (N, C', 1, 1) with C' the
@@ -137,12 +137,12 @@ std::optional<BatchNormResult> CudnnBatchNormForward(
     Array gamma_c = bn.Param(gamma);
     Array beta_c = bn.Param(beta);
     const Shape& param_shape = gamma.shape();
-    const int64_t params = param_shape.GetTotalSize();
     Array out = Empty(x.shape(), x.dtype(), x.device());
     Array mean = bn.EmptyParam(param_shape, x);
     Array inv_std = bn.EmptyParam(param_shape, x);
-    Array running_scratch = bn.EmptyParam(Shape{2, params}, x);
-    auto* running = static_cast<char*>(running_scratch.raw_data());
+    // Two blocks of the pool, each aligned (one block split after an odd number of elements would not be).
+    Array running_mean_scratch = bn.EmptyParam(param_shape, x);
+    Array running_var_scratch = bn.EmptyParam(param_shape, x);
     bool done = bn.Run([&](cudnnHandle_t handle) {
         return cudnnBatchNormalizationForwardTraining(
                 handle,
@@ -157,8 +157,8 @@ std::optional<BatchNormResult> CudnnBatchNormForward(
                 gamma_c.raw_data(),
                 beta_c.raw_data(),
                 1.0,
-                running,
-                running + params * GetItemSize(bn.param_dtype),
+                running_mean_scratch.raw_data(),
+                running_var_scratch.raw_data(),
                 eps,
                 mean.raw_data(),
                 inv_std.raw_data());
@@ -258,8 +258,9 @@ std::optional<Array> CudnnFixedBatchNorm(
     return out;
 }
 
-// f(PrimitiveType<T>{}, layout) with T __half, float or double for x's dtype, when cuDNN takes the batch normalization of x
-// over `axes` (GetBatchNormLayout); nullopt when it does not, or when f reports it as not supported (nullopt).
+// f(PrimitiveType<T>{}, layout) with T __half, float or double for x's dtype, when cuDNN takes the batch
+// normalization of x over `axes` (GetBatchNormLayout); nullopt when it does not, or when f reports it as not
+// supported (nullopt).
 template <typename F>
 auto TryCudnn(const Array& x, const Axes& axes, double eps, F&& f)
         -> decltype(f(PrimitiveType<float>{}, BatchNormLayout{})) {

@@ -24,8 +24,7 @@ struct PoolWindow {
 };
 
 // The (N * C) planes of the arrays a pooling kernel maps between, and the element counts of one plane of `in` and
-// of `out` (all zero when there are no planes); for the kernels that walk planes without a window (max pooling's
-// gradients).
+// of `out` (all zero when there are no planes); for the kernels that walk planes by the indices of max pooling.
 struct PoolPlanes {
     int64_t planes;
     int64_t in_size;
