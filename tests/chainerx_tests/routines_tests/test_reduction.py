@@ -279,6 +279,21 @@ def test_reduction_over_leading_axes_matches_numpy(name, shape, axis, view, dtyp
         array_utils.assert_array_equal(_ROUTINES[name][0](a, axis, keepdims), expected)
 
 
+@pytest.mark.parametrize('fn', [
+    lambda a: chx.sum(a, 0),
+    lambda a: chx.sum(a),
+    lambda a: chx.mean(a, 1),
+    lambda a: chx.cumsum(a, 0),
+    lambda a: chx.cumsum(a.reshape(-1)),
+])
+def test_float_reductions_give_the_same_bits_every_run(fn, device):
+    # No atomics anywhere: the grouping of the additions depends on the shapes alone (Note [CUDA reductions]).
+    a = chx.array(array_utils.make_numpy((5003, 40), 'float32'), device=device)
+    first = chx.to_numpy(fn(a))
+    for _ in range(3):
+        numpy.testing.assert_array_equal(chx.to_numpy(fn(a)), first)
+
+
 def test_all_and_any_of_empty_reductions_are_the_identities():
     array_utils.assert_array_equal(chx.all(chx.zeros((0, 3))), numpy.bool_(True))
     array_utils.assert_array_equal(chx.any(chx.zeros((0, 3))), numpy.bool_(False))
