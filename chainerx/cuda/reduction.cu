@@ -25,10 +25,12 @@ CHAINERX_CUDA_REGISTER_REDUCTION(AllKernel, numeric::AllOp, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_REDUCTION(AnyKernel, numeric::AnyOp, kAllDtypeMask);
 
 // Note [CUDA cumulative sums]
-// - Many lanes (every axis but the scanned one), or short ones: one thread per lane sums along it in order, as
-//   native does, so the bits are native's.
-// - Few long lanes: a thread per lane would leave the GPU idle (a 1-d cumsum of 10^7 elements would be one
-//   thread). Each lane is cut into `chunks` contiguous chunks, a block each. A first kernel sums every chunk;
+// - Short lanes (every axis but the scanned one), or many lanes side by side in memory (a cumsum over axis 0):
+//   one thread per lane sums along it in order, as native does, so the bits are native's; the threads of a warp
+//   read adjacent elements.
+// - Otherwise a thread per lane would leave the GPU idle (a 1-d cumsum of 10^7 elements would be one thread) or
+//   read a row apart per thread (a cumsum over the last axis). Each lane is cut into `chunks` contiguous chunks
+//   (one when there are enough lanes), a block each. A first kernel sums every chunk;
 //   the second scans each chunk 256 elements at a time (a block-wide scan), starting from the sum of the chunks
 //   before it. The additions are grouped differently from a sequential sum, so float results may differ from
 //   native's in the last bits, but the grouping depends only on the shape, so every run gives the same bits
@@ -151,7 +153,10 @@ private:
         constexpr int64_t kTargetBlocks = 1024;
         constexpr int64_t kMinChunk = 16 * kBlockSize;
         const int64_t lanes = scan.x_lanes.out_total;
-        if (lanes >= kManyLanes || scan.n <= kShortLane) {
+        const ReductionIndexer& ix = scan.x_lanes;
+        const bool side_by_side = ix.kept_ndim > 0 &&
+                                  ix.kept_strides[ix.kept_ndim - 1] == static_cast<int64_t>(sizeof(typename Op::In));
+        if (scan.n <= kShortLane || (lanes >= kManyLanes && side_by_side)) {
             LaunchIndexed(device, lanes, scan);
             return;
         }

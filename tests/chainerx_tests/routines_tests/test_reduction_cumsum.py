@@ -51,6 +51,8 @@ _LONG_LANE_CASES = [
     ((3, 70000), lambda x: x, 1),
     ((40, 600), lambda x: x[:, ::2], 1),
     ((9000, 2), lambda x: x.T, 1),
+    ((9000, 70), lambda x: x, 1),  # many lanes a row apart: a block each
+    ((70, 9000), lambda x: x, 0),  # many lanes side by side: a thread each
 ]
 
 
