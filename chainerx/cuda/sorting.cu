@@ -3,7 +3,8 @@
 // are few lanes (the chunking of Note [CUDA reductions]); each thread keeps the best of a strided subset, then the
 // block combines them preferring the lower position on ties, and a second kernel combines the chunks' best the same
 // way. The preference is a total order on (value, position), so the first extremum wins as on native, whatever the
-// grouping.
+// grouping. Many lanes side by side in memory (an argmax over axis 0) are scanned a thread each instead, so that a
+// warp reads adjacent elements.
 #include <cstdint>
 #include <memory>
 
@@ -31,6 +32,34 @@ __device__ bool Prefer(C b_value, int64_t b_index, C a_value, int64_t a_index) {
     }
     return !Op::Better(a_value, b_value) && b_index < a_index;
 }
+
+// Folds the element at position r into the thread's candidate: positions come in increasing order, so only a
+// strictly better value replaces it.
+template <typename Op, typename C>
+__device__ void Consider(C value, int64_t r, C& best, int64_t& best_index) {
+    if (!Op::Skip(value) && (best_index < 0 || Op::Better(value, best))) {
+        best = value;
+        best_index = r;
+    }
+}
+
+// A thread per lane, walking it in order.
+template <typename Op, typename T>
+struct ArgReduceLanes {
+    ReductionIndexer ix;
+    const char* x;
+    int64_t* out;
+    __device__ void operator()(int64_t o) const {
+        using C = numeric::ComputeType<T>;
+        const char* base = x + ix.KeptOffset(o);
+        C best{};
+        int64_t best_index = -1;
+        for (int64_t r = 0; r < ix.reduce_total; ++r) {
+            Consider<Op>(static_cast<C>(*reinterpret_cast<const T*>(base + ix.ReducedOffset(r))), r, best, best_index);
+        }
+        out[o] = best_index;
+    }
+};
 
 // The block's preferred candidate: every thread's (value, index) combined in a fixed tree. Every thread gets it.
 template <typename Op, typename C>
@@ -68,11 +97,7 @@ __global__ void ArgReduceKernel(ReductionIndexer ix, const char* x, int64_t chun
         C best{};
         int64_t best_index = -1;
         for (int64_t r = chunk * blockDim.x + threadIdx.x; r < ix.reduce_total; r += chunks * blockDim.x) {
-            C value = static_cast<C>(*reinterpret_cast<const T*>(base + ix.ReducedOffset(r)));
-            if (!Op::Skip(value) && (best_index < 0 || Op::Better(value, best))) {
-                best = value;
-                best_index = r;
-            }
+            Consider<Op>(static_cast<C>(*reinterpret_cast<const T*>(base + ix.ReducedOffset(r))), r, best, best_index);
         }
         BlockPrefer<Op>(best, best_index);
         if (threadIdx.x == 0) {
@@ -122,6 +147,13 @@ public:
             using C = numeric::ComputeType<T>;
             const auto* x_data = static_cast<const char*>(x.raw_data());
             auto* out_data = static_cast<int64_t*>(out.raw_data());
+            constexpr int64_t kManyLanes = 8192;  // a thread each fills a GPU
+            const bool side_by_side = ix.kept_ndim > 0 &&
+                                      ix.kept_strides[ix.kept_ndim - 1] == static_cast<int64_t>(sizeof(T));
+            if (ix.out_total >= kManyLanes && side_by_side) {
+                LaunchIndexed(x.device(), ix.out_total, ArgReduceLanes<Op, T>{ix, x_data, out_data});
+                return;
+            }
             if (chunks == 1) {
                 ArgReduceKernel<Op, T><<<ReductionGrid(ix.out_total), kBlockSize>>>(
                         ix, x_data, 1, out_data, nullptr, nullptr);

@@ -55,11 +55,11 @@ def test_arg_reductions_with_nan_match_numpy(name, dtype, axis):
 
 
 @pytest.mark.parametrize('name', _FUNCTIONS)
-@pytest.mark.parametrize('shape,axis', [((100003,), None), ((3, 50000), 1), ((20000, 4), 0)])
+@pytest.mark.parametrize('shape,axis', [((100003,), None), ((3, 50000), 1), ((20000, 4), 0), ((20, 9000), 0)])
 @pytest.mark.parametrize('dtype', ['int8', 'float16', 'float32'])
 def test_arg_reductions_of_long_lanes_match_numpy(name, shape, axis, dtype, device):
-    # Few long lanes are cut into chunks on CUDA: the extremum repeats in several chunks (int8 and float16 values
-    # tie often) and the first must still win; the float lanes hold NaNs far apart.
+    # Few long lanes are cut into chunks on CUDA, and many lanes side by side are a thread each: the extremum repeats
+    # (int8 and float16 values tie often) and the first must still win; the float lanes hold NaNs far apart.
     x = array_utils.make_numpy(shape, dtype, low=-100, high=100)
     if x.dtype.kind == 'f':
         flat = x.reshape(-1)
