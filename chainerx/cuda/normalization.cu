@@ -109,7 +109,7 @@ struct CudnnBatchNorm {
 
     // A parameter or statistic as cuDNN takes it.
     Array Param(const Array& a) const { return Contiguous(a.AsType(param_dtype, false)); }
-    Array EmptyParam(const Shape& shape, const Array& x) const { return Empty(shape, param_dtype, x.device()); }
+    Array EmptyParam(const Shape& shape) const { return Empty(shape, param_dtype, device); }
 
     // Runs call(handle) holding the device's cuDNN lock; false when cuDNN reports the case as not supported.
     template <typename Call>
@@ -138,11 +138,11 @@ std::optional<BatchNormResult> CudnnBatchNormForward(
     Array beta_c = bn.Param(beta);
     const Shape& param_shape = gamma.shape();
     Array out = Empty(x.shape(), x.dtype(), x.device());
-    Array mean = bn.EmptyParam(param_shape, x);
-    Array inv_std = bn.EmptyParam(param_shape, x);
+    Array mean = bn.EmptyParam(param_shape);
+    Array inv_std = bn.EmptyParam(param_shape);
     // Two blocks of the pool, each aligned (one block split after an odd number of elements would not be).
-    Array running_mean_scratch = bn.EmptyParam(param_shape, x);
-    Array running_var_scratch = bn.EmptyParam(param_shape, x);
+    Array running_mean_scratch = bn.EmptyParam(param_shape);
+    Array running_var_scratch = bn.EmptyParam(param_shape);
     bool done = bn.Run([&](cudnnHandle_t handle) {
         return cudnnBatchNormalizationForwardTraining(
                 handle,
@@ -188,8 +188,8 @@ std::optional<BatchNormGradResult> CudnnBatchNormBackward(
     Array mean_c = bn.Param(mean);
     Array inv_std = Reciprocal(Sqrt(bn.Param(var) + Scalar{eps}));
     Array gx = Empty(x.shape(), x.dtype(), x.device());
-    Array ggamma = bn.EmptyParam(gamma.shape(), x);
-    Array gbeta = bn.EmptyParam(gamma.shape(), x);
+    Array ggamma = bn.EmptyParam(gamma.shape());
+    Array gbeta = bn.EmptyParam(gamma.shape());
     bool done = bn.Run([&](cudnnHandle_t handle) {
         return cudnnBatchNormalizationBackward(
                 handle,

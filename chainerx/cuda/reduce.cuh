@@ -201,11 +201,21 @@ __global__ void ReduceColumnsKernel(
     }
 }
 
-// Whether ReduceColumnsKernel reads x coalesced: the innermost kept axis is contiguous, and long enough for a warp.
+// Whether consecutive outputs (lanes) start at adjacent elements: the innermost kept axis is contiguous.
+inline bool LanesSideBySide(const ReductionIndexer& ix, size_t item_size) {
+    return ix.kept_ndim > 0 && ix.kept_strides[ix.kept_ndim - 1] == static_cast<int64_t>(item_size);
+}
+
+// Whether a thread per lane, walking it in order, both fills a GPU and has a warp read adjacent elements (the
+// kernels scanning lanes, cumsum and the arg-reductions, then take that simplest form).
+inline bool ThreadPerLaneSuits(const ReductionIndexer& ix, size_t item_size) {
+    constexpr int64_t kManyLanes = 8192;
+    return ix.out_total >= kManyLanes && LanesSideBySide(ix, item_size);
+}
+
+// Whether ReduceColumnsKernel reads x coalesced: lanes side by side, and enough of them along the axis for a warp.
 inline bool ReducesColumns(const ReductionIndexer& ix, size_t item_size) {
-    return ix.kept_ndim > 0 && ix.reduced_ndim > 0 &&
-           ix.kept_strides[ix.kept_ndim - 1] == static_cast<int64_t>(item_size) &&
-           ix.kept_shape[ix.kept_ndim - 1] >= kColumnTile / 2;
+    return ix.reduced_ndim > 0 && LanesSideBySide(ix, item_size) && ix.kept_shape[ix.kept_ndim - 1] >= kColumnTile / 2;
 }
 
 // Enough blocks in all to fill a large GPU several times over, each folding at least kMinPerThread elements per

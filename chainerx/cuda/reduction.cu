@@ -30,11 +30,11 @@ CHAINERX_CUDA_REGISTER_REDUCTION(AnyKernel, numeric::AnyOp, kAllDtypeMask);
 //   read adjacent elements.
 // - Otherwise a thread per lane would leave the GPU idle (a 1-d cumsum of 10^7 elements would be one thread) or
 //   read a row apart per thread (a cumsum over the last axis). Each lane is cut into `chunks` contiguous chunks
-//   (one when there are enough lanes), a block each. A first kernel sums every chunk;
-//   the second scans each chunk 256 elements at a time (a block-wide scan), starting from the sum of the chunks
-//   before it. The additions are grouped differently from a sequential sum, so float results may differ from
-//   native's in the last bits, but the grouping depends only on the shape, so every run gives the same bits
-//   (no atomics, no CUB device scan, whose float results depend on timing).
+//   (one when there are enough lanes), a block each. A first kernel sums every chunk; the second scans each chunk
+//   256 elements at a time (a block-wide scan), starting from the sum of the chunks before it. The additions are
+//   grouped differently from a sequential sum, so float results may differ from native's in the last bits, but the
+//   grouping depends only on the shape and strides, so every run gives the same bits (no atomics, no CUB device
+//   scan, whose float results depend on timing).
 template <typename Op>
 struct CumsumLanes {
     ReductionIndexer x_lanes;  // kept: the lane axes of x; reduced: unused
@@ -148,15 +148,11 @@ public:
 private:
     template <typename Op>
     static void Scan(Device& device, const CumsumLanes<Op>& scan) {
-        constexpr int64_t kManyLanes = 8192;  // a thread each fills a GPU
         constexpr int64_t kShortLane = 64;
         constexpr int64_t kTargetBlocks = 1024;
         constexpr int64_t kMinChunk = 16 * kBlockSize;
         const int64_t lanes = scan.x_lanes.out_total;
-        const ReductionIndexer& ix = scan.x_lanes;
-        const bool side_by_side = ix.kept_ndim > 0 &&
-                                  ix.kept_strides[ix.kept_ndim - 1] == static_cast<int64_t>(sizeof(typename Op::In));
-        if (scan.n <= kShortLane || (lanes >= kManyLanes && side_by_side)) {
+        if (scan.n <= kShortLane || ThreadPerLaneSuits(scan.x_lanes, sizeof(typename Op::In))) {
             LaunchIndexed(device, lanes, scan);
             return;
         }

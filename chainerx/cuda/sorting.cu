@@ -147,10 +147,7 @@ public:
             using C = numeric::ComputeType<T>;
             const auto* x_data = static_cast<const char*>(x.raw_data());
             auto* out_data = static_cast<int64_t*>(out.raw_data());
-            constexpr int64_t kManyLanes = 8192;  // a thread each fills a GPU
-            const bool side_by_side = ix.kept_ndim > 0 &&
-                                      ix.kept_strides[ix.kept_ndim - 1] == static_cast<int64_t>(sizeof(T));
-            if (ix.out_total >= kManyLanes && side_by_side) {
+            if (ThreadPerLaneSuits(ix, sizeof(T))) {
                 LaunchIndexed(x.device(), ix.out_total, ArgReduceLanes<Op, T>{ix, x_data, out_data});
                 return;
             }
