@@ -72,7 +72,7 @@ def populate(ndarray: type) -> None:
     ndarray.__cuda_array_interface__ = property(_cuda_array_interface)
 
 
-def _pool_binding(name: str) -> tp.Any:
+def _cuda_binding(name: str) -> tp.Any:
     binding = getattr(chainerx._core, name, None)
     if binding is None:
         raise chainerx.BackendError(f'{name[1:]}: this build of chainerx has no CUDA backend')
@@ -90,12 +90,12 @@ def memory_pool_stats(device: tp.Any = None) -> tp.Dict[str, tp.Optional[int]]:
         chainerx.BackendError: If this build has no CUDA backend.
         chainerx.DeviceError: If the device is not a CUDA device.
     """
-    return _pool_binding('_cuda_memory_pool_stats')(device)
+    return _cuda_binding('_cuda_memory_pool_stats')(device)
 
 
 def free_all_blocks(device: tp.Any = None) -> None:
     """Returns the wholly unused segments of a CUDA device's memory pool to the driver (``cudaFree``)."""
-    _pool_binding('_cuda_memory_pool_free_all')(device)
+    _cuda_binding('_cuda_memory_pool_free_all')(device)
 
 
 def set_memory_limit(limit: tp.Optional[int], device: tp.Any = None) -> None:
@@ -109,7 +109,7 @@ def set_memory_limit(limit: tp.Optional[int], device: tp.Any = None) -> None:
     """
     if limit is not None and limit < 0:
         raise ValueError(f'set_memory_limit: the limit must be a number of bytes >= 0 or None, got {limit}')
-    _pool_binding('_cuda_memory_pool_set_limit')(device, limit)
+    _cuda_binding('_cuda_memory_pool_set_limit')(device, limit)
 
 
 def cupy_share_allocator(owner: tp.Any = None) -> None:
@@ -126,9 +126,21 @@ def cupy_share_allocator(owner: tp.Any = None) -> None:
     context = chainerx.get_default_context() if owner is None else owner
     try:
         context.get_backend('cuda')
-        param, malloc_func, free_func = _pool_binding('_cuda_c_allocator')(context)
+        param, malloc_func, free_func = _cuda_binding('_cuda_c_allocator')(context)
     except chainerx.BackendError as e:
         raise RuntimeError('Cannot share the allocator with CuPy without the CUDA backend') from e
     cupy = _import_cupy()
     allocator = cupy.cuda.memory.CFunctionAllocator(param, malloc_func, free_func, context)
     cupy.cuda.set_allocator(allocator.malloc)
+
+
+def linalg_library() -> str:
+    """What runs ``chainerx.linalg``'s factorizations on CUDA devices: ``'cusolver'`` when cuSOLVER loads (the
+    ``nvidia-cusolver`` wheel and those it needs are installed), else ``'host: '`` and the loader's reason, in which
+    case they run through LAPACK on the host (Note [cuSOLVER loaded on demand]).
+
+    Raises:
+        chainerx.BackendError: If this build has no CUDA backend.
+    """
+    failure = _cuda_binding('_cuda_cusolver_load_failure')()
+    return 'cusolver' if failure is None else f'host: {failure}'

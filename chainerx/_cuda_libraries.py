@@ -7,7 +7,10 @@ and ``$ORIGIN/../nvidia/cudnn/lib``: where the wheels ``nvidia-cublas`` and ``nv
 they are installed in the same site-packages as chainerx. When they are elsewhere on ``sys.path`` (another
 site-packages, a source tree on PYTHONPATH), the first import fails; `preload` then loads them globally from the
 first ``sys.path`` entry that has them, so that the retried import finds them by soname, as PyTorch's wheels do.
-A default build needs none of them and never comes here.
+It loads cuSOLVER and the libraries it needs too, when they are all there: the extension loads cuSOLVER itself on
+its first factorization, by soname, and would not find it in such a place (Note [cuSOLVER loaded on demand] in
+chainerx/cuda/cusolver.h); without them, chainerx.linalg runs on the host. A default build needs none of them and
+never comes here.
 """
 
 import ctypes
@@ -33,6 +36,13 @@ _LIBRARIES = (
     (_CUDNN_DIRS, 'libcudnn.so.9'),
 )
 _WHEELS = 'nvidia-cublas and nvidia-cudnn-cu13'
+# Optional, in the same order: the wheels nvidia-nvjitlink, nvidia-cusparse and nvidia-cusolver.
+_CU13_DIRS = ('nvidia/cu13/lib',)
+_OPTIONAL_LIBRARIES = (
+    (_CU13_DIRS + ('nvidia/nvjitlink/lib',), 'libnvJitLink.so.13'),
+    (_CU13_DIRS + ('nvidia/cusparse/lib',), 'libcusparse.so.12'),
+    (_CU13_DIRS + ('nvidia/cusolver/lib',), 'libcusolver.so.12'),
+)
 
 
 def is_missing_library_error(error: ImportError) -> bool:
@@ -41,10 +51,11 @@ def is_missing_library_error(error: ImportError) -> bool:
     return any(soname in message for _, soname in _LIBRARIES)
 
 
-def find(search_path: tp.Sequence[str]) -> tp.List[str]:
+def find(search_path: tp.Sequence[str],
+         libraries: tp.Sequence[tp.Tuple[tp.Sequence[str], str]] = _LIBRARIES) -> tp.List[str]:
     """The paths of the libraries, each from the first entry of `search_path` that has it; [] if one is missing."""
     paths = []
-    for directories, soname in _LIBRARIES:
+    for directories, soname in libraries:
         candidates = (os.path.join(entry, directory, soname)
                       for entry in search_path if entry for directory in directories)
         found = next((path for path in candidates if os.path.isfile(path)), None)
@@ -63,3 +74,9 @@ def preload(error: ImportError) -> None:
             f'it nor on sys.path: pip install {_WHEELS} ({error})') from error
     for path in paths:
         ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+    try:
+        for path in find(sys.path, _OPTIONAL_LIBRARIES):
+            # Loaded, the extension's dlopen finds them by soname; their symbols need not be global.
+            ctypes.CDLL(path)
+    except OSError:
+        pass  # chainerx.linalg then runs on the host: chainerx._cuda.linalg_library() says why

@@ -54,7 +54,7 @@ echo "== setup"
     python3 -c 'import sys; print(sys.executable, sys.version.split()[0])'
     python3 -m pip --version
     python3 -m pip list 2>/dev/null \
-        | grep -iE '^(torch|cupy|numpy|nvidia-(cublas|cudnn|cuda-nvrtc|cuda-runtime)|pytest|scikit-learn) '
+        | grep -iE '^(torch|cupy|numpy|nvidia-(cublas|cudnn|cuda-nvrtc|cuda-runtime|cusolver|cusparse|nvjitlink)|pytest|scikit-learn) '
 } 2>&1 | tee "$SETUP_LOG"
 wheels=("$GPU_DIR"/chainerx-*-cp312-*.whl)
 if [[ ! -f "${wheels[0]}" || ! -f "$GPU_DIR/cuda_backend_test.xz" ]]; then
@@ -105,12 +105,13 @@ export LD_LIBRARY_PATH="$SYSLIBS${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     ldd "$SITE/chainerx/_core.so" "$GTEST" 2>&1 | grep 'not found' | sort -u
 } 2>&1 | tee -a "$SETUP_LOG"
 
-# The nvidia wheels' library folders on python3's sys.path (cuBLAS, cuDNN, and NVRTC beside them in nvidia/cu13).
+# The nvidia wheels' library folders on python3's sys.path (cuBLAS, cuDNN, NVRTC, and cuSOLVER with what it needs).
 nvidia_libs="$(python3 - <<'PY'
 import glob, os, sys
 dirs = []
 for entry in sys.path:
-    for pattern in ('nvidia/*/lib/libcublas.so.13', 'nvidia/*/lib/libcudnn.so.9', 'nvidia/*/lib/libnvrtc.so.13'):
+    for pattern in ('nvidia/*/lib/libcublas.so.13', 'nvidia/*/lib/libcudnn.so.9', 'nvidia/*/lib/libnvrtc.so.13',
+                    'nvidia/*/lib/libcusolver.so.12', 'nvidia/*/lib/libcusparse.so.12', 'nvidia/*/lib/libnvJitLink.so.13'):
         for path in sorted(glob.glob(os.path.join(entry or '.', pattern))):
             if os.path.dirname(path) not in dirs:
                 dirs.append(os.path.dirname(path))
@@ -127,6 +128,7 @@ a = chx.arange(6, dtype="float32", device=d).reshape(2, 3)
 print("sum", float((a * a).sum()), "dot", chx.to_numpy(chx.dot(a, a.T)).tolist())
 x = chx.ones((1, 1, 4, 4), "float32", device=d)
 print("conv", chx.to_numpy(chx.conv(x, chx.ones((1, 1, 3, 3), "float32", device=d), pad=1))[0, 0, 0].tolist())
+print("linalg:", chx._cuda.linalg_library(), "inv", chx.to_numpy(chx.linalg.inv(a[:, :2] + chx.eye(2, device=d))).tolist())
 d.synchronize()
 print("import ok")
 '

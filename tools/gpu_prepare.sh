@@ -19,8 +19,9 @@ if [[ ! -x "$VENV/bin/python" ]]; then
     "$PY312" -m venv "$VENV"
 fi
 # The build finds cuBLAS/cuDNN headers in the interpreter's site-packages (third_party/cuda): the same pins as setup.sh.
-eval "$(grep '^PIP_CUDA_PACKAGES=' tools/setup.sh)"
+eval "$(grep -E '^PIP_CUDA_(HEADER_)?PACKAGES=' tools/setup.sh)"
 "$VENV/bin/python" -m pip install -q numpy pybind11 wheel "${PIP_CUDA_PACKAGES[@]}"
+"$VENV/bin/python" -m pip install -q --no-deps "${PIP_CUDA_HEADER_PACKAGES[@]}"
 
 source tools/env.sh
 export PYTHON_BIN_PATH="$VENV/bin/python"

@@ -7,7 +7,7 @@
 # Quiet and fast when everything is already there; only missing pieces are installed.
 #
 # Usage: tools/setup.sh [--cuda] [--bench] [--numpy1]
-#   --cuda    also cuBLAS and cuDNN (headers and libraries) from pip, for `--config=cuda`
+#   --cuda    also cuBLAS and cuDNN (headers and libraries) and cuSOLVER's headers from pip, for `--config=cuda`
 #   --bench   also the CPU build of PyTorch, for benchmarks/
 #   --numpy1  also .venv-numpy1/ with NumPy 1.26, pytest and a scikit-learn built for it
 # Environment: CHAINERX_PYTHON  interpreter the venv is created from (default: python3)
@@ -29,6 +29,10 @@ PIP_PACKAGES=(numpy pytest pybind11 wheel scikit-learn mypy matplotlib pillow h5
 # Pinned to the cuBLAS of the CUDA 13.0 Update 2 toolkit in /usr/local/cuda (runtime 13.0.96),
 # and a cuDNN 9 built for CUDA 13.0.
 PIP_CUDA_PACKAGES=(nvidia-cublas==13.1.0.3 nvidia-cudnn-cu13==9.13.1.26)
+# cuSOLVER is loaded at run time when it is there (Note [cuSOLVER loaded on demand] in chainerx/cuda/cusolver.h): the
+# build needs only its headers, so its wheel comes without the wheels it needs at run time (cuSPARSE, nvJitLink).
+# The cuSOLVER of CUDA 13.0; the legacy dense API the kernels use is in every libcusolver.so.12.
+PIP_CUDA_HEADER_PACKAGES=(nvidia-cusolver==12.0.4.66)
 # The CPU wheel only: a plain `torch` would pull several GB of CUDA wheels.
 PIP_BENCH_PACKAGES=(torch==2.13.0+cpu)
 # The last NumPy 1.x; installed in one pip call with the rest, so pip picks a scikit-learn built for it.
@@ -38,10 +42,14 @@ usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
 log() { echo "setup.sh: $*" >&2; }
 
 want=("${PIP_PACKAGES[@]}")
+want_no_deps=()
 numpy1=false
 for arg in "$@"; do
     case "$arg" in
-        --cuda) want+=("${PIP_CUDA_PACKAGES[@]}") ;;
+        --cuda)
+            want+=("${PIP_CUDA_PACKAGES[@]}")
+            want_no_deps+=("${PIP_CUDA_HEADER_PACKAGES[@]}")
+            ;;
         --bench) want+=("${PIP_BENCH_PACKAGES[@]}") ;;
         --numpy1) numpy1=true ;;
         -h|--help) usage; exit 0 ;;
@@ -74,8 +82,13 @@ ensure_venv() {
     fi
 }
 
-# ensure_pip PYTHON REQUIREMENT...: installs the requirements (name or name==version) that are missing.
+# ensure_pip [--no-deps] PYTHON REQUIREMENT...: installs the requirements (name or name==version) that are missing.
 ensure_pip() {
+    local pip_flags=()
+    if [[ "$1" == --no-deps ]]; then
+        pip_flags+=(--no-deps)
+        shift
+    fi
     local py="$1"
     shift
     local missing
@@ -96,12 +109,15 @@ PYEOF
     if [[ -n "$missing" ]]; then
         log "installing into $(dirname "$(dirname "$py")"): $(tr '\n' ' ' <<<"$missing")"
         # All requirements in one call, so that pins constrain the resolution of the others.
-        "$py" -m pip install -q --disable-pip-version-check "$@"
+        "$py" -m pip install -q --disable-pip-version-check "${pip_flags[@]}" "$@"
     fi
 }
 
 ensure_venv "$VENV" "${CHAINERX_PYTHON:-python3}"
 ensure_pip "$VENV/bin/python" "${want[@]}"
+if ((${#want_no_deps[@]})); then
+    ensure_pip --no-deps "$VENV/bin/python" "${want_no_deps[@]}"
+fi
 if $numpy1; then
     # The same interpreter as .venv (the extension is built for its Python version).
     base_python="$("$VENV/bin/python" -c 'import sys; print(sys._base_executable)')"

@@ -1,7 +1,8 @@
 #include "chainerx/cuda/cuda_backend.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,7 @@
 #include "chainerx/core/routines/trigonometric.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
+#include "chainerx/cuda/cusolver.h"
 
 namespace chainerx {
 namespace cuda {
@@ -427,23 +429,68 @@ TEST(CudaBackendTest, ConvolutionAndPoolingMatchNative) {
     }
 }
 
-// The decompositions run on the host (Note [Linear algebra on the host]): the same values as on native, with the
-// results on the GPU, a non-contiguous operand included.
-TEST(CudaBackendTest, LinalgOnTheHostMatchesNative) {
+// The factorizations run through cuSOLVER when it loads, else on the host (Note [cuSOLVER loaded on demand]): the
+// same values as on native either way, with the results on the GPU, a non-contiguous operand included. Factors
+// that are unique only up to signs (the SVD's and eigh's vectors) are compared through what they reconstruct.
+TEST(CudaBackendTest, LinalgMatchesNative) {
     CHAINERX_REQUIRE_GPU();
+    std::cout << "cuSOLVER: "
+              << (GetCusolverLibrary() != nullptr ? "loaded" : "not loaded: " + DescribeCusolverLoadFailure())
+              << std::endl;
     Context ctx;
     ContextScope scope{ctx};
     Device& native = ctx.GetDevice("native:0");
     using Arrays = std::vector<Array>;
-    Array a = Arange(0, 16, 1, Dtype::kFloat64, native).Reshape({4, 4});
-    a = a.Transpose() * 0.1 + Eye(4, std::nullopt, 0, Dtype::kFloat64, native) * 3;
-    Array b = Arange(0, 8, 1, Dtype::kFloat64, native).Reshape({4, 2});
-    ExpectSameAsNative("solve", {a, b}, [](const Arrays& v) { return Solve(v[0], v[1]); });
-    ExpectSameAsNative("inverse", {a}, [](const Arrays& v) { return Inverse(v[0]); });
-    ExpectSameAsNative("cholesky", {a}, [](const Arrays& v) { return Cholesky(Dot(v[0], v[0].Transpose())); });
-    ExpectSameAsNative("svd", {a}, [](const Arrays& v) { return std::get<1>(Svd(v[0])); });
-    ExpectSameAsNative("qr", {a}, [](const Arrays& v) { return std::get<1>(Qr(v[0])); });
-    ExpectSameAsNative("eigh", {a}, [](const Arrays& v) { return std::get<0>(Eigh(v[0] + v[0].Transpose())); });
+    for (Dtype dtype : {Dtype::kFloat32, Dtype::kFloat64}) {
+        SCOPED_TRACE(GetDtypeName(dtype));
+        Array a = Arange(0, 16, 1, dtype, native).Reshape({4, 4});
+        a = a.Transpose() * 0.1 + Eye(4, std::nullopt, 0, dtype, native) * 3;
+        Array b = Arange(0, 8, 1, dtype, native).Reshape({4, 2});
+        ExpectSameAsNative("solve", {a, b}, [](const Arrays& v) { return Solve(v[0], v[1]); });
+        ExpectSameAsNative("inverse", {a}, [](const Arrays& v) { return Inverse(v[0]); });
+        ExpectSameAsNative("cholesky", {a}, [](const Arrays& v) { return Cholesky(Dot(v[0], v[0].Transpose())); });
+        ExpectSameAsNative("eigvalsh", {a}, [](const Arrays& v) { return Eigvalsh(v[0], 'U'); });
+        ExpectSameAsNative("eigh", {a}, [](const Arrays& v) {
+            auto [w, vectors] = Eigh(v[0]);
+            return Dot(vectors * w, vectors.Transpose());  // the symmetric matrix read from the lower triangle
+        });
+        for (const Shape& shape : {Shape{5, 3}, Shape{3, 5}, Shape{4, 4}}) {
+            SCOPED_TRACE(shape.ToString());
+            Array m = Sin(Arange(0, shape.GetTotalSize(), 1, dtype, native) * 0.37).Reshape(shape);
+            ExpectSameAsNative("svd values", {m}, [](const Arrays& v) { return std::get<1>(Svd(v[0])); });
+            ExpectSameAsNative("svd reduced", {m}, [](const Arrays& v) {
+                auto [u, s, vt] = Svd(v[0], false);
+                return Dot(u * s, vt);
+            });
+            ExpectSameAsNative("svd full", {m}, [](const Arrays& v) {
+                auto [u, s, vt] = Svd(v[0], true);
+                return Concatenate({Dot(u, u.Transpose()).Reshape({-1}), Dot(vt.Transpose(), vt).Reshape({-1})});
+            });
+            for (QrMode mode : {QrMode::kReduced, QrMode::kComplete, QrMode::kR, QrMode::kRaw}) {
+                SCOPED_TRACE(static_cast<int>(mode));
+                ExpectSameAsNative("qr r", {m}, [mode](const Arrays& v) { return std::get<1>(Qr(v[0], mode)); });
+                if (mode != QrMode::kR) {
+                    ExpectSameAsNative("qr q", {m}, [mode](const Arrays& v) { return std::get<0>(Qr(v[0], mode)); });
+                }
+            }
+        }
+    }
+}
+
+// Data the factorizations cannot work with raise ChainerxError on the GPU as on native.
+TEST(CudaBackendTest, LinalgFailuresRaise) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& gpu = ctx.GetDevice("cuda:0");
+    Array singular = Ones({3, 3}, Dtype::kFloat64, gpu);
+    EXPECT_THROW(Inverse(singular), ChainerxError);
+    EXPECT_THROW(Solve(singular, Ones({3, 1}, Dtype::kFloat64, gpu)), ChainerxError);
+    EXPECT_THROW(Cholesky(-Eye(3, std::nullopt, 0, Dtype::kFloat32, gpu)), ChainerxError);
+    Array with_nan = Eye(3, std::nullopt, 0, Dtype::kFloat32, gpu) / Zeros({3, 3}, Dtype::kFloat32, gpu);
+    EXPECT_THROW(Svd(with_nan), ChainerxError);
+    EXPECT_THROW(Eigh(with_nan), ChainerxError);
+    EXPECT_THROW(Qr(with_nan), ChainerxError);
 }
 
 TEST(CudaBackendTest, HandlesAreCreatedLazily) {

@@ -1,6 +1,6 @@
-// CUDA kernels of the linalg family: the matrix product (see Note [CUDA matrix products] in blas.cuh). Solve,
-// inverse, Cholesky and the decompositions run on the host: see Note [Linear algebra on the host] in
-// linalg_on_host.cc.
+// CUDA kernels of the linalg family: the matrix product (see Note [CUDA matrix products] in blas.cuh). The
+// factorizations (solve, inverse, Cholesky, QR, SVD, eigh) are in linalg_cusolver.cc: through cuSOLVER when it
+// loads, else on the host (Note [cuSOLVER loaded on demand] in cusolver.h).
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernels/linalg.h"
 #include "chainerx/cuda/blas.cuh"

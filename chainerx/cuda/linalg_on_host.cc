@@ -1,12 +1,5 @@
-// The decompositions of the linalg family for CUDA arrays (solve, inverse, Cholesky, QR, SVD, symmetric
-// eigen-decomposition).
-//
-// Note [Linear algebra on the host]
-// These kernels copy their operands to native:0, run the native kernels (LAPACK) and copy the results back, so
-// every chainerx.linalg routine works on cuda:N with the same results as on native. cuSOLVER would keep the data on
-// the device, but its wheel is another large dependency of every CUDA install, and these O(n^3) factorisations
-// are rare and small in the workloads chainerx targets (dot, matmul and linear run on the GPU through cuBLAS).
-// The copies synchronise with the device, as cuSOLVER's info checks would.
+#include "chainerx/cuda/linalg_on_host.h"
+
 #include <cstddef>
 
 #include "chainerx/core/array.h"
@@ -15,7 +8,6 @@
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/kernels/linalg.h"
 #include "chainerx/core/routines/creation.h"
-#include "chainerx/cuda/cuda_backend.h"
 
 namespace chainerx {
 namespace cuda {
@@ -43,74 +35,54 @@ void CopyBack(const Array& host, const Array& out) {
     }
 }
 
-template <typename KeyKernel>
-class HostBinaryKernel : public KeyKernel {
-public:
-    void Call(const Array& a, const Array& b, const Array& out) override {
-        Array host_out = HostLike(out);
-        NativeDevice(a).CallKernel<KeyKernel>(ToHost(a), ToHost(b), host_out);
-        CopyBack(host_out, out);
-    }
-};
-
-template <typename KeyKernel>
-class HostUnaryKernel : public KeyKernel {
-public:
-    void Call(const Array& a, const Array& out) override {
-        Array host_out = HostLike(out);
-        NativeDevice(a).CallKernel<KeyKernel>(ToHost(a), host_out);
-        CopyBack(host_out, out);
-    }
-};
-
-class HostSvdKernel : public SvdKernel {
-public:
-    void Call(const Array& a, const Array& u, const Array& s, const Array& vt, bool full_matrices, bool compute_uv)
-            override {
-        Array host_u = HostLike(u);
-        Array host_s = HostLike(s);
-        Array host_vt = HostLike(vt);
-        NativeDevice(a).CallKernel<SvdKernel>(ToHost(a), host_u, host_s, host_vt, full_matrices, compute_uv);
-        CopyBack(host_u, u);
-        CopyBack(host_s, s);
-        CopyBack(host_vt, vt);
-    }
-};
-
-class HostQrKernel : public QrKernel {
-public:
-    void Call(const Array& a, const Array& q, const Array& r, const Array& tau, bool complete, bool raw) override {
-        Array host_q = HostLike(q);
-        Array host_r = HostLike(r);
-        Array host_tau = HostLike(tau);
-        NativeDevice(a).CallKernel<QrKernel>(ToHost(a), host_q, host_r, host_tau, complete, raw);
-        CopyBack(host_q, q);
-        CopyBack(host_r, r);
-        CopyBack(host_tau, tau);
-    }
-};
-
-class HostSyevdKernel : public SyevdKernel {
-public:
-    void Call(const Array& a, char uplo, const Array& w, const Array& v) override {
-        Array host_w = HostLike(w);
-        Array host_v = HostLike(v);
-        NativeDevice(a).CallKernel<SyevdKernel>(ToHost(a), uplo, host_w, host_v);
-        CopyBack(host_w, w);
-        CopyBack(host_v, v);
-    }
-};
-
-using HostSolveKernel = HostBinaryKernel<SolveKernel>;
-using HostInverseKernel = HostUnaryKernel<InverseKernel>;
-using HostCholeskyKernel = HostUnaryKernel<CholeskyKernel>;
-CHAINERX_CUDA_REGISTER_KERNEL(SolveKernel, HostSolveKernel);
-CHAINERX_CUDA_REGISTER_KERNEL(InverseKernel, HostInverseKernel);
-CHAINERX_CUDA_REGISTER_KERNEL(CholeskyKernel, HostCholeskyKernel);
-CHAINERX_CUDA_REGISTER_KERNEL(SvdKernel, HostSvdKernel);
-CHAINERX_CUDA_REGISTER_KERNEL(QrKernel, HostQrKernel);
-CHAINERX_CUDA_REGISTER_KERNEL(SyevdKernel, HostSyevdKernel);
-
 }  // namespace
+
+void HostSolveKernel::Call(const Array& a, const Array& b, const Array& out) {
+    Array host_out = HostLike(out);
+    NativeDevice(a).CallKernel<SolveKernel>(ToHost(a), ToHost(b), host_out);
+    CopyBack(host_out, out);
+}
+
+void HostInverseKernel::Call(const Array& a, const Array& out) {
+    Array host_out = HostLike(out);
+    NativeDevice(a).CallKernel<InverseKernel>(ToHost(a), host_out);
+    CopyBack(host_out, out);
+}
+
+void HostCholeskyKernel::Call(const Array& a, const Array& out) {
+    Array host_out = HostLike(out);
+    NativeDevice(a).CallKernel<CholeskyKernel>(ToHost(a), host_out);
+    CopyBack(host_out, out);
+}
+
+void HostSvdKernel::Call(
+        const Array& a, const Array& u, const Array& s, const Array& vt, bool full_matrices, bool compute_uv) {
+    Array host_u = HostLike(u);
+    Array host_s = HostLike(s);
+    Array host_vt = HostLike(vt);
+    NativeDevice(a).CallKernel<SvdKernel>(ToHost(a), host_u, host_s, host_vt, full_matrices, compute_uv);
+    CopyBack(host_u, u);
+    CopyBack(host_s, s);
+    CopyBack(host_vt, vt);
+}
+
+void HostQrKernel::Call(const Array& a, const Array& q, const Array& r, const Array& tau, bool complete, bool raw) {
+    Array host_q = HostLike(q);
+    Array host_r = HostLike(r);
+    Array host_tau = HostLike(tau);
+    NativeDevice(a).CallKernel<QrKernel>(ToHost(a), host_q, host_r, host_tau, complete, raw);
+    CopyBack(host_q, q);
+    CopyBack(host_r, r);
+    CopyBack(host_tau, tau);
+}
+
+void HostSyevdKernel::Call(const Array& a, char uplo, const Array& w, const Array& v) {
+    Array host_w = HostLike(w);
+    Array host_v = HostLike(v);
+    NativeDevice(a).CallKernel<SyevdKernel>(ToHost(a), uplo, host_w, host_v);
+    CopyBack(host_w, w);
+    CopyBack(host_v, v);
+}
+
 }  // namespace cuda
 }  // namespace chainerx

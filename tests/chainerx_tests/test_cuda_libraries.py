@@ -1,7 +1,11 @@
 """chainerx._cuda_libraries: how a CUDA build finds cuBLAS/cuDNN on sys.path (Note [Finding the CUDA libraries])."""
 
+import os
+import sys
+
 import pytest
 
+import chainerx
 from chainerx import _cuda_libraries
 
 
@@ -54,3 +58,42 @@ def test_preload_names_the_wheels_when_nothing_is_found(monkeypatch):
     with pytest.raises(ImportError, match='pip install nvidia-cublas and nvidia-cudnn-cu13') as info:
         _cuda_libraries.preload(cause)
     assert info.value.__cause__ is cause
+
+
+def test_find_takes_the_optional_libraries_from_their_wheels(tmp_path):
+    for directories, soname in _cuda_libraries._OPTIONAL_LIBRARIES:
+        path = tmp_path / directories[-1]
+        path.mkdir(parents=True, exist_ok=True)
+        (path / soname).write_bytes(b'')
+    paths = _cuda_libraries.find([str(tmp_path)], _cuda_libraries._OPTIONAL_LIBRARIES)
+    assert [os.path.basename(path) for path in paths] == ['libnvJitLink.so.13', 'libcusparse.so.12',
+                                                           'libcusolver.so.12']
+
+
+def test_preload_loads_cusolver_after_what_it_needs_and_survives_a_broken_one(tmp_path, monkeypatch):
+    _install(tmp_path, _all_sonames())
+    for directories, soname in _cuda_libraries._OPTIONAL_LIBRARIES:
+        (tmp_path / directories[0] / soname).write_bytes(b'')
+    loaded = []
+
+    def fake_cdll(path, mode=0):
+        if path.endswith('libcusparse.so.12'):
+            raise OSError(f'{path}: invalid ELF header')
+        loaded.append(os.path.basename(path))
+
+    monkeypatch.setattr('sys.path', [str(tmp_path)])
+    monkeypatch.setattr(_cuda_libraries.ctypes, 'CDLL', fake_cdll)
+    _cuda_libraries.preload(ImportError('libcublas.so.13: cannot open shared object file'))
+    assert loaded == _all_sonames() + ['libnvJitLink.so.13']
+
+
+def test_linalg_library_is_cusolver_or_says_why_not():
+    if getattr(chainerx._core, '_cuda_cusolver_load_failure', None) is None:
+        with pytest.raises(chainerx.BackendError, match='no CUDA backend'):
+            chainerx._cuda.linalg_library()
+        return
+    library = chainerx._cuda.linalg_library()
+    assert library == 'cusolver' or (library.startswith('host: ') and len(library) > len('host: '))
+    if _cuda_libraries.find(sys.path, _cuda_libraries._OPTIONAL_LIBRARIES):
+        # Installed where chainerx looks (the GPU check's machine has the wheels): chainerx.linalg uses them.
+        assert library == 'cusolver'

@@ -1,13 +1,15 @@
-"""Repository rule `cuda_configure`: the CUDA toolkit, cuBLAS and cuDNN as repository @local_cuda.
+"""Repository rule `cuda_configure`: the CUDA toolkit, cuBLAS, cuDNN and cuSOLVER as repository @local_cuda.
 
-The toolkit is $CUDA_PATH (default /usr/local/cuda). cuBLAS and cuDNN come from the pip wheels
-nvidia-cublas and nvidia-cudnn-cu13 (tools/setup.sh --cuda) in the site-packages of the configured
-interpreter ($PYTHON_BIN_PATH, else python3). Targets:
+The toolkit is $CUDA_PATH (default /usr/local/cuda). cuBLAS, cuDNN and cuSOLVER come from the pip wheels
+nvidia-cublas, nvidia-cudnn-cu13 and nvidia-cusolver (tools/setup.sh --cuda) in the site-packages of the
+configured interpreter ($PYTHON_BIN_PATH, else python3). Targets:
   //:cuda_headers     CUDA runtime headers
   //:cudart_static    the static CUDA runtime (libcuda is dlopened at run time)
   //:cublas           cuBLAS / cuBLASLt headers and shared libraries
   //:cudnn            cuDNN headers and shared libraries
-  //:defs.bzl         CUDA_FOUND, CUDA_PATH, NVCC, CUBLAS_FOUND, CUDNN_FOUND
+  //:cusolver_headers cuSOLVER's headers only: the library is loaded at run time when it is there
+                      (Note [cuSOLVER loaded on demand] in chainerx/cuda/cusolver.h)
+  //:defs.bzl         CUDA_FOUND, CUDA_PATH, NVCC, CUBLAS_FOUND, CUDNN_FOUND, CUSOLVER_FOUND
 A missing piece yields empty targets, so that the default (CPU) build never breaks; CUDA targets
 are only built with --config=cuda anyway.
 """
@@ -15,6 +17,7 @@ are only built with --config=cuda anyway.
 # Relative to site-packages. cuDNN 9.13 ships in nvidia/cudnn; newer CUDA-13 wheels share nvidia/cu13.
 _CUBLAS_DIRS = ["nvidia/cu13", "nvidia/cublas"]
 _CUDNN_DIRS = ["nvidia/cudnn", "nvidia/cu13"]
+_CUSOLVER_DIRS = ["nvidia/cu13", "nvidia/cusolver"]
 
 _SITE_PACKAGES_PROBE = """
 import site, sysconfig
@@ -76,12 +79,24 @@ _BUILD_EMPTY_LIB = """
 cc_library(name = "{name}")
 """
 
+_BUILD_CUSOLVER_HEADERS = """
+cc_library(
+    name = "cusolver_headers",
+    hdrs = glob(["cusolver/include/cusolver*.h"]),
+    includes = ["cusolver/include"],
+    deps = [":cublas", ":cuda_headers"],
+)
+"""
+
+# The first candidate directory with include/`header` and, unless `library` is None, lib/`library`.so*.
 def _find_in_site_packages(rctx, site_packages, candidates, header, library):
     for sp in site_packages:
         for rel in candidates:
             d = rctx.path(sp + "/" + rel)
             if not d.get_child("include").get_child(header).exists:
                 continue
+            if library == None:
+                return d, rel
             lib = d.get_child("lib")
             if lib.exists and [f for f in lib.readdir() if f.basename.startswith(library + ".so")]:
                 return d, rel
@@ -123,6 +138,13 @@ def _cuda_configure_impl(rctx):
             build += _BUILD_WHEEL_LIB.format(name = name, wheel_dir = rel)
         else:
             build += _BUILD_EMPTY_LIB.format(name = name)
+    cusolver, _ = _find_in_site_packages(rctx, site_packages, _CUSOLVER_DIRS, "cusolverDn.h", None)
+    found["cusolver"] = cusolver != None
+    if cusolver:
+        rctx.symlink(cusolver.get_child("include"), "cusolver/include")
+        build += _BUILD_CUSOLVER_HEADERS
+    else:
+        build += _BUILD_EMPTY_LIB.format(name = "cusolver_headers")
 
     rctx.file("BUILD.bazel", build)
     rctx.file("defs.bzl", "\n".join([
@@ -132,6 +154,7 @@ def _cuda_configure_impl(rctx):
         "NVCC = %r" % str(nvcc),
         "CUBLAS_FOUND = %s" % found["cublas"],
         "CUDNN_FOUND = %s" % found["cudnn"],
+        "CUSOLVER_FOUND = %s" % found["cusolver"],
         "",
     ]))
 

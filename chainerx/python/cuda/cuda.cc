@@ -1,4 +1,4 @@
-// Bindings of the CUDA backend's memory pool, in CUDA builds only (no_cuda.cc is the other build's twin).
+// Bindings of the CUDA backend's memory pool and library status, in CUDA builds only (no_cuda.cc is the other build's twin).
 // Private names: chainerx._cuda wraps them (see its docstrings).
 #include <pybind11/pybind11.h>
 
@@ -8,6 +8,7 @@
 #include "chainerx/core/context.h"
 #include "chainerx/core/error.h"
 #include "chainerx/cuda/cuda_device.h"
+#include "chainerx/cuda/cusolver.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 
@@ -83,6 +84,13 @@ void InitCuda(py::module& m) {
                                     reinterpret_cast<intptr_t>(&CupyFree));
           },
           py::arg("context"));
+    // None once cuSOLVER is loaded (it is loaded here if it was not yet), else why it cannot be.
+    m.def("_cuda_cusolver_load_failure", []() -> py::object {
+        if (cuda::GetCusolverLibrary() != nullptr) {
+            return py::none();
+        }
+        return py::str(cuda::DescribeCusolverLoadFailure());
+    });
 }
 
 }  // namespace internal

@@ -1,0 +1,423 @@
+// The factorizations of the linalg family on CUDA arrays through cuSOLVER's dense API, when it can be loaded (Note
+// [cuSOLVER loaded on demand]); else, and for zero-size operands, the host kernels they derive from (Note [Linear
+// algebra on the host]).
+//
+// Note [Row-major matrices in cuSOLVER]
+// cuSOLVER, like LAPACK, reads matrices column-major, and a C-contiguous (r, c) array read column-major is its
+// transpose (c x r). So each kernel gives cuSOLVER either a C-contiguous copy of the operand (when the routine can
+// work on the transpose: cholesky and eigh read the other triangle of a symmetric matrix, and the SVD of a wide
+// matrix is the SVD of its tall transpose with the factors swapped) or a C-contiguous copy of the operand's
+// transpose, which read column-major is the operand itself (solve, inverse, QR, the SVD of a tall matrix: gesvd
+// takes only rows >= columns). Results come back the same way, through a transposed copy where needed. The copies
+// cost O(n^2) next to the O(n^3) factorization. As on native, non-finite input raises ChainerxError before any
+// factorization (cuSOLVER's SVD may not converge on it), and a failure that the data cause (a singular matrix,
+// one that is not positive definite, no convergence) raises ChainerxError with cuSOLVER's info, the kernels'
+// only synchronisation with the device.
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+#include <cusolverDn.h>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/array_index.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/error.h"
+#include "chainerx/core/kernels/creation.h"
+#include "chainerx/core/kernels/linalg.h"
+#include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/logic.h"
+#include "chainerx/core/routines/reduction.h"
+#include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/cuda_runtime.h"
+#include "chainerx/cuda/cusolver.h"
+#include "chainerx/cuda/linalg_on_host.h"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+constexpr DtypeMask kCusolverDtypes = DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
+
+// Whether cuSOLVER serves a call whose matrices have these dimensions: loaded, and nothing empty (the host
+// kernels handle empty matrices, where there is nothing to factorize).
+bool UseCusolver(std::initializer_list<int64_t> dims) {
+    return GetCusolverLibrary() != nullptr && std::all_of(dims.begin(), dims.end(), [](int64_t d) { return d > 0; });
+}
+
+// A C-contiguous copy of `a` on its device, outside any graph.
+Array ContiguousCopy(const Array& a) {
+    Array copy = Empty(a.shape(), a.dtype(), a.device());
+    a.device().CallKernel<CopyKernel>(a, copy);
+    return copy;
+}
+
+// A C-contiguous array holding aᵀ: read column-major, its memory is a (Note [Row-major matrices in cuSOLVER]).
+Array ColumnMajorCopy(const Array& a) { return ContiguousCopy(a.Transpose()); }
+
+// Copies `src` into the kernel's output `out` (nothing for a null one).
+void CopyOut(const Array& src, const Array& out) {
+    if (!out.is_null()) {
+        out.device().CallKernel<CopyKernel>(src, out);
+    }
+}
+
+// ChainerxError naming `op` if an operand holds NaN or infinity, as the native kernels raise (one synchronisation).
+void CheckFinite(const char* op, std::initializer_list<const Array*> operands) {
+    bool finite = true;
+    for (const Array* operand : operands) {
+        finite = finite && All(IsFinite(operand->AsGradStopped())).AsScalar().As<bool>();
+    }
+    if (!finite) {
+        throw ChainerxError{op, ": the input contains NaN or infinity"};
+    }
+}
+
+template <typename T>
+T* Data(const Array& a) {
+    return static_cast<T*>(a.raw_data());
+}
+
+int ToInt(int64_t value) { return static_cast<int>(value); }  // the routines refuse larger matrices for LAPACK
+
+// The scratch of one cuSOLVER call sequence on a device: workspaces and the info words, which are read once at the
+// end (the synchronisation) and checked in the order of the calls.
+class CusolverCall {
+public:
+    CusolverCall(const Array& a, const char* op)
+        : device_{a.device()}, device_scope_{device_.index()}, handle_scope_{device_.index()}, op_{op} {}
+
+    cusolverDnHandle_t handle() const { return handle_scope_.handle(); }
+
+    // A workspace of `lwork` elements of `dtype`, kept until the end of the call.
+    void* Workspace(int lwork, Dtype dtype) {
+        workspaces_.push_back(Empty({std::max(lwork, 1)}, dtype, device_));
+        return workspaces_.back().raw_data();
+    }
+
+    // The info word of the next routine, reported as `failure` when positive.
+    int* Info(const char* failure) {
+        if (infos_.is_null()) {
+            infos_ = Zeros({kMaxInfos}, Dtype::kInt32, device_);
+        }
+        if (static_cast<int64_t>(failures_.size()) == kMaxInfos) {
+            throw ChainerxError{op_, ": too many cuSOLVER routines in one call"};
+        }
+        failures_.push_back(failure);
+        return Data<int>(infos_) + failures_.size() - 1;
+    }
+
+    // Reads the info words; ChainerxError for the first that is not zero.
+    void CheckInfos() {
+        if (failures_.empty()) {
+            return;
+        }
+        int infos[kMaxInfos]{};
+        device_.MemoryCopyToHost(infos, infos_.raw_data(), sizeof(int) * failures_.size());
+        for (size_t i = 0; i < failures_.size(); ++i) {
+            if (infos[i] != 0) {
+                throw ChainerxError{
+                        op_, ": ", infos[i] > 0 ? failures_[i] : "invalid cuSOLVER argument", " (info ", infos[i], ")"};
+            }
+        }
+    }
+
+private:
+    static constexpr int64_t kMaxInfos = 4;
+    Device& device_;
+    // The handle belongs to the device: cuSOLVER runs with it current.
+    CudaSetDeviceScope device_scope_;
+    CusolverHandleScope handle_scope_;
+    const char* op_;
+    std::vector<Array> workspaces_;
+    Array infos_;
+    std::vector<const char*> failures_;
+};
+
+// LU-factorizes the column-major n x n `lu` in place and solves lu · x = rhs for the column-major n x k `rhs` in
+// place (solve and inverse).
+template <typename T>
+void LuSolve(CusolverCall& call, const Array& lu, const Array& rhs, int64_t n, int64_t k) {
+    const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+    int lwork = 0;
+    CheckCusolverError(f.getrf_bufferSize(call.handle(), ToInt(n), ToInt(n), Data<T>(lu), ToInt(n), &lwork));
+    Array pivots = Empty({n}, Dtype::kInt32, lu.device());
+    CheckCusolverError(f.getrf(
+            call.handle(),
+            ToInt(n),
+            ToInt(n),
+            Data<T>(lu),
+            ToInt(n),
+            static_cast<T*>(call.Workspace(lwork, lu.dtype())),
+            Data<int>(pivots),
+            call.Info("singular matrix")));
+    CheckCusolverError(f.getrs(
+            call.handle(),
+            CUBLAS_OP_N,
+            ToInt(n),
+            ToInt(k),
+            Data<T>(lu),
+            ToInt(n),
+            Data<int>(pivots),
+            Data<T>(rhs),
+            ToInt(n),
+            call.Info("singular matrix")));
+    call.CheckInfos();
+}
+
+class CusolverSolveKernel : public HostSolveKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override {
+        const int64_t n = a.shape()[0];
+        const int64_t k = b.shape()[1];
+        if (!UseCusolver({n, k})) {
+            HostSolveKernel::Call(a, b, out);
+            return;
+        }
+        CheckFinite("solve", {&a, &b});
+        VisitDtypeIn<kCusolverDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            CusolverCall call{a, "solve"};
+            Array x = ColumnMajorCopy(b);
+            LuSolve<T>(call, ColumnMajorCopy(a), x, n, k);
+            CopyOut(x.Transpose(), out);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(SolveKernel, CusolverSolveKernel);
+
+class CusolverInverseKernel : public HostInverseKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        const int64_t n = a.shape()[0];
+        if (!UseCusolver({n})) {
+            HostInverseKernel::Call(a, out);
+            return;
+        }
+        CheckFinite("inv", {&a});
+        VisitDtypeIn<kCusolverDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            CusolverCall call{a, "inv"};
+            Array x = Identity(n, out.dtype(), a.device());
+            LuSolve<T>(call, ColumnMajorCopy(a), x, n, n);
+            CopyOut(x.Transpose(), out);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(InverseKernel, CusolverInverseKernel);
+
+class CusolverCholeskyKernel : public HostCholeskyKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        const int64_t n = a.shape()[0];
+        if (!UseCusolver({n})) {
+            HostCholeskyKernel::Call(a, out);
+            return;
+        }
+        CheckFinite("cholesky", {&a});
+        VisitDtypeIn<kCusolverDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+            CusolverCall call{a, "cholesky"};
+            // Read column-major, the copy is aᵀ: its upper triangle is a's lower one, and the factor u (upper,
+            // aᵀ = uᵀ · u) read row-major is l = uᵀ, lower.
+            Array factor = ContiguousCopy(a);
+            int lwork = 0;
+            CheckCusolverError(f.potrf_bufferSize(
+                    call.handle(), CUBLAS_FILL_MODE_UPPER, ToInt(n), Data<T>(factor), ToInt(n), &lwork));
+            CheckCusolverError(f.potrf(
+                    call.handle(),
+                    CUBLAS_FILL_MODE_UPPER,
+                    ToInt(n),
+                    Data<T>(factor),
+                    ToInt(n),
+                    static_cast<T*>(call.Workspace(lwork, out.dtype())),
+                    lwork,
+                    call.Info("matrix is not positive definite")));
+            call.CheckInfos();
+            // potrf leaves the other triangle as it found it.
+            CopyOut(Tril(factor), out);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(CholeskyKernel, CusolverCholeskyKernel);
+
+class CusolverSvdKernel : public HostSvdKernel {
+public:
+    void Call(const Array& a, const Array& u, const Array& s, const Array& vt, bool full_matrices, bool compute_uv)
+            override {
+        const int64_t m = a.shape()[0];
+        const int64_t n = a.shape()[1];
+        if (!UseCusolver({m, n})) {
+            HostSvdKernel::Call(a, u, s, vt, full_matrices, compute_uv);
+            return;
+        }
+        CheckFinite("svd", {&a});
+        VisitDtypeIn<kCusolverDtypes>(s.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            if (m >= n) {
+                // gesvd(a) = u_c · s · vt_c: u = u_c, vt = vt_c, each written column-major and transposed back.
+                Array u_c = compute_uv ? Empty({u.shape()[1], m}, u.dtype(), u.device()) : Array{};
+                Array vt_c = compute_uv ? Empty({n, n}, vt.dtype(), vt.device()) : Array{};
+                Gesvd<T>(a, ColumnMajorCopy(a), m, n, s, u_c, vt_c, full_matrices);
+                if (compute_uv) {
+                    CopyOut(u_c.Transpose(), u);
+                    CopyOut(vt_c.Transpose(), vt);
+                }
+            } else {
+                // gesvd(aᵀ) = u_c · s · vt_c, so a = vt_cᵀ · s · u_cᵀ: read row-major, the column-major vt_c is u and
+                // u_c is vt, which cuSOLVER then writes in place.
+                Gesvd<T>(a, ContiguousCopy(a), n, m, s, vt, u, full_matrices);
+            }
+        });
+    }
+
+private:
+    // gesvd of the column-major rows x cols `x` (rows >= cols, destroyed): singular values into s, the left vectors
+    // (rows x rows when full, else rows x cols) into the column-major `left` and the right ones (cols x cols) into
+    // the column-major `right`, unless they are null.
+    template <typename T>
+    static void Gesvd(
+            const Array& a,
+            const Array& x,
+            int64_t rows,
+            int64_t cols,
+            const Array& s,
+            const Array& left,
+            const Array& right,
+            bool full_matrices) {
+        const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+        CusolverCall call{a, "svd"};
+        const bool vectors = !left.is_null();
+        int lwork = 0;
+        CheckCusolverError(f.gesvd_bufferSize(call.handle(), ToInt(rows), ToInt(cols), &lwork));
+        CheckCusolverError(f.gesvd(
+                call.handle(),
+                vectors ? (full_matrices ? 'A' : 'S') : 'N',
+                vectors ? 'A' : 'N',
+                ToInt(rows),
+                ToInt(cols),
+                Data<T>(x),
+                ToInt(rows),
+                Data<T>(s),
+                vectors ? Data<T>(left) : nullptr,
+                ToInt(rows),
+                vectors ? Data<T>(right) : nullptr,
+                ToInt(cols),
+                static_cast<T*>(call.Workspace(lwork, s.dtype())),
+                lwork,
+                static_cast<T*>(call.Workspace(ToInt(cols), s.dtype())),
+                call.Info("did not converge")));
+        call.CheckInfos();
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(SvdKernel, CusolverSvdKernel);
+
+class CusolverQrKernel : public HostQrKernel {
+public:
+    void Call(const Array& a, const Array& q, const Array& r, const Array& tau, bool complete, bool raw) override {
+        const int64_t m = a.shape()[0];
+        const int64_t n = a.shape()[1];
+        const int64_t k = std::min(m, n);
+        if (!UseCusolver({m, n})) {
+            HostQrKernel::Call(a, q, r, tau, complete, raw);
+            return;
+        }
+        CheckFinite("qr", {&a});
+        VisitDtypeIn<kCusolverDtypes>(r.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+            CusolverCall call{a, "qr"};
+            // h: the column-major m x n a, then geqrf's packed result (r on and above the diagonal, the reflectors
+            // below), stored as its (n, m) transpose, which is what mode 'raw' returns.
+            Array h = ColumnMajorCopy(a);
+            int lwork = 0;
+            CheckCusolverError(f.geqrf_bufferSize(call.handle(), ToInt(m), ToInt(n), Data<T>(h), ToInt(m), &lwork));
+            CheckCusolverError(f.geqrf(
+                    call.handle(),
+                    ToInt(m),
+                    ToInt(n),
+                    Data<T>(h),
+                    ToInt(m),
+                    Data<T>(tau),
+                    static_cast<T*>(call.Workspace(lwork, r.dtype())),
+                    lwork,
+                    call.Info("failed")));
+            if (raw) {
+                call.CheckInfos();
+                CopyOut(h, r);
+                return;
+            }
+            // r: the upper triangle of the first r.shape()[0] rows of the row-major view.
+            CopyOut(Triu(h.Transpose().At({Slice{0, r.shape()[0]}})), r);
+            if (!q.is_null()) {
+                // orgqr expands the k reflectors into q's columns, in a column-major m x q_cols copy of h's first
+                // columns (zeros beyond them when `complete` makes q wider than a).
+                const int64_t q_cols = q.shape()[1];
+                Array q_c = Zeros({q_cols, m}, q.dtype(), q.device());
+                const int64_t copied = std::min(n, q_cols);
+                q.device().CallKernel<CopyKernel>(h.At({Slice{0, copied}}), q_c.At({Slice{0, copied}}));
+                CheckCusolverError(f.orgqr_bufferSize(
+                        call.handle(), ToInt(m), ToInt(q_cols), ToInt(k), Data<T>(q_c), ToInt(m), Data<T>(tau), &lwork));
+                CheckCusolverError(f.orgqr(
+                        call.handle(),
+                        ToInt(m),
+                        ToInt(q_cols),
+                        ToInt(k),
+                        Data<T>(q_c),
+                        ToInt(m),
+                        Data<T>(tau),
+                        static_cast<T*>(call.Workspace(lwork, q.dtype())),
+                        lwork,
+                        call.Info("failed")));
+                CopyOut(q_c.Transpose(), q);
+            }
+            call.CheckInfos();
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(QrKernel, CusolverQrKernel);
+
+class CusolverSyevdKernel : public HostSyevdKernel {
+public:
+    void Call(const Array& a, char uplo, const Array& w, const Array& v) override {
+        const int64_t n = a.shape()[0];
+        if (!UseCusolver({n})) {
+            HostSyevdKernel::Call(a, uplo, w, v);
+            return;
+        }
+        CheckFinite("eigh", {&a});
+        VisitDtypeIn<kCusolverDtypes>(w.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+            CusolverCall call{a, "eigh"};
+            // Read column-major, the copy is aᵀ: a's lower triangle is its upper one. The eigenvectors come back as
+            // its columns, so v is their transpose.
+            Array z = ContiguousCopy(a);
+            const cusolverEigMode_t jobz = v.is_null() ? CUSOLVER_EIG_MODE_NOVECTOR : CUSOLVER_EIG_MODE_VECTOR;
+            const cublasFillMode_t fill = uplo == 'L' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+            int lwork = 0;
+            CheckCusolverError(
+                    f.syevd_bufferSize(call.handle(), jobz, fill, ToInt(n), Data<T>(z), ToInt(n), Data<T>(w), &lwork));
+            CheckCusolverError(f.syevd(
+                    call.handle(),
+                    jobz,
+                    fill,
+                    ToInt(n),
+                    Data<T>(z),
+                    ToInt(n),
+                    Data<T>(w),
+                    static_cast<T*>(call.Workspace(lwork, w.dtype())),
+                    lwork,
+                    call.Info("did not converge")));
+            call.CheckInfos();
+            CopyOut(z.Transpose(), v);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(SyevdKernel, CusolverSyevdKernel);
+
+}  // namespace
+}  // namespace cuda
+}  // namespace chainerx
