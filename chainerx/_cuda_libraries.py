@@ -7,9 +7,10 @@ and ``$ORIGIN/../nvidia/cudnn/lib``: where the wheels ``nvidia-cublas`` and ``nv
 they are installed in the same site-packages as chainerx. When they are elsewhere on ``sys.path`` (another
 site-packages, a source tree on PYTHONPATH), the first import fails; `preload` then loads them globally from the
 first ``sys.path`` entry that has them, so that the retried import finds them by soname, as PyTorch's wheels do.
-It loads cuSOLVER and the libraries it needs too, when they are all there: the extension loads cuSOLVER itself on
-its first factorization, by soname, and would not find it in such a place (Note [cuSOLVER loaded on demand] in
-chainerx/cuda/cusolver.h); without them, chainerx.linalg runs on the host. A default build needs none of them and
+It loads cuSOLVER with the libraries it needs, and NVRTC, too, when they are there: the extension loads them itself
+by soname on first use (Note [cuSOLVER loaded on demand] in chainerx/cuda/cusolver.h, Note [NVRTC for cuDNN] in
+chainerx/cuda/cuda_backend.cc) and would not find them in such a place; without cuSOLVER, chainerx.linalg runs on
+the host, and without NVRTC cuDNN runs its precompiled engines only. A default build needs none of them and
 never comes here.
 """
 
@@ -36,13 +37,17 @@ _LIBRARIES = (
     (_CUDNN_DIRS, 'libcudnn.so.9'),
 )
 _WHEELS = 'nvidia-cublas and nvidia-cudnn-cu13'
-# Optional, in the same order: the wheels nvidia-nvjitlink, nvidia-cusparse and nvidia-cusolver.
+# Optional groups, each loaded when all of it is found: cuSOLVER after what it needs (the wheels nvidia-nvjitlink,
+# nvidia-cusparse and nvidia-cusolver), and NVRTC (nvidia-cuda-nvrtc), which cuDNN dlopens for its runtime-compiled
+# engines (Note [NVRTC for cuDNN] in chainerx/cuda/cuda_backend.cc).
 _CU13_DIRS = ('nvidia/cu13/lib',)
-_OPTIONAL_LIBRARIES = (
+_CUSOLVER_LIBRARIES = (
     (_CU13_DIRS + ('nvidia/nvjitlink/lib',), 'libnvJitLink.so.13'),
     (_CU13_DIRS + ('nvidia/cusparse/lib',), 'libcusparse.so.12'),
     (_CU13_DIRS + ('nvidia/cusolver/lib',), 'libcusolver.so.12'),
 )
+_NVRTC_LIBRARIES = ((_CU13_DIRS + ('nvidia/cuda_nvrtc/lib',), 'libnvrtc.so.13'),)
+_OPTIONAL_GROUPS = (_CUSOLVER_LIBRARIES, _NVRTC_LIBRARIES)
 
 
 def is_missing_library_error(error: ImportError) -> bool:
@@ -74,9 +79,10 @@ def preload(error: ImportError) -> None:
             f'it nor on sys.path: pip install {_WHEELS} ({error})') from error
     for path in paths:
         ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
-    try:
-        for path in find(sys.path, _OPTIONAL_LIBRARIES):
-            # Loaded, the extension's dlopen finds them by soname; their symbols need not be global.
-            ctypes.CDLL(path)
-    except OSError:
-        pass  # chainerx.linalg then runs on the host: chainerx._cuda.linalg_library() says why
+    for group in _OPTIONAL_GROUPS:
+        try:
+            for path in find(sys.path, group):
+                # Loaded, they are found by soname when the extension or cuDNN dlopens them.
+                ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+        except OSError:
+            pass  # without cuSOLVER, chainerx.linalg runs on the host (chainerx._cuda.linalg_library() says why)

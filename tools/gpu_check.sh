@@ -130,6 +130,8 @@ x = chx.ones((1, 1, 4, 4), "float32", device=d)
 print("conv", chx.to_numpy(chx.conv(x, chx.ones((1, 1, 3, 3), "float32", device=d), pad=1))[0, 0, 0].tolist())
 print("linalg:", chx._cuda.linalg_library(), "inv", chx.to_numpy(chx.linalg.inv(a[:, :2] + chx.eye(2, device=d))).tolist())
 d.synchronize()
+maps = open("/proc/self/maps").read()
+print("loaded:", " ".join(n for n in ("libnvrtc.so", "libcusolver.so", "libcudnn_engines_runtime") if n in maps))
 print("import ok")
 '
 echo "== import and a few ops on cuda:0" | tee -a "$SETUP_LOG"

@@ -102,10 +102,8 @@ public:
 CHAINERX_CUDA_REGISTER_KERNEL(TriKernel, CudaTriKernel);
 
 template <typename In, typename Out>
-struct CastFunctor {
-    __device__ void operator()(char* (&p)[2]) const {
-        *reinterpret_cast<Out*>(p[1]) = DeviceCast<Out>(*reinterpret_cast<const In*>(p[0]));
-    }
+struct CastOp {
+    __device__ Out operator()(In v) const { return DeviceCast<Out>(v); }
 };
 
 class CudaCopyKernel : public CopyKernel {
@@ -113,7 +111,7 @@ public:
     void Call(const Array& x, const Array& out) override {
         VisitDeviceDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LaunchElementwise<2>(out.shape(), {&x, &out}, CastFunctor<T, T>{});
+            LaunchMap<T, T>(CastOp<T, T>{}, out, x);
         });
     }
 };
@@ -126,7 +124,7 @@ public:
             using In = typename decltype(in_pt)::type;
             VisitDeviceDtype(out.dtype(), [&](auto out_pt) {
                 using Out = typename decltype(out_pt)::type;
-                LaunchElementwise<2>(out.shape(), {&x, &out}, CastFunctor<In, Out>{});
+                LaunchMap<Out, In>(CastOp<In, Out>{}, out, x);
             });
         });
     }

@@ -1,5 +1,7 @@
 #include "chainerx/cuda/cuda_backend.h"
 
+#include <dlfcn.h>
+
 #include <cstdlib>
 #include <string>
 
@@ -226,9 +228,26 @@ cublasHandle_t CudaDevice::cublas_handle() {
     return cublas_handle_;
 }
 
+namespace {
+
+// Note [NVRTC for cuDNN]
+// cuDNN compiles some of its engines at run time with NVRTC, which it dlopens as libnvrtc.so.13 from its own
+// RUNPATH ($ORIGIN and the older wheels' nvidia/cuda_nvrtc/lib). The CUDA 13 wheels put NVRTC in nvidia/cu13/lib,
+// where cuDNN does not look, so those engines would be missing (PyTorch links NVRTC, so it is loaded there). Before
+// the first cuDNN handle, the extension loads it by soname once: through its RUNPATH (nvidia/cu13/lib beside
+// chainerx), LD_LIBRARY_PATH, or chainerx._cuda_libraries.preload, which loads it when it finds it on sys.path.
+// cuDNN's own dlopen then finds it loaded. Without NVRTC, cuDNN runs its precompiled engines only.
+void LoadNvrtcForCudnn() {
+    static const bool s_loaded = dlopen("libnvrtc.so.13", RTLD_NOW | RTLD_GLOBAL) != nullptr;
+    static_cast<void>(s_loaded);
+}
+
+}  // namespace
+
 cudnnHandle_t CudaDevice::cudnn_handle() {
     std::lock_guard<std::mutex> lock{handle_mutex_};
     if (cudnn_handle_ == nullptr) {
+        LoadNvrtcForCudnn();
         CudaSetDeviceScope scope{index()};
         CheckCudnnError(cudnnCreate(&cudnn_handle_));
     }

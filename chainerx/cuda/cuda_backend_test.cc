@@ -188,6 +188,32 @@ TEST(CudaBackendTest, ElementwiseKernelsMatchNative) {
     }
 }
 
+// Maps over contiguous operands take the unrolled kernel of Note [Contiguous elementwise maps]: one element, sizes
+// around one block's share, and more elements than one sweep of the capped grid covers; in place too.
+TEST(CudaBackendTest, ContiguousMapsMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    for (int64_t n : {int64_t{1}, int64_t{1023}, int64_t{1025}, int64_t{4096} * 256 * 4 + 12345}) {
+        SCOPED_TRACE(n);
+        Array x = Sin(Arange(0, n, 1, Dtype::kFloat32, native));
+        Array y = Cos(Arange(0, n, 1, Dtype::kFloat32, native));
+        ExpectSameAsNative("add", {x, y}, [](const Arrays& v) { return v[0] + v[1]; });
+        ExpectSameAsNative("greater", {x, y}, [](const Arrays& v) { return Greater(v[0], v[1]); });
+        ExpectSameAsNative("subtract scalar", {x}, [](const Arrays& v) { return 2.5 - v[0]; });
+        ExpectSameAsNative("exp", {x}, [](const Arrays& v) { return Exp(v[0]); });
+        ExpectSameAsNative("astype", {x}, [](const Arrays& v) { return v[0].AsType(Dtype::kFloat16); });
+        ExpectSameAsNative("copy", {x}, [](const Arrays& v) { return Copy(v[0]); });
+        ExpectSameAsNative("add in place", {x, y}, [](const Arrays& v) {
+            Array sum = Copy(v[0]);
+            sum += v[1];
+            return sum;
+        });
+    }
+}
+
 // Reductions over every kind of axis set (all, inner, outer, several), a non-contiguous view, zero-size inputs and
 // one long input that takes the two-kernel path of Note [CUDA reductions]; arg-reductions with ties and NaNs.
 TEST(CudaBackendTest, ReductionsMatchNative) {

@@ -47,8 +47,7 @@ LoadResult Load() {
     }
     CusolverLibrary& lib = result.library;
     std::string& failure = result.failure;
-    bool ok = LookUp(handle, "cusolverDnCreate", lib.create, failure) &&
-              LookUp(handle, "cusolverDnDestroy", lib.destroy, failure);
+    bool ok = LookUp(handle, "cusolverDnCreate", lib.create, failure);
 #define CHAINERX_CUSOLVER_LOOK_UP(routines, prefix, name) \
     ok = ok && LookUp(handle, "cusolverDn" #prefix #name, lib.routines.name, failure);
 #define CHAINERX_CUSOLVER_LOOK_UP_FLOAT(prefix, name) CHAINERX_CUSOLVER_LOOK_UP(float_routines, prefix, name)

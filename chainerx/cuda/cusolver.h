@@ -57,7 +57,6 @@ struct CusolverRoutines<double> {
 
 struct CusolverLibrary {
     decltype(&cusolverDnCreate) create{nullptr};
-    decltype(&cusolverDnDestroy) destroy{nullptr};
     CusolverRoutines<float> float_routines;
     CusolverRoutines<double> double_routines;
 

@@ -31,29 +31,11 @@ void VisitDeviceDtypeIn(Dtype dtype, F&& f) {
     });
 }
 
-template <typename T, typename Op>
-struct UnaryFunctor {
-    __device__ void operator()(char* (&p)[2]) const {
-        using Out = decltype(Op{}(std::declval<T>()));
-        *reinterpret_cast<Out*>(p[1]) = Op{}(*reinterpret_cast<const T*>(p[0]));
-    }
-};
-
-template <typename T, typename Op>
-struct BinaryFunctor {
-    __device__ void operator()(char* (&p)[3]) const {
-        using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
-        *reinterpret_cast<Out*>(p[2]) = Op{}(*reinterpret_cast<const T*>(p[0]), *reinterpret_cast<const T*>(p[1]));
-    }
-};
-
+// op with a scalar operand bound, first or second.
 template <typename T, typename Op, bool kScalarFirst>
-struct BinaryScalarFunctor {
+struct BoundScalarOp {
     T s;
-    __device__ void operator()(char* (&p)[2]) const {
-        T a = *reinterpret_cast<const T*>(p[0]);
-        *reinterpret_cast<T*>(p[1]) = kScalarFirst ? Op{}(s, a) : Op{}(a, s);
-    }
+    __device__ T operator()(T a) const { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); }
 };
 
 template <typename KeyKernel, typename Op, DtypeMask kDtypes>
@@ -62,7 +44,7 @@ public:
     void Call(const Array& x, const Array& out) override {
         VisitDeviceDtypeIn<kDtypes>(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LaunchElementwise<2>(out.shape(), {&x, &out}, UnaryFunctor<T, Op>{});
+            LaunchMap<decltype(Op{}(std::declval<T>())), T>(Op{}, out, x);
         });
     }
 };
@@ -73,7 +55,7 @@ public:
     void Call(const Array& x1, const Array& x2, const Array& out) override {
         VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LaunchElementwise<3>(out.shape(), {&x1, &x2, &out}, BinaryFunctor<T, Op>{});
+            LaunchMap<decltype(Op{}(std::declval<T>(), std::declval<T>())), T, T>(Op{}, out, x1, x2);
         });
     }
 };
@@ -85,8 +67,7 @@ public:
     void Call(const Array& x1, Scalar x2, const Array& out) override {
         VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LaunchElementwise<2>(
-                    out.shape(), {&x1, &out}, BinaryScalarFunctor<T, Op, kScalarFirst>{ScalarToDevice<T>(x2)});
+            LaunchMap<T, T>(BoundScalarOp<T, Op, kScalarFirst>{ScalarToDevice<T>(x2)}, out, x1);
         });
     }
 };

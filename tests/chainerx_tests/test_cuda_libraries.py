@@ -60,20 +60,27 @@ def test_preload_names_the_wheels_when_nothing_is_found(monkeypatch):
     assert info.value.__cause__ is cause
 
 
+def _install_optional(root, layout):
+    for group in _cuda_libraries._OPTIONAL_GROUPS:
+        for directories, soname in group:
+            path = root / directories[layout]
+            path.mkdir(parents=True, exist_ok=True)
+            (path / soname).write_bytes(b'')
+
+
 def test_find_takes_the_optional_libraries_from_their_wheels(tmp_path):
-    for directories, soname in _cuda_libraries._OPTIONAL_LIBRARIES:
-        path = tmp_path / directories[-1]
-        path.mkdir(parents=True, exist_ok=True)
-        (path / soname).write_bytes(b'')
-    paths = _cuda_libraries.find([str(tmp_path)], _cuda_libraries._OPTIONAL_LIBRARIES)
-    assert [os.path.basename(path) for path in paths] == ['libnvJitLink.so.13', 'libcusparse.so.12',
-                                                           'libcusolver.so.12']
+    _install_optional(tmp_path, layout=-1)
+    paths = _cuda_libraries.find([str(tmp_path)], _cuda_libraries._CUSOLVER_LIBRARIES)
+    assert [os.path.relpath(path, tmp_path) for path in paths] == [
+        'nvidia/nvjitlink/lib/libnvJitLink.so.13', 'nvidia/cusparse/lib/libcusparse.so.12',
+        'nvidia/cusolver/lib/libcusolver.so.12']
+    assert _cuda_libraries.find([str(tmp_path)], _cuda_libraries._NVRTC_LIBRARIES) == [
+        str(tmp_path / 'nvidia/cuda_nvrtc/lib/libnvrtc.so.13')]
 
 
-def test_preload_loads_cusolver_after_what_it_needs_and_survives_a_broken_one(tmp_path, monkeypatch):
+def test_preload_loads_each_optional_group_it_can_and_survives_a_broken_one(tmp_path, monkeypatch):
     _install(tmp_path, _all_sonames())
-    for directories, soname in _cuda_libraries._OPTIONAL_LIBRARIES:
-        (tmp_path / directories[0] / soname).write_bytes(b'')
+    _install_optional(tmp_path, layout=0)
     loaded = []
 
     def fake_cdll(path, mode=0):
@@ -84,7 +91,8 @@ def test_preload_loads_cusolver_after_what_it_needs_and_survives_a_broken_one(tm
     monkeypatch.setattr('sys.path', [str(tmp_path)])
     monkeypatch.setattr(_cuda_libraries.ctypes, 'CDLL', fake_cdll)
     _cuda_libraries.preload(ImportError('libcublas.so.13: cannot open shared object file'))
-    assert loaded == _all_sonames() + ['libnvJitLink.so.13']
+    # cuSPARSE fails to load, so cuSOLVER is not tried; NVRTC is another group.
+    assert loaded == _all_sonames() + ['libnvJitLink.so.13', 'libnvrtc.so.13']
 
 
 def test_linalg_library_is_cusolver_or_says_why_not():
@@ -94,6 +102,6 @@ def test_linalg_library_is_cusolver_or_says_why_not():
         return
     library = chainerx._cuda.linalg_library()
     assert library == 'cusolver' or (library.startswith('host: ') and len(library) > len('host: '))
-    if _cuda_libraries.find(sys.path, _cuda_libraries._OPTIONAL_LIBRARIES):
+    if _cuda_libraries.find(sys.path, _cuda_libraries._CUSOLVER_LIBRARIES):
         # Installed where chainerx looks (the GPU check's machine has the wheels): chainerx.linalg uses them.
         assert library == 'cusolver'

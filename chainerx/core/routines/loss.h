@@ -1,6 +1,7 @@
 // Loss functions of neural networks and the accuracy metric. Losses are unreduced (one value per element or per
-// sample; the caller sums or averages) and compose differentiable routines, so they are differentiable to any
-// order in their float inputs. Labels are integer arrays and never receive gradients.
+// sample; the caller sums or averages) and compose differentiable routines (softmax cross entropy's forward is one
+// kernel, its backward routines), so they are differentiable to any order in their float inputs. Labels are integer
+// arrays and never receive gradients.
 //
 //     Array loss = Mean(SoftmaxCrossEntropy(Linear(x, w, b), labels));
 #pragma once
@@ -35,7 +36,8 @@ Array HuberLoss(const Array& x1, const Array& x2, double delta);
 Array SigmoidCrossEntropy(const Array& x, const Array& t);
 
 // Per-sample cross entropy of softmax(x) for logits x of shape (N, K) and labels t of shape (N,):
-// -log_softmax(x)[n, t[n]], or 0 where t[n] is -1 (ignored). Result of shape (N,) in the math dtype of x.
+// -log_softmax(x)[n, t[n]], or 0 where t[n] is -1 (ignored, whatever the row holds). Result of shape (N,) in the
+// math dtype of x; one kernel forward (a score of -inf for another class adds nothing), differentiable to any order.
 // DimensionError for other ranks or differing N, DtypeError unless t is an integer array, IndexError for labels
 // outside [-1, K).
 Array SoftmaxCrossEntropy(const Array& x, const Array& t);

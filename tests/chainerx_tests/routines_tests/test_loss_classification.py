@@ -292,3 +292,35 @@ def test_accuracy_bad_shapes_raise_dimension_error(y_shape, t_shape):
 def test_accuracy_non_float_y_or_non_signed_labels_raise_dtype_error(y_dtype, t_dtype):
     with pytest.raises(chx.DtypeError):
         chx.accuracy(chx.zeros((2, 3), y_dtype), chx.zeros((5,), t_dtype))
+
+
+@pytest.mark.parametrize('x_dtype', ['float16', 'float32', 'float64'])
+def test_softmax_cross_entropy_edges_of_one_kernel(x_dtype, device):
+    # One fused kernel (Note [Fused softmax cross entropy]): another class at -inf adds nothing and the loss and its
+    # gradient stay finite; an ignored row gives 0 whatever its scores (NaN included); NaN or +inf in a counted row
+    # gives NaN.
+    inf, nan = numpy.inf, numpy.nan
+    x = numpy.array([[0.5, -inf, 1.5], [nan, inf, 1.0], [nan, 0.0, 1.0], [inf, 0.0, 1.0], [2.0, 1.0, 0.0]], x_dtype)
+    t = numpy.array([0, -1, 2, 1, 2], 'int32')
+    x_chx = chx.array(x, device=device).require_grad()
+    out = chx.softmax_cross_entropy(x_chx, chx.array(t, device=device))
+    expected = [numpy.log(numpy.exp(0.5) + numpy.exp(1.5)) - 0.5, 0, nan, nan,
+                numpy.log(numpy.exp([2.0, 1.0, 0.0]).sum())]
+    array_utils.assert_array_equal(out, numpy.array(expected), dtype=x_dtype)
+    out[0].backward()
+    gx = chx.to_numpy(x_chx.grad)
+    softmax = numpy.exp([0.5, -inf, 1.5]) / (numpy.exp(0.5) + numpy.exp(1.5))
+    numpy.testing.assert_allclose(gx[0], softmax - [1, 0, 0], rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.parametrize('shape', [(3, 1000), (70, 33), (2, 5000)])
+def test_softmax_cross_entropy_of_wide_rows(shape, device):
+    # Rows wider than a warp's 32 lanes (the CUDA kernel's strided loop), contiguous and transposed.
+    x = array_utils.make_numpy(shape, 'float32') * 4
+    t = _labels(shape[:1], -1, shape[1], 'int64', seed=3)
+    expected = _softmax_cross_entropy(x.astype(numpy.float64), t)
+    out = chx.softmax_cross_entropy(chx.array(x, device=device), chx.array(t, device=device))
+    array_utils.assert_array_equal(out, expected, dtype='float32')
+    x_t = numpy.ascontiguousarray(x.T)
+    out = chx.softmax_cross_entropy(chx.array(x_t, device=device).T, chx.array(t, device=device))
+    array_utils.assert_array_equal(out, expected, dtype='float32')
