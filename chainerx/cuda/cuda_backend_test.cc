@@ -23,6 +23,7 @@
 #include "chainerx/core/routines/linalg.h"
 #include "chainerx/core/routines/linear.h"
 #include "chainerx/core/routines/logic.h"
+#include "chainerx/core/routines/loss.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/optimizer.h"
 #include "chainerx/core/routines/pooling.h"
@@ -211,6 +212,30 @@ TEST(CudaBackendTest, ContiguousMapsMatchNative) {
             sum += v[1];
             return sum;
         });
+    }
+}
+
+// Softmax cross entropy's one kernel (a warp per row): rows narrower and wider than a warp, transposed scores,
+// ignored labels, and float16 computing in float.
+TEST(CudaBackendTest, SoftmaxCrossEntropyMatchesNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    for (Dtype dtype : {Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+        for (int64_t classes : {int64_t{1}, int64_t{10}, int64_t{33}, int64_t{1000}}) {
+            SCOPED_TRACE(std::string{GetDtypeName(dtype)} + " " + std::to_string(classes));
+            Array x = (Sin(Arange(0, 6 * classes, 1, Dtype::kFloat64, native)) * 3).AsType(dtype).Reshape({6, classes});
+            Array t = Remainder(Arange(-1, 5, 1, Dtype::kInt32, native) * 7, Scalar{classes + 1}) - 1;
+            ExpectSameAsNative("softmax_cross_entropy", {x, t}, [](const Arrays& v) {
+                return SoftmaxCrossEntropy(v[0], v[1]);
+            });
+            Array x_t = Copy(x.Transpose()).Transpose();
+            ExpectSameAsNative("softmax_cross_entropy of a transposed x", {x_t, t}, [](const Arrays& v) {
+                return SoftmaxCrossEntropy(v[0], v[1]);
+            });
+        }
     }
 }
 

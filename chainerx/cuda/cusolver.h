@@ -5,13 +5,13 @@
 // dense API when libcusolver.so.12 can be loaded, and on the host (LAPACK, linalg_on_host.h) when it cannot. The
 // extension does not link cuSOLVER: its library alone is 141 MB (nvidia-cusolver 12.0.4.66), with the cuSPARSE and
 // nvJitLink wheels it needs besides, which a user who never factorizes a matrix on the GPU should not have to
-// install, and a missing library must not stop `import chainerx`. So the build takes only its headers (tools/setup.sh --cuda), and the first
-// factorization on a CUDA device dlopens the library by soname, its dependencies first: found next to cuBLAS
-// through the extension's RUNPATH (the wheels installed beside chainerx), on LD_LIBRARY_PATH, or already loaded
-// by chainerx._cuda_libraries.preload (the wheels elsewhere on sys.path). Each routine is looked up by name, with
-// its type taken from the header (decltype), so a signature cannot be mistyped. Only the legacy dense API is
-// used: every libcusolver.so.12 has it. The library is never unloaded, and each GPU's handle lives as long as the
-// process (destroying it at exit can run after the CUDA runtime is gone).
+// install, and a missing library must not stop `import chainerx`. So the build takes only its headers
+// (tools/setup.sh --cuda), and the first factorization on a CUDA device dlopens the library by soname, its
+// dependencies first: found next to cuBLAS through the extension's RUNPATH (the wheels installed beside chainerx),
+// on LD_LIBRARY_PATH, or already loaded by chainerx._cuda_libraries.preload (the wheels elsewhere on sys.path).
+// Each routine is looked up by name, with its type taken from the header (decltype), so a signature cannot be
+// mistyped. Only the legacy dense API is used: every libcusolver.so.12 has it. The library is never unloaded, and
+// each GPU's handle lives as long as the process (destroying it at exit can run after the CUDA runtime is gone).
 #pragma once
 
 #include <mutex>

@@ -359,7 +359,14 @@ public:
                 const int64_t copied = std::min(n, q_cols);
                 q.device().CallKernel<CopyKernel>(h.At({Slice{0, copied}}), q_c.At({Slice{0, copied}}));
                 CheckCusolverError(f.orgqr_bufferSize(
-                        call.handle(), ToInt(m), ToInt(q_cols), ToInt(k), Data<T>(q_c), ToInt(m), Data<T>(tau), &lwork));
+                        call.handle(),
+                        ToInt(m),
+                        ToInt(q_cols),
+                        ToInt(k),
+                        Data<T>(q_c),
+                        ToInt(m),
+                        Data<T>(tau),
+                        &lwork));
                 CheckCusolverError(f.orgqr(
                         call.handle(),
                         ToInt(m),
