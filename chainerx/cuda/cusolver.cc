@@ -14,7 +14,8 @@ namespace cuda {
 namespace {
 
 // What libcusolver.so.12 needs beyond cuBLAS (which the extension links): loaded first, so that the loader finds
-// them by soname when it resolves cuSOLVER's own dependencies (cuSOLVER has no RUNPATH of its own).
+// them by soname when it resolves cuSOLVER's own dependencies. cuSOLVER's RUNPATH ($ORIGIN) finds them only where
+// their wheels share its folder (nvidia/cu13/lib), not in the older layouts of one folder per wheel.
 constexpr const char* kCusolverDependencies[] = {"libnvJitLink.so.13", "libcusparse.so.12"};
 constexpr const char* kCusolverSoname = "libcusolver.so.12";
 

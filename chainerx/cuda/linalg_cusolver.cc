@@ -135,6 +135,26 @@ private:
     std::vector<const char*> failures_;
 };
 
+// Runs body(PrimitiveType<T>{}, call) with T the element type of `dtype`, unless cuSOLVER cannot serve (see
+// UseCusolver): then returns false and the caller runs its host kernel. Non-finite operands raise first.
+template <typename Body>
+bool CallCusolver(
+        const char* op,
+        std::initializer_list<int64_t> dims,
+        std::initializer_list<const Array*> operands,
+        Dtype dtype,
+        Body&& body) {
+    if (!UseCusolver(dims)) {
+        return false;
+    }
+    CheckFinite(op, operands);
+    VisitDtypeIn<kCusolverDtypes>(dtype, [&](auto pt) {
+        CusolverCall call{**operands.begin(), op};
+        body(pt, call);
+    });
+    return true;
+}
+
 // LU-factorizes the column-major n x n `lu` in place and solves lu · x = rhs for the column-major n x k `rhs` in
 // place (solve and inverse).
 template <typename T>
@@ -171,18 +191,14 @@ public:
     void Call(const Array& a, const Array& b, const Array& out) override {
         const int64_t n = a.shape()[0];
         const int64_t k = b.shape()[1];
-        if (!UseCusolver({n, k})) {
+        if (!CallCusolver("solve", {n, k}, {&a, &b}, out.dtype(), [&](auto pt, CusolverCall& call) {
+                using T = typename decltype(pt)::type;
+                Array x = ColumnMajorCopy(b);
+                LuSolve<T>(call, ColumnMajorCopy(a), x, n, k);
+                CopyOut(x.Transpose(), out);
+            })) {
             HostSolveKernel::Call(a, b, out);
-            return;
         }
-        CheckFinite("solve", {&a, &b});
-        VisitDtypeIn<kCusolverDtypes>(out.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            CusolverCall call{a, "solve"};
-            Array x = ColumnMajorCopy(b);
-            LuSolve<T>(call, ColumnMajorCopy(a), x, n, k);
-            CopyOut(x.Transpose(), out);
-        });
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(SolveKernel, CusolverSolveKernel);
@@ -191,18 +207,14 @@ class CusolverInverseKernel : public HostInverseKernel {
 public:
     void Call(const Array& a, const Array& out) override {
         const int64_t n = a.shape()[0];
-        if (!UseCusolver({n})) {
+        if (!CallCusolver("inv", {n}, {&a}, out.dtype(), [&](auto pt, CusolverCall& call) {
+                using T = typename decltype(pt)::type;
+                Array x = Identity(n, out.dtype(), a.device());
+                LuSolve<T>(call, ColumnMajorCopy(a), x, n, n);
+                CopyOut(x.Transpose(), out);
+            })) {
             HostInverseKernel::Call(a, out);
-            return;
         }
-        CheckFinite("inv", {&a});
-        VisitDtypeIn<kCusolverDtypes>(out.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            CusolverCall call{a, "inv"};
-            Array x = Identity(n, out.dtype(), a.device());
-            LuSolve<T>(call, ColumnMajorCopy(a), x, n, n);
-            CopyOut(x.Transpose(), out);
-        });
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(InverseKernel, CusolverInverseKernel);
@@ -211,34 +223,30 @@ class CusolverCholeskyKernel : public HostCholeskyKernel {
 public:
     void Call(const Array& a, const Array& out) override {
         const int64_t n = a.shape()[0];
-        if (!UseCusolver({n})) {
+        if (!CallCusolver("cholesky", {n}, {&a}, out.dtype(), [&](auto pt, CusolverCall& call) {
+                using T = typename decltype(pt)::type;
+                const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+                // Read column-major, the copy is aᵀ: its upper triangle is a's lower one, and the factor u (upper,
+                // aᵀ = uᵀ · u) read row-major is l = uᵀ, lower.
+                Array factor = ContiguousCopy(a);
+                int lwork = 0;
+                CheckCusolverError(f.potrf_bufferSize(
+                        call.handle(), CUBLAS_FILL_MODE_UPPER, ToInt(n), Data<T>(factor), ToInt(n), &lwork));
+                CheckCusolverError(f.potrf(
+                        call.handle(),
+                        CUBLAS_FILL_MODE_UPPER,
+                        ToInt(n),
+                        Data<T>(factor),
+                        ToInt(n),
+                        static_cast<T*>(call.Workspace(lwork, out.dtype())),
+                        lwork,
+                        call.Info("matrix is not positive definite")));
+                call.CheckInfos();
+                // potrf leaves the other triangle as it found it.
+                CopyOut(Tril(factor), out);
+            })) {
             HostCholeskyKernel::Call(a, out);
-            return;
         }
-        CheckFinite("cholesky", {&a});
-        VisitDtypeIn<kCusolverDtypes>(out.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
-            CusolverCall call{a, "cholesky"};
-            // Read column-major, the copy is aᵀ: its upper triangle is a's lower one, and the factor u (upper,
-            // aᵀ = uᵀ · u) read row-major is l = uᵀ, lower.
-            Array factor = ContiguousCopy(a);
-            int lwork = 0;
-            CheckCusolverError(f.potrf_bufferSize(
-                    call.handle(), CUBLAS_FILL_MODE_UPPER, ToInt(n), Data<T>(factor), ToInt(n), &lwork));
-            CheckCusolverError(f.potrf(
-                    call.handle(),
-                    CUBLAS_FILL_MODE_UPPER,
-                    ToInt(n),
-                    Data<T>(factor),
-                    ToInt(n),
-                    static_cast<T*>(call.Workspace(lwork, out.dtype())),
-                    lwork,
-                    call.Info("matrix is not positive definite")));
-            call.CheckInfos();
-            // potrf leaves the other triangle as it found it.
-            CopyOut(Tril(factor), out);
-        });
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(CholeskyKernel, CusolverCholeskyKernel);
@@ -249,28 +257,25 @@ public:
             override {
         const int64_t m = a.shape()[0];
         const int64_t n = a.shape()[1];
-        if (!UseCusolver({m, n})) {
-            HostSvdKernel::Call(a, u, s, vt, full_matrices, compute_uv);
-            return;
-        }
-        CheckFinite("svd", {&a});
-        VisitDtypeIn<kCusolverDtypes>(s.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            if (m >= n) {
-                // gesvd(a) = u_c · s · vt_c: u = u_c, vt = vt_c, each written column-major and transposed back.
-                Array u_c = compute_uv ? Empty({u.shape()[1], m}, u.dtype(), u.device()) : Array{};
-                Array vt_c = compute_uv ? Empty({n, n}, vt.dtype(), vt.device()) : Array{};
-                Gesvd<T>(a, ColumnMajorCopy(a), m, n, s, u_c, vt_c, full_matrices);
-                if (compute_uv) {
-                    CopyOut(u_c.Transpose(), u);
-                    CopyOut(vt_c.Transpose(), vt);
+        if (!CallCusolver("svd", {m, n}, {&a}, s.dtype(), [&](auto pt, CusolverCall& call) {
+                using T = typename decltype(pt)::type;
+                if (m >= n) {
+                    // gesvd(a) = u_c · s · vt_c: u = u_c, vt = vt_c, each written column-major and transposed back.
+                    Array u_c = compute_uv ? Empty({u.shape()[1], m}, u.dtype(), u.device()) : Array{};
+                    Array vt_c = compute_uv ? Empty({n, n}, vt.dtype(), vt.device()) : Array{};
+                    Gesvd<T>(call, ColumnMajorCopy(a), m, n, s, u_c, vt_c, full_matrices);
+                    if (compute_uv) {
+                        CopyOut(u_c.Transpose(), u);
+                        CopyOut(vt_c.Transpose(), vt);
+                    }
+                } else {
+                    // gesvd(aᵀ) = u_c · s · vt_c, so a = vt_cᵀ · s · u_cᵀ: read row-major, the column-major vt_c is u
+                    // and u_c is vt, which cuSOLVER then writes in place.
+                    Gesvd<T>(call, ContiguousCopy(a), n, m, s, vt, u, full_matrices);
                 }
-            } else {
-                // gesvd(aᵀ) = u_c · s · vt_c, so a = vt_cᵀ · s · u_cᵀ: read row-major, the column-major vt_c is u and
-                // u_c is vt, which cuSOLVER then writes in place.
-                Gesvd<T>(a, ContiguousCopy(a), n, m, s, vt, u, full_matrices);
-            }
-        });
+            })) {
+            HostSvdKernel::Call(a, u, s, vt, full_matrices, compute_uv);
+        }
     }
 
 private:
@@ -279,7 +284,7 @@ private:
     // the column-major `right`, unless they are null.
     template <typename T>
     static void Gesvd(
-            const Array& a,
+            CusolverCall& call,
             const Array& x,
             int64_t rows,
             int64_t cols,
@@ -288,7 +293,6 @@ private:
             const Array& right,
             bool full_matrices) {
         const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
-        CusolverCall call{a, "svd"};
         const bool vectors = !left.is_null();
         int lwork = 0;
         CheckCusolverError(f.gesvd_bufferSize(call.handle(), ToInt(rows), ToInt(cols), &lwork));
@@ -320,68 +324,64 @@ public:
         const int64_t m = a.shape()[0];
         const int64_t n = a.shape()[1];
         const int64_t k = std::min(m, n);
-        if (!UseCusolver({m, n})) {
-            HostQrKernel::Call(a, q, r, tau, complete, raw);
-            return;
-        }
-        CheckFinite("qr", {&a});
-        VisitDtypeIn<kCusolverDtypes>(r.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
-            CusolverCall call{a, "qr"};
-            // h: the column-major m x n a, then geqrf's packed result (r on and above the diagonal, the reflectors
-            // below), stored as its (n, m) transpose, which is what mode 'raw' returns.
-            Array h = ColumnMajorCopy(a);
-            int lwork = 0;
-            CheckCusolverError(f.geqrf_bufferSize(call.handle(), ToInt(m), ToInt(n), Data<T>(h), ToInt(m), &lwork));
-            CheckCusolverError(f.geqrf(
-                    call.handle(),
-                    ToInt(m),
-                    ToInt(n),
-                    Data<T>(h),
-                    ToInt(m),
-                    Data<T>(tau),
-                    static_cast<T*>(call.Workspace(lwork, r.dtype())),
-                    lwork,
-                    call.Info("failed")));
-            if (raw) {
-                call.CheckInfos();
-                CopyOut(h, r);
-                return;
-            }
-            // r: the upper triangle of the first r.shape()[0] rows of the row-major view.
-            CopyOut(Triu(h.Transpose().At({Slice{0, r.shape()[0]}})), r);
-            if (!q.is_null()) {
-                // orgqr expands the k reflectors into q's columns, in a column-major m x q_cols copy of h's first
-                // columns (zeros beyond them when `complete` makes q wider than a).
-                const int64_t q_cols = q.shape()[1];
-                Array q_c = Zeros({q_cols, m}, q.dtype(), q.device());
-                const int64_t copied = std::min(n, q_cols);
-                q.device().CallKernel<CopyKernel>(h.At({Slice{0, copied}}), q_c.At({Slice{0, copied}}));
-                CheckCusolverError(f.orgqr_bufferSize(
+        if (!CallCusolver("qr", {m, n}, {&a}, r.dtype(), [&](auto pt, CusolverCall& call) {
+                using T = typename decltype(pt)::type;
+                const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+                // h: the column-major m x n a, then geqrf's packed result (r on and above the diagonal, the reflectors
+                // below), stored as its (n, m) transpose, which is what mode 'raw' returns.
+                Array h = ColumnMajorCopy(a);
+                int lwork = 0;
+                CheckCusolverError(f.geqrf_bufferSize(call.handle(), ToInt(m), ToInt(n), Data<T>(h), ToInt(m), &lwork));
+                CheckCusolverError(f.geqrf(
                         call.handle(),
                         ToInt(m),
-                        ToInt(q_cols),
-                        ToInt(k),
-                        Data<T>(q_c),
+                        ToInt(n),
+                        Data<T>(h),
                         ToInt(m),
                         Data<T>(tau),
-                        &lwork));
-                CheckCusolverError(f.orgqr(
-                        call.handle(),
-                        ToInt(m),
-                        ToInt(q_cols),
-                        ToInt(k),
-                        Data<T>(q_c),
-                        ToInt(m),
-                        Data<T>(tau),
-                        static_cast<T*>(call.Workspace(lwork, q.dtype())),
+                        static_cast<T*>(call.Workspace(lwork, r.dtype())),
                         lwork,
                         call.Info("failed")));
-                CopyOut(q_c.Transpose(), q);
-            }
-            call.CheckInfos();
-        });
+                if (raw) {
+                    call.CheckInfos();
+                    CopyOut(h, r);
+                    return;
+                }
+                // r: the upper triangle of the first r.shape()[0] rows of the row-major view.
+                CopyOut(Triu(h.Transpose().At({Slice{0, r.shape()[0]}})), r);
+                if (!q.is_null()) {
+                    // orgqr expands the k reflectors into q's columns, in a column-major m x q_cols copy of h's first
+                    // columns (zeros beyond them when `complete` makes q wider than a).
+                    const int64_t q_cols = q.shape()[1];
+                    Array q_c = Zeros({q_cols, m}, q.dtype(), q.device());
+                    const int64_t copied = std::min(n, q_cols);
+                    q.device().CallKernel<CopyKernel>(h.At({Slice{0, copied}}), q_c.At({Slice{0, copied}}));
+                    CheckCusolverError(f.orgqr_bufferSize(
+                            call.handle(),
+                            ToInt(m),
+                            ToInt(q_cols),
+                            ToInt(k),
+                            Data<T>(q_c),
+                            ToInt(m),
+                            Data<T>(tau),
+                            &lwork));
+                    CheckCusolverError(f.orgqr(
+                            call.handle(),
+                            ToInt(m),
+                            ToInt(q_cols),
+                            ToInt(k),
+                            Data<T>(q_c),
+                            ToInt(m),
+                            Data<T>(tau),
+                            static_cast<T*>(call.Workspace(lwork, q.dtype())),
+                            lwork,
+                            call.Info("failed")));
+                    CopyOut(q_c.Transpose(), q);
+                }
+                call.CheckInfos();
+            })) {
+            HostQrKernel::Call(a, q, r, tau, complete, raw);
+        }
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(QrKernel, CusolverQrKernel);
@@ -390,37 +390,33 @@ class CusolverSyevdKernel : public HostSyevdKernel {
 public:
     void Call(const Array& a, char uplo, const Array& w, const Array& v) override {
         const int64_t n = a.shape()[0];
-        if (!UseCusolver({n})) {
+        if (!CallCusolver("eigh", {n}, {&a}, w.dtype(), [&](auto pt, CusolverCall& call) {
+                using T = typename decltype(pt)::type;
+                const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+                // Read column-major, the copy is aᵀ: a's lower triangle is its upper one. The eigenvectors come back as
+                // its columns, so v is their transpose.
+                Array z = ContiguousCopy(a);
+                const cusolverEigMode_t jobz = v.is_null() ? CUSOLVER_EIG_MODE_NOVECTOR : CUSOLVER_EIG_MODE_VECTOR;
+                const cublasFillMode_t fill = uplo == 'L' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+                int lwork = 0;
+                CheckCusolverError(f.syevd_bufferSize(
+                        call.handle(), jobz, fill, ToInt(n), Data<T>(z), ToInt(n), Data<T>(w), &lwork));
+                CheckCusolverError(f.syevd(
+                        call.handle(),
+                        jobz,
+                        fill,
+                        ToInt(n),
+                        Data<T>(z),
+                        ToInt(n),
+                        Data<T>(w),
+                        static_cast<T*>(call.Workspace(lwork, w.dtype())),
+                        lwork,
+                        call.Info("did not converge")));
+                call.CheckInfos();
+                CopyOut(z.Transpose(), v);
+            })) {
             HostSyevdKernel::Call(a, uplo, w, v);
-            return;
         }
-        CheckFinite("eigh", {&a});
-        VisitDtypeIn<kCusolverDtypes>(w.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
-            CusolverCall call{a, "eigh"};
-            // Read column-major, the copy is aᵀ: a's lower triangle is its upper one. The eigenvectors come back as
-            // its columns, so v is their transpose.
-            Array z = ContiguousCopy(a);
-            const cusolverEigMode_t jobz = v.is_null() ? CUSOLVER_EIG_MODE_NOVECTOR : CUSOLVER_EIG_MODE_VECTOR;
-            const cublasFillMode_t fill = uplo == 'L' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-            int lwork = 0;
-            CheckCusolverError(
-                    f.syevd_bufferSize(call.handle(), jobz, fill, ToInt(n), Data<T>(z), ToInt(n), Data<T>(w), &lwork));
-            CheckCusolverError(f.syevd(
-                    call.handle(),
-                    jobz,
-                    fill,
-                    ToInt(n),
-                    Data<T>(z),
-                    ToInt(n),
-                    Data<T>(w),
-                    static_cast<T*>(call.Workspace(lwork, w.dtype())),
-                    lwork,
-                    call.Info("did not converge")));
-            call.CheckInfos();
-            CopyOut(z.Transpose(), v);
-        });
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(SyevdKernel, CusolverSyevdKernel);

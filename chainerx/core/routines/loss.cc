@@ -15,6 +15,7 @@
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/sorting.h"
 #include "chainerx/core/routines/statistics.h"
+#include "chainerx/core/routines/type_util.h"
 #include "chainerx/core/scalar.h"
 
 namespace chainerx {
@@ -100,8 +101,11 @@ Array SigmoidCrossEntropy(const Array& x, const Array& t) {
 // product and a sum: about ten kernels, each a launch on a GPU, on every training step of every classifier. It also
 // keeps the loss finite where another class scores -inf and gives 0 for an ignored row whatever its scores (the
 // product with the mask made both NaN). The backward is composed of routines, so it is differentiable again:
-// d loss[n] / d x[n, k] = softmax(x)[n, k] - (k == t[n]), zero for ignored rows.
+// d loss[n] / d x[n, k] = (softmax(x)[n, k] - (k == t[n])) * gout[n], times 0 for ignored rows. That is 0 unless
+// the ignored row holds NaN or +inf, whose softmax is NaN: the gradient is NaN then, as PyTorch's, rather than a
+// select that would cost another kernel on every step.
 Array SoftmaxCrossEntropy(const Array& x, const Array& t) {
+    internal::CheckSameDevice("softmax_cross_entropy", x, t);  // the kernel reads both
     CheckClassification("softmax_cross_entropy", x, t, -1);
     Array xf = ToMathDtype(x);
     Array out = Empty({x.shape()[0]}, xf.dtype(), x.device());

@@ -324,3 +324,12 @@ def test_softmax_cross_entropy_of_wide_rows(shape, device):
     x_t = numpy.ascontiguousarray(x.T)
     out = chx.softmax_cross_entropy(chx.array(x_t, device=device).T, chx.array(t, device=device))
     array_utils.assert_array_equal(out, expected, dtype='float32')
+
+
+@pytest.mark.parametrize('name', sorted(_LOSSES))
+def test_operands_on_different_devices_raise_device_error(name):
+    call, _, make_labels = _LOSSES[name]
+    x = chx.zeros((2, 3), device='native:0')
+    t = chx.array(make_labels((2, 3), 'int32'), device='native:1')
+    with pytest.raises(chx.DeviceError):
+        call(x, t)
