@@ -217,8 +217,8 @@ TEST(CudaBackendTest, ContiguousMapsMatchNative) {
     }
 }
 
-// Softmax cross entropy's one kernel (a warp per row): rows narrower and wider than a warp, transposed scores,
-// ignored labels, and float16 computing in float.
+// Softmax cross entropy's kernels (a warp per row), forward and gradient: rows narrower and wider than a warp,
+// transposed scores, ignored labels, and float16 computing in float.
 TEST(CudaBackendTest, SoftmaxCrossEntropyMatchesNative) {
     CHAINERX_REQUIRE_GPU();
     Context ctx;
@@ -236,6 +236,12 @@ TEST(CudaBackendTest, SoftmaxCrossEntropyMatchesNative) {
             Array x_t = Copy(x.Transpose()).Transpose();
             ExpectSameAsNative("softmax_cross_entropy of a transposed x", {x_t, t}, [](const Arrays& v) {
                 return SoftmaxCrossEntropy(v[0], v[1]);
+            });
+            // The first-order gradient is its own kernel; gout is a broadcast view (the backward of Sum).
+            ExpectSameAsNative("softmax_cross_entropy gradient", {x_t, t}, [](const Arrays& v) {
+                Array scores = v[0].Copy().RequireGrad();
+                SoftmaxCrossEntropy(scores, v[1]).Sum().Backward();
+                return *scores.GetGrad();
             });
         }
     }

@@ -1,6 +1,7 @@
-// CUDA kernel of the loss family: softmax cross entropy (Note [Fused softmax cross entropy] in routines/loss.cc), a
-// warp per row. The lanes stride over the row's classes, so that a warp's loads of a contiguous row are coalesced,
-// and combine their maxima and sums with shuffles in a fixed order: every run gives the same bits.
+// CUDA kernels of the loss family: softmax cross entropy and its gradient (Note [Fused softmax cross entropy] in
+// routines/loss.cc), a warp per row. The lanes stride over the row's classes, so that a warp's loads of a contiguous
+// row are coalesced, and combine their maxima and sums with shuffles in a fixed order: every run gives the same
+// bits.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -21,14 +22,18 @@ namespace {
 constexpr int kWarpSize = 32;
 constexpr int kRowsPerBlock = 8;
 
+// x (rows, classes) and t (rows,) of both kernels; `values` is out (rows,) of the forward or gx (rows, classes,
+// C-contiguous) of the gradient, and gout (rows,) the gradient's input.
 struct SoftmaxCrossEntropyArgs {
     const char* x;
     const char* t;
-    char* out;
+    const char* gout;
+    char* values;
     int64_t rows;
     int64_t classes;
     int64_t x_strides[2];
     int64_t t_stride;
+    int64_t gout_stride;
     int64_t out_stride;
 };
 
@@ -56,75 +61,149 @@ __device__ C NanMax(C a, C b) {
     return a > b || isnan(a) ? a : b;
 }
 
-template <typename T, typename Label>
-__global__ void SoftmaxCrossEntropyRowsKernel(SoftmaxCrossEntropyArgs args) {
+// Row n of x, read by the lanes of one warp.
+template <typename T>
+struct WarpRow {
     using C = numeric::ComputeType<T>;
+    const char* data;
+    int64_t stride;
+    int64_t classes;
+    int lane;
+
+    __device__ C operator[](int64_t k) const { return DeviceCast<C>(*reinterpret_cast<const T*>(data + k * stride)); }
+
+    // The row's maximum and the sum of exp(x - maximum), the same on every lane.
+    __device__ void MaxAndExpSum(C& max, C& sum) const {
+        max = (*this)[0];
+        for (int64_t k = lane; k < classes; k += kWarpSize) {
+            max = NanMax((*this)[k], max);
+        }
+        for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+            max = NanMax(max, __shfl_xor_sync(0xffffffff, max, offset));
+        }
+        sum = C{0};
+        for (int64_t k = lane; k < classes; k += kWarpSize) {
+            sum += ExpOf((*this)[k] - max);
+        }
+        for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+            sum += __shfl_xor_sync(0xffffffff, sum, offset);
+        }
+    }
+};
+
+// Calls f(n, label, row) for each row n of this warp (the rows are warp-uniform, as the shuffles need).
+template <typename T, typename Label, typename F>
+__device__ void ForEachWarpRow(const SoftmaxCrossEntropyArgs& args, F f) {
     const int lane = threadIdx.x % kWarpSize;
     const int64_t warps = static_cast<int64_t>(gridDim.x) * kRowsPerBlock;
     for (int64_t n = blockIdx.x * static_cast<int64_t>(kRowsPerBlock) + threadIdx.x / kWarpSize; n < args.rows;
          n += warps) {
         const auto label = static_cast<int64_t>(*reinterpret_cast<const Label*>(args.t + n * args.t_stride));
-        T* result = reinterpret_cast<T*>(args.out + n * args.out_stride);
-        if (label == -1) {
-            if (lane == 0) {
-                *result = DeviceCast<T>(0.0f);
-            }
-            continue;
-        }
-        const char* row = args.x + n * args.x_strides[0];
-        auto at = [row, &args](int64_t k) {
-            return static_cast<C>(DeviceCast<C>(*reinterpret_cast<const T*>(row + k * args.x_strides[1])));
-        };
-        C max = at(0);
-        for (int64_t k = lane; k < args.classes; k += kWarpSize) {
-            max = NanMax(at(k), max);
-        }
-        for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-            max = NanMax(max, __shfl_xor_sync(0xffffffff, max, offset));
-        }
-        C sum{0};
-        for (int64_t k = lane; k < args.classes; k += kWarpSize) {
-            sum += ExpOf(at(k) - max);
-        }
-        for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-            sum += __shfl_xor_sync(0xffffffff, sum, offset);
-        }
-        if (lane == 0) {
-            *result = DeviceCast<T>(LogOf(sum) + max - at(label));
-        }
+        f(n, label, WarpRow<T>{args.x + n * args.x_strides[0], args.x_strides[1], args.classes, lane});
     }
 }
+
+template <typename T, typename Label>
+__global__ void SoftmaxCrossEntropyRowsKernel(SoftmaxCrossEntropyArgs args) {
+    using C = numeric::ComputeType<T>;
+    ForEachWarpRow<T, Label>(args, [&args](int64_t n, int64_t label, const WarpRow<T>& row) {
+        T* result = reinterpret_cast<T*>(args.values + n * args.out_stride);
+        if (label == -1) {
+            if (row.lane == 0) {
+                *result = DeviceCast<T>(0.0f);
+            }
+            return;
+        }
+        C max;
+        C sum;
+        row.MaxAndExpSum(max, sum);
+        if (row.lane == 0) {
+            *result = DeviceCast<T>(LogOf(sum) + max - row[label]);
+        }
+    });
+}
+
+template <typename T, typename Label>
+__global__ void SoftmaxCrossEntropyGradRowsKernel(SoftmaxCrossEntropyArgs args) {
+    using C = numeric::ComputeType<T>;
+    ForEachWarpRow<T, Label>(args, [&args](int64_t n, int64_t label, const WarpRow<T>& row) {
+        T* gx = reinterpret_cast<T*>(args.values) + n * args.classes;
+        if (label == -1) {
+            for (int64_t k = row.lane; k < args.classes; k += kWarpSize) {
+                gx[k] = DeviceCast<T>(0.0f);
+            }
+            return;
+        }
+        C max;
+        C sum;
+        row.MaxAndExpSum(max, sum);
+        const C g = DeviceCast<C>(*reinterpret_cast<const T*>(args.gout + n * args.gout_stride));
+        for (int64_t k = row.lane; k < args.classes; k += kWarpSize) {
+            gx[k] = DeviceCast<T>((ExpOf(row[k] - max) / sum - (k == label ? C{1} : C{0})) * g);
+        }
+    });
+}
+
+SoftmaxCrossEntropyArgs MakeArgs(const Array& x, const Array& t, const Array* gout, const Array& values) {
+    return SoftmaxCrossEntropyArgs{
+            static_cast<const char*>(x.raw_data()),
+            static_cast<const char*>(t.raw_data()),
+            gout != nullptr ? static_cast<const char*>(gout->raw_data()) : nullptr,
+            static_cast<char*>(values.raw_data()),
+            x.shape()[0],
+            x.shape()[1],
+            {x.strides()[0], x.strides()[1]},
+            t.strides()[0],
+            gout != nullptr ? gout->strides()[0] : 0,
+            values.strides()[0]};
+}
+
+// Launches kernel<T, Label> (a warp per row) for x's float dtype and t's integer dtype.
+template <template <typename, typename> class Launcher>
+void LaunchRows(const Array& x, const Array& t, const SoftmaxCrossEntropyArgs& args) {
+    if (args.rows == 0) {
+        return;
+    }
+    const int64_t blocks = std::min<int64_t>((args.rows + kRowsPerBlock - 1) / kRowsPerBlock, 65535);
+    VisitDeviceDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto x_pt) {
+        VisitDeviceDtypeIn<kIntegerDtypes>(t.dtype(), [&](auto t_pt) {
+            CudaSetDeviceScope scope{x.device().index()};
+            Launcher<typename decltype(x_pt)::type, typename decltype(t_pt)::type>::Launch(
+                    static_cast<int>(blocks), args);
+            CheckCudaError(cudaGetLastError());
+        });
+    });
+}
+
+template <typename T, typename Label>
+struct ForwardLauncher {
+    static void Launch(int blocks, const SoftmaxCrossEntropyArgs& args) {
+        SoftmaxCrossEntropyRowsKernel<T, Label><<<blocks, kRowsPerBlock * kWarpSize>>>(args);
+    }
+};
+
+template <typename T, typename Label>
+struct GradLauncher {
+    static void Launch(int blocks, const SoftmaxCrossEntropyArgs& args) {
+        SoftmaxCrossEntropyGradRowsKernel<T, Label><<<blocks, kRowsPerBlock * kWarpSize>>>(args);
+    }
+};
 
 class CudaSoftmaxCrossEntropyKernel : public SoftmaxCrossEntropyKernel {
 public:
     void Call(const Array& x, const Array& t, const Array& out) override {
-        const int64_t rows = x.shape()[0];
-        if (rows == 0) {
-            return;
-        }
-        SoftmaxCrossEntropyArgs args{
-                static_cast<const char*>(x.raw_data()),
-                static_cast<const char*>(t.raw_data()),
-                static_cast<char*>(out.raw_data()),
-                rows,
-                x.shape()[1],
-                {x.strides()[0], x.strides()[1]},
-                t.strides()[0],
-                out.strides()[0]};
-        const int64_t blocks = (rows + kRowsPerBlock - 1) / kRowsPerBlock;
-        VisitDeviceDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto x_pt) {
-            using T = typename decltype(x_pt)::type;
-            VisitDeviceDtypeIn<kIntegerDtypes>(t.dtype(), [&](auto t_pt) {
-                using Label = typename decltype(t_pt)::type;
-                CudaSetDeviceScope scope{x.device().index()};
-                SoftmaxCrossEntropyRowsKernel<T, Label>
-                        <<<static_cast<int>(std::min<int64_t>(blocks, 65535)), kRowsPerBlock * kWarpSize>>>(args);
-                CheckCudaError(cudaGetLastError());
-            });
-        });
+        LaunchRows<ForwardLauncher>(x, t, MakeArgs(x, t, nullptr, out));
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(SoftmaxCrossEntropyKernel, CudaSoftmaxCrossEntropyKernel);
+
+class CudaSoftmaxCrossEntropyGradKernel : public SoftmaxCrossEntropyGradKernel {
+public:
+    void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) override {
+        LaunchRows<GradLauncher>(x, t, MakeArgs(x, t, &gout, gx));
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(SoftmaxCrossEntropyGradKernel, CudaSoftmaxCrossEntropyGradKernel);
 
 }  // namespace
 }  // namespace cuda

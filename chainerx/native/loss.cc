@@ -2,8 +2,10 @@
 // class scores, short next to the matrix products that produce them).
 #include "chainerx/core/kernels/loss.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/numeric/compute_type.h"
@@ -13,51 +15,110 @@ namespace chainerx {
 namespace native {
 namespace {
 
-template <typename T, typename Label>
-void SoftmaxCrossEntropyRows(const Array& x, const Array& t, const Array& out) {
+// Row n of x (N, K) as values of the compute type.
+template <typename T>
+class Row {
+public:
     using C = numeric::ComputeType<T>;
-    const int64_t rows = x.shape()[0];
-    const int64_t classes = x.shape()[1];
-    const char* x_base = static_cast<const char*>(x.raw_data());
-    const char* t_base = static_cast<const char*>(t.raw_data());
-    char* out_base = static_cast<char*>(out.raw_data());
-    for (int64_t n = 0; n < rows; ++n) {
-        const auto label = static_cast<int64_t>(*reinterpret_cast<const Label*>(t_base + n * t.strides()[0]));
-        T& result = *reinterpret_cast<T*>(out_base + n * out.strides()[0]);
-        if (label == -1) {
-            result = T{0};
-            continue;
-        }
-        const char* row = x_base + n * x.strides()[0];
-        auto at = [row, &x](int64_t k) {
-            return static_cast<C>(*reinterpret_cast<const T*>(row + k * x.strides()[1]));
-        };
-        // The maximum propagates NaN, as AMax does, so that a row with NaN gives NaN.
-        C max = at(0);
+
+    Row(const Array& x, int64_t n)
+        : data_{static_cast<const char*>(x.raw_data()) + n * x.strides()[0]}, stride_{x.strides()[1]} {}
+
+    C operator[](int64_t k) const { return static_cast<C>(*reinterpret_cast<const T*>(data_ + k * stride_)); }
+
+    // The row's maximum and the sum of exp(x - maximum), so that log(sum) + maximum is its logsumexp. The maximum
+    // propagates NaN, as AMax does, so that a row with NaN gives NaN.
+    std::pair<C, C> MaxAndExpSum(int64_t classes) const {
+        C max = (*this)[0];
         for (int64_t k = 1; k < classes; ++k) {
-            C v = at(k);
+            C v = (*this)[k];
             max = v > max || std::isnan(v) ? v : max;
         }
         C sum{0};
         for (int64_t k = 0; k < classes; ++k) {
-            sum += std::exp(at(k) - max);
+            sum += std::exp((*this)[k] - max);
         }
-        result = static_cast<T>(std::log(sum) + max - at(label));
+        return {max, sum};
     }
+
+private:
+    const char* data_;
+    int64_t stride_;
+};
+
+template <typename Label>
+int64_t LabelAt(const Array& t, int64_t n) {
+    const char* base = static_cast<const char*>(t.raw_data());
+    return static_cast<int64_t>(*reinterpret_cast<const Label*>(base + n * t.strides()[0]));
+}
+
+template <typename T>
+T& ElementAt(const Array& a, int64_t n) {
+    return *reinterpret_cast<T*>(static_cast<char*>(a.raw_data()) + n * a.strides()[0]);
+}
+
+template <typename T, typename Label>
+void SoftmaxCrossEntropyRows(const Array& x, const Array& t, const Array& out) {
+    const int64_t classes = x.shape()[1];
+    for (int64_t n = 0; n < x.shape()[0]; ++n) {
+        const int64_t label = LabelAt<Label>(t, n);
+        if (label == -1) {
+            ElementAt<T>(out, n) = T{0};
+            continue;
+        }
+        Row<T> row{x, n};
+        auto [max, sum] = row.MaxAndExpSum(classes);
+        ElementAt<T>(out, n) = static_cast<T>(std::log(sum) + max - row[label]);
+    }
+}
+
+template <typename T, typename Label>
+void SoftmaxCrossEntropyGradRows(const Array& x, const Array& t, const Array& gout, const Array& gx) {
+    using C = numeric::ComputeType<T>;
+    const int64_t classes = x.shape()[1];
+    for (int64_t n = 0; n < x.shape()[0]; ++n) {
+        T* gx_row = static_cast<T*>(gx.raw_data()) + n * classes;
+        const int64_t label = LabelAt<Label>(t, n);
+        if (label == -1) {
+            std::fill_n(gx_row, classes, T{0});
+            continue;
+        }
+        Row<T> row{x, n};
+        auto [max, sum] = row.MaxAndExpSum(classes);
+        const auto g = static_cast<C>(ElementAt<T>(gout, n));
+        for (int64_t k = 0; k < classes; ++k) {
+            gx_row[k] = static_cast<T>((std::exp(row[k] - max) / sum - (k == label ? C{1} : C{0})) * g);
+        }
+    }
+}
+
+// Calls f(PrimitiveType<T>{}, PrimitiveType<Label>{}) for x's float dtype and t's integer dtype.
+template <typename F>
+void VisitScoresAndLabels(const Array& x, const Array& t, F&& f) {
+    VisitDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto x_pt) {
+        VisitDtypeIn<kIntegerDtypes>(t.dtype(), [&](auto t_pt) { f(x_pt, t_pt); });
+    });
 }
 
 class NativeSoftmaxCrossEntropyKernel : public SoftmaxCrossEntropyKernel {
 public:
     void Call(const Array& x, const Array& t, const Array& out) override {
-        VisitDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto x_pt) {
-            using T = typename decltype(x_pt)::type;
-            VisitDtypeIn<kIntegerDtypes>(t.dtype(), [&](auto t_pt) {
-                SoftmaxCrossEntropyRows<T, typename decltype(t_pt)::type>(x, t, out);
-            });
+        VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
+            SoftmaxCrossEntropyRows<typename decltype(x_pt)::type, typename decltype(t_pt)::type>(x, t, out);
         });
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxCrossEntropyKernel, NativeSoftmaxCrossEntropyKernel);
+
+class NativeSoftmaxCrossEntropyGradKernel : public SoftmaxCrossEntropyGradKernel {
+public:
+    void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) override {
+        VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
+            SoftmaxCrossEntropyGradRows<typename decltype(x_pt)::type, typename decltype(t_pt)::type>(x, t, gout, gx);
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxCrossEntropyGradKernel, NativeSoftmaxCrossEntropyGradKernel);
 
 }  // namespace
 }  // namespace native

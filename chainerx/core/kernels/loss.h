@@ -17,4 +17,13 @@ public:
     virtual void Call(const Array& x, const Array& t, const Array& out) = 0;
 };
 
+// The first-order gradient of SoftmaxCrossEntropyKernel: gx[n, k] = (softmax(x[n, :])[k] - (k == t[n])) * gout[n],
+// and 0 for every k where t[n] is -1 (the row is not read then). x and t as there, gout (N,) and gx (N, K) of x's
+// dtype, gx C-contiguous.
+class SoftmaxCrossEntropyGradKernel : public Kernel {
+public:
+    static const char* name() { return "SoftmaxCrossEntropyGrad"; }
+    virtual void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) = 0;
+};
+
 }  // namespace chainerx

@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "chainerx/core/backprop_id.h"
 #include "chainerx/core/backprop_mode.h"
 #include "chainerx/core/context.h"
 #include "chainerx/core/dtype.h"
@@ -123,10 +124,11 @@ Array SigmoidCrossEntropy(const Array& x, const Array& t) {
 // The forward is one kernel (SoftmaxCrossEntropyKernel) rather than a composition of log_softmax, a one-hot mask, a
 // product and a sum: about ten kernels, each a launch on a GPU, on every training step of every classifier. It also
 // keeps the loss finite where another class scores -inf and gives 0 for an ignored row whatever its scores (the
-// product with the mask made both NaN). The backward is composed of routines, so it is differentiable again:
-// d loss[n] / d x[n, k] = (softmax(x)[n, k] - (k == t[n])) * gout[n], times 0 for ignored rows. That is 0 unless
-// the ignored row holds NaN or +inf, whose softmax is NaN: the gradient is NaN then, as PyTorch's, rather than a
-// select that would cost another kernel on every step.
+// product with the mask made both NaN). The gradient d loss[n] / d x[n, k] = (softmax(x)[n, k] - (k == t[n])) *
+// gout[n] is one kernel too (SoftmaxCrossEntropyGradKernel, about fifteen kernels composed), 0 for ignored rows, in
+// a first-order backward. When x or gout is in a graph (double backprop), the same formula is composed of routines,
+// so that the graph records it; an ignored row's gradient is then 0 times its softmax, NaN if the row holds NaN or
+// +inf (as PyTorch's).
 Array SoftmaxCrossEntropy(const Array& x, const Array& t) {
     internal::CheckSameDevice("softmax_cross_entropy", x, t);  // the kernel reads both
     CheckClassification("softmax_cross_entropy", x, t, -1);
@@ -135,9 +137,14 @@ Array SoftmaxCrossEntropy(const Array& x, const Array& t) {
     x.device().CallKernel<SoftmaxCrossEntropyKernel>(xf, t, out);
     internal::DefineUnaryGradFromInput(
             "softmax_cross_entropy", xf, out, [t = t.AsGradStopped()](const Array& gout, const Array& xf) {
-                Array counted = NotEqual(t, Scalar{-1}).AsType(gout.dtype());
-                Array one_hot = OneHotMask(t, xf.shape()[1]).AsType(xf.dtype());
-                return (Softmax(xf, Axes{1}) - one_hot) * ExpandDims(gout * counted, 1);
+                if (xf.IsBackpropRequired(AnyGraph{}) || gout.IsBackpropRequired(AnyGraph{})) {
+                    Array counted = NotEqual(t, Scalar{-1}).AsType(gout.dtype());
+                    Array one_hot = OneHotMask(t, xf.shape()[1]).AsType(xf.dtype());
+                    return (Softmax(xf, Axes{1}) - one_hot) * ExpandDims(gout * counted, 1);
+                }
+                Array gx = Empty(xf.shape(), xf.dtype(), xf.device());
+                xf.device().CallKernel<SoftmaxCrossEntropyGradKernel>(xf, t, gout, gx);
+                return gx;
             });
     return out;
 }

@@ -333,3 +333,21 @@ def test_operands_on_different_devices_raise_device_error(name):
     t = chx.array(make_labels((2, 3), 'int32'), device='native:1')
     with pytest.raises(chx.DeviceError):
         call(x, t)
+
+
+@pytest.mark.parametrize('x_dtype', ['float16', 'float32', 'float64'])
+def test_softmax_cross_entropy_first_order_gradient_is_exact_for_ignored_rows(x_dtype, device):
+    # The first-order gradient is one kernel (Note [Fused softmax cross entropy]): exactly 0 for ignored rows, NaN
+    # in them included, and softmax minus the one-hot label, times gout, elsewhere.
+    x = numpy.array([[0.5, 1.0, -1.0], [numpy.nan, 0.0, 1.0], [2.0, 1.0, 0.0]], x_dtype)
+    t = numpy.array([1, -1, 0], 'int32')
+    x_chx = chx.array(x, device=device).require_grad()
+    loss = chx.softmax_cross_entropy(x_chx, chx.array(t, device=device))
+    gout = chx.array(numpy.array([2.0, 0.5, -1.0], x_dtype), device=device)
+    (loss * gout).sum().backward()
+    rows = x.astype(numpy.float64)
+    softmax = numpy.exp(rows - rows.max(axis=1, keepdims=True))
+    softmax /= softmax.sum(axis=1, keepdims=True)
+    expected = (softmax - numpy.eye(3)[[1, 0, 0]]) * numpy.array([[2.0], [0.0], [-1.0]])
+    expected[1] = 0
+    array_utils.assert_array_equal(x_chx.grad, expected, dtype=x_dtype)
