@@ -3,14 +3,14 @@
 // row are coalesced, and combine their maxima and sums with shuffles in a fixed order: every run gives the same
 // bits.
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <type_traits>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/loss.h"
+#include "chainerx/core/numeric/arithmetic.h"
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/explog.h"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/elementwise_kernels.cuh"
@@ -37,30 +37,6 @@ struct SoftmaxCrossEntropyArgs {
     int64_t out_stride;
 };
 
-template <typename C>
-__device__ C ExpOf(C v) {
-    if constexpr (std::is_same<C, float>::value) {
-        return expf(v);
-    } else {
-        return exp(v);
-    }
-}
-
-template <typename C>
-__device__ C LogOf(C v) {
-    if constexpr (std::is_same<C, float>::value) {
-        return logf(v);
-    } else {
-        return log(v);
-    }
-}
-
-// The larger of a and b, NaN if either is NaN (as AMax).
-template <typename C>
-__device__ C NanMax(C a, C b) {
-    return a > b || isnan(a) ? a : b;
-}
-
 // Row n of x, read by the lanes of one warp.
 template <typename T>
 struct WarpRow {
@@ -72,18 +48,18 @@ struct WarpRow {
 
     __device__ C operator[](int64_t k) const { return DeviceCast<C>(*reinterpret_cast<const T*>(data + k * stride)); }
 
-    // The row's maximum and the sum of exp(x - maximum), the same on every lane.
+    // The row's maximum (NaN if the row holds one, as AMax) and the sum of exp(x - maximum), the same on every lane.
     __device__ void MaxAndExpSum(C& max, C& sum) const {
         max = (*this)[0];
         for (int64_t k = lane; k < classes; k += kWarpSize) {
-            max = NanMax((*this)[k], max);
+            max = numeric::Maximum{}(max, (*this)[k]);
         }
         for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-            max = NanMax(max, __shfl_xor_sync(0xffffffff, max, offset));
+            max = numeric::Maximum{}(max, __shfl_xor_sync(0xffffffff, max, offset));
         }
         sum = C{0};
         for (int64_t k = lane; k < classes; k += kWarpSize) {
-            sum += ExpOf((*this)[k] - max);
+            sum += numeric::Exp{}((*this)[k] - max);
         }
         for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
             sum += __shfl_xor_sync(0xffffffff, sum, offset);
@@ -118,7 +94,7 @@ __global__ void SoftmaxCrossEntropyRowsKernel(SoftmaxCrossEntropyArgs args) {
         C sum;
         row.MaxAndExpSum(max, sum);
         if (row.lane == 0) {
-            *result = DeviceCast<T>(LogOf(sum) + max - row[label]);
+            *result = DeviceCast<T>(numeric::Log{}(sum) + max - row[label]);
         }
     });
 }
@@ -139,7 +115,7 @@ __global__ void SoftmaxCrossEntropyGradRowsKernel(SoftmaxCrossEntropyArgs args) 
         row.MaxAndExpSum(max, sum);
         const C g = DeviceCast<C>(*reinterpret_cast<const T*>(args.gout + n * args.gout_stride));
         for (int64_t k = row.lane; k < args.classes; k += kWarpSize) {
-            gx[k] = DeviceCast<T>((ExpOf(row[k] - max) / sum - (k == label ? C{1} : C{0})) * g);
+            gx[k] = DeviceCast<T>((numeric::Exp{}(row[k] - max) / sum - (k == label ? C{1} : C{0})) * g);
         }
     });
 }

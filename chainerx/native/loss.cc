@@ -1,5 +1,7 @@
-// Native kernel of the loss family: softmax cross entropy, one row after another (the routine's rows are a batch of
-// class scores, short next to the matrix products that produce them).
+// Native kernels of the loss family: softmax cross entropy and its gradient, one row after another (the routine's
+// rows are a batch of class scores, short next to the matrix products that produce them). The maximum is
+// numeric::Maximum, as in the CUDA kernels (cuda/loss.cu); exp and log are libm's: numeric::Exp's float path is
+// built for vectorised loops, and called one value at a time here it made the (32, 10) forward 2.2 µs, not 1.6.
 #include "chainerx/core/kernels/loss.h"
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <utility>
 
 #include "chainerx/core/dtype.h"
+#include "chainerx/core/numeric/arithmetic.h"
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/native/native_backend.h"
 
@@ -31,8 +34,7 @@ public:
     std::pair<C, C> MaxAndExpSum(int64_t classes) const {
         C max = (*this)[0];
         for (int64_t k = 1; k < classes; ++k) {
-            C v = (*this)[k];
-            max = v > max || std::isnan(v) ? v : max;
+            max = numeric::Maximum{}(max, (*this)[k]);
         }
         C sum{0};
         for (int64_t k = 0; k < classes; ++k) {
