@@ -63,13 +63,15 @@ void CopyOut(const Array& src, const Array& out) {
     }
 }
 
-// ChainerxError naming `op` if an operand holds NaN or infinity, as the native kernels raise (one synchronisation).
+// ChainerxError naming `op` if an operand holds NaN or infinity, as the native kernels raise (one synchronisation
+// for all the operands).
 void CheckFinite(const char* op, std::initializer_list<const Array*> operands) {
-    bool finite = true;
+    Array finite;
     for (const Array* operand : operands) {
-        finite = finite && All(IsFinite(operand->AsGradStopped())).AsScalar().As<bool>();
+        Array operand_finite = All(IsFinite(operand->AsGradStopped()));
+        finite = finite.is_null() ? operand_finite : LogicalAnd(finite, operand_finite);
     }
-    if (!finite) {
+    if (!finite.AsScalar().As<bool>()) {
         throw ChainerxError{op, ": the input contains NaN or infinity"};
     }
 }
