@@ -64,19 +64,28 @@ cc_library(name = "cudart_static")
 # All libraries of a wheel go into one target so that Bazel links them into one _solib directory,
 # where their RUNPATH $ORIGIN finds each other (cuDNN dlopens its sub-libraries). The extra rpath
 # finds the wheels from site-packages/chainerx/_core.so after a pip install.
+# {name}_headers without the libraries: for code that declares or stands in for the library's functions (Note
+# [CUDA emulation on the host] in chainerx/cuda/emulation/device.h).
 _BUILD_WHEEL_LIB = """
+cc_library(
+    name = "{name}_headers",
+    hdrs = glob(["{name}/include/**/*.h"]),
+    includes = ["{name}/include"],
+    deps = [":cuda_headers"],
+)
+
 cc_library(
     name = "{name}",
     srcs = glob(["{name}/lib/lib{name}*.so.*"]),
-    hdrs = glob(["{name}/include/**/*.h"]),
-    includes = ["{name}/include"],
     linkopts = ["-Wl,-rpath,$$ORIGIN/../{wheel_dir}/lib"],
-    deps = [":cuda_headers"],
+    deps = [":{name}_headers"],
 )
 """
 
 _BUILD_EMPTY_LIB = """
 cc_library(name = "{name}")
+
+cc_library(name = "{name}_headers")
 """
 
 _BUILD_CUSOLVER_HEADERS = """
@@ -84,7 +93,7 @@ cc_library(
     name = "cusolver_headers",
     hdrs = glob(["cusolver/include/cusolver*.h"]),
     includes = ["cusolver/include"],
-    deps = [":cublas", ":cuda_headers"],
+    deps = [":cublas_headers", ":cuda_headers"],
 )
 """
 
@@ -144,7 +153,7 @@ def _cuda_configure_impl(rctx):
         rctx.symlink(cusolver.get_child("include"), "cusolver/include")
         build += _BUILD_CUSOLVER_HEADERS
     else:
-        build += _BUILD_EMPTY_LIB.format(name = "cusolver_headers")
+        build += '\ncc_library(name = "cusolver_headers")\n'
 
     rctx.file("BUILD.bazel", build)
     rctx.file("defs.bzl", "\n".join([

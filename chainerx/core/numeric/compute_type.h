@@ -2,7 +2,9 @@
 // caller), every other type computes in itself.
 #pragma once
 
-#if defined(__CUDACC__)
+// CHAINERX_CUDA_EMULATION: the kernels built for the host (Note [CUDA emulation on the host] in
+// chainerx/cuda/emulation/device.h) see __half too.
+#if defined(__CUDACC__) || defined(CHAINERX_CUDA_EMULATION)
 #include <cuda_fp16.h>
 #endif
 
@@ -22,7 +24,7 @@ struct ComputeTypeImpl<Float16> {
     using type = float;
 };
 
-#if defined(__CUDACC__)
+#if defined(__CUDACC__) || defined(CHAINERX_CUDA_EMULATION)
 // __half is float16 in device code (cuda/elementwise.cuh); it computes in float too, so that the formulas see a
 // floating-point type (std::is_floating_point<__half> is false) and round once, as on the host.
 template <>

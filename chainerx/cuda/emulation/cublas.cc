@@ -1,0 +1,148 @@
+// cuBLAS's calls of the backend on the host: see Note [CUDA emulation on the host] in device.h. cublasGemmEx
+// checks its arguments as cuBLAS documents and computes a plain column-major product.
+#include <cublas_v2.h>
+#include <cuda_fp16.h>
+
+#include <algorithm>
+#include <cstdint>
+
+struct cublasContext {
+    cublasMath_t math_mode{CUBLAS_DEFAULT_MATH};
+};
+
+namespace chainerx {
+namespace cuda {
+namespace emulation {
+namespace {
+
+double LoadElement(const void* data, cudaDataType type, int64_t index) {
+    switch (type) {
+        case CUDA_R_16F:
+            return __half2float(static_cast<const __half*>(data)[index]);
+        case CUDA_R_32F:
+            return static_cast<const float*>(data)[index];
+        default:
+            return static_cast<const double*>(data)[index];
+    }
+}
+
+void StoreElement(void* data, cudaDataType type, int64_t index, double value) {
+    switch (type) {
+        case CUDA_R_16F:
+            static_cast<__half*>(data)[index] = __float2half(static_cast<float>(value));
+            break;
+        case CUDA_R_32F:
+            static_cast<float*>(data)[index] = static_cast<float>(value);
+            break;
+        default:
+            static_cast<double*>(data)[index] = value;
+    }
+}
+
+// The type combinations of cuBLAS's table for cublasGemmEx that the backend uses.
+bool SupportedTypes(cudaDataType a, cudaDataType b, cudaDataType c, cublasComputeType_t compute) {
+    if (a != b || a != c) {
+        return false;
+    }
+    switch (compute) {
+        case CUBLAS_COMPUTE_32F:
+            return a == CUDA_R_16F || a == CUDA_R_32F;
+        case CUBLAS_COMPUTE_64F:
+            return a == CUDA_R_64F;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+}  // namespace emulation
+}  // namespace cuda
+}  // namespace chainerx
+
+cublasStatus_t cublasCreate(cublasHandle_t* handle) {
+    *handle = new cublasContext{};
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasDestroy(cublasHandle_t handle) {
+    delete handle;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasSetMathMode(cublasHandle_t handle, cublasMath_t mode) {
+    if (handle == nullptr) {
+        return CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+    handle->math_mode = mode;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasGemmEx(
+        cublasHandle_t handle,
+        cublasOperation_t transa,
+        cublasOperation_t transb,
+        int m,
+        int n,
+        int k,
+        const void* alpha,
+        const void* A,
+        cudaDataType Atype,
+        int lda,
+        const void* B,
+        cudaDataType Btype,
+        int ldb,
+        const void* beta,
+        void* C,
+        cudaDataType Ctype,
+        int ldc,
+        cublasComputeType_t computeType,
+        cublasGemmAlgo_t /*algo*/) {
+    using chainerx::cuda::emulation::LoadElement;
+    using chainerx::cuda::emulation::StoreElement;
+    if (handle == nullptr) {
+        return CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+    if (!chainerx::cuda::emulation::SupportedTypes(Atype, Btype, Ctype, computeType)) {
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    }
+    const bool ta = transa != CUBLAS_OP_N;
+    const bool tb = transb != CUBLAS_OP_N;
+    // op(A) is m x k, op(B) is k x n, C is m x n, all column-major.
+    if (m < 0 || n < 0 || k < 0 || lda < std::max(1, ta ? k : m) || ldb < std::max(1, tb ? n : k) ||
+        ldc < std::max(1, m)) {
+        return CUBLAS_STATUS_INVALID_VALUE;
+    }
+    const bool wide = computeType == CUBLAS_COMPUTE_64F;
+    const double a_scale = wide ? *static_cast<const double*>(alpha) : *static_cast<const float*>(alpha);
+    const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);
+    for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < m; ++i) {
+            double sum = 0;
+            for (int l = 0; l < k; ++l) {
+                double x = LoadElement(A, Atype, ta ? i * int64_t{lda} + l : l * int64_t{lda} + i);
+                double y = LoadElement(B, Btype, tb ? l * int64_t{ldb} + j : j * int64_t{ldb} + l);
+                sum += x * y;
+            }
+            const int64_t c = j * int64_t{ldc} + i;
+            // As in BLAS, C is not read when beta is 0 (a NaN there must not show).
+            double result = a_scale * sum + (b_scale == 0 ? 0.0 : b_scale * LoadElement(C, Ctype, c));
+            StoreElement(C, Ctype, c, result);
+        }
+    }
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+const char* cublasGetStatusName(cublasStatus_t status) {
+    switch (status) {
+        case CUBLAS_STATUS_SUCCESS:
+            return "CUBLAS_STATUS_SUCCESS";
+        case CUBLAS_STATUS_INVALID_VALUE:
+            return "CUBLAS_STATUS_INVALID_VALUE";
+        case CUBLAS_STATUS_NOT_SUPPORTED:
+            return "CUBLAS_STATUS_NOT_SUPPORTED";
+        default:
+            return "CUBLAS_STATUS_INTERNAL_ERROR";
+    }
+}
+
+const char* cublasGetStatusString(cublasStatus_t status) { return cublasGetStatusName(status); }

@@ -1,0 +1,205 @@
+#include "chainerx/cuda/emulation/grid.h"
+
+#include <ucontext.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace chainerx {
+namespace cuda {
+namespace emulation {
+namespace {
+
+// Kernel frames are small; the host's libm and the formulas' helpers run on these stacks too.
+constexpr size_t kStackBytes = size_t{128} << 10;
+constexpr size_t kExchangeBytes = 16;
+
+enum class ThreadState { kRunnable, kAtBlockBarrier, kAtWarpBarrier, kExited };
+
+struct EmulatedThread {
+    ucontext_t context{};
+    ThreadState state{ThreadState::kRunnable};
+    ThreadPosition position{};
+    std::unique_ptr<char[]> stack;
+};
+
+// The block that runs now: its threads, the scheduler's context they switch back to, and the warps' exchange slots.
+struct BlockRun {
+    std::vector<EmulatedThread> threads;
+    std::vector<std::array<std::array<unsigned char, kExchangeBytes>, kWarpSize>> exchange;
+    ucontext_t scheduler{};
+    EmulatedThread* current{nullptr};
+    const std::function<void()>* body{nullptr};
+};
+
+// Blocks run one at a time (under the mutex), so one run serves every grid.
+std::mutex g_grid_mutex;
+BlockRun g_run;
+
+void ThreadEntry() {
+    (*g_run.body)();
+    g_run.current->state = ThreadState::kExited;
+    // Returning resumes uc_link, the scheduler.
+}
+
+// Suspends the current thread in `state` until the scheduler releases it.
+void Wait(ThreadState state) {
+    EmulatedThread& self = *g_run.current;
+    self.state = state;
+    swapcontext(&self.context, &g_run.scheduler);
+}
+
+// Releases the barriers that every live thread concerned has reached; false if none could be released.
+bool ReleaseBarriers() {
+    std::vector<EmulatedThread>& threads = g_run.threads;
+    bool all_at_block_barrier = true;
+    bool any_live = false;
+    for (const EmulatedThread& t : threads) {
+        if (t.state != ThreadState::kExited) {
+            any_live = true;
+            all_at_block_barrier &= t.state == ThreadState::kAtBlockBarrier;
+        }
+    }
+    if (any_live && all_at_block_barrier) {
+        for (EmulatedThread& t : threads) {
+            if (t.state == ThreadState::kAtBlockBarrier) {
+                t.state = ThreadState::kRunnable;
+            }
+        }
+        return true;
+    }
+    bool released = false;
+    for (size_t first = 0; first < threads.size(); first += kWarpSize) {
+        size_t last = std::min(threads.size(), first + kWarpSize);
+        bool warp_live = false;
+        bool all_at_warp_barrier = true;
+        for (size_t i = first; i < last; ++i) {
+            if (threads[i].state != ThreadState::kExited) {
+                warp_live = true;
+                all_at_warp_barrier &= threads[i].state == ThreadState::kAtWarpBarrier;
+            }
+        }
+        if (warp_live && all_at_warp_barrier) {
+            for (size_t i = first; i < last; ++i) {
+                if (threads[i].state == ThreadState::kAtWarpBarrier) {
+                    threads[i].state = ThreadState::kRunnable;
+                }
+            }
+            released = true;
+        }
+    }
+    return released;
+}
+
+[[noreturn]] void ReportDeadlock() {
+    const ThreadPosition& p = g_run.threads.front().position;
+    std::fprintf(
+            stderr,
+            "chainerx CUDA emulation: deadlock in block (%u, %u, %u): some live threads wait at __syncthreads and "
+            "others at a warp barrier or shuffle, or a warp waits for a lane that never arrives\n",
+            p.block_idx.x,
+            p.block_idx.y,
+            p.block_idx.z);
+    std::abort();
+}
+
+void RunBlock(const uint3& block_idx, const dim3& grid, const dim3& block) {
+    std::vector<EmulatedThread>& threads = g_run.threads;
+    const size_t n = threads.size();
+    for (size_t i = 0; i < n; ++i) {
+        EmulatedThread& t = threads[i];
+        auto linear = static_cast<unsigned>(i);
+        t.position = ThreadPosition{
+                uint3{linear % block.x, linear / block.x % block.y, linear / (block.x * block.y)}, block_idx, block, grid};
+        t.state = ThreadState::kRunnable;
+        getcontext(&t.context);
+        t.context.uc_stack.ss_sp = t.stack.get();
+        t.context.uc_stack.ss_size = kStackBytes;
+        t.context.uc_link = &g_run.scheduler;
+        makecontext(&t.context, ThreadEntry, 0);
+    }
+    while (true) {
+        for (EmulatedThread& t : threads) {
+            if (t.state == ThreadState::kRunnable) {
+                g_run.current = &t;
+                swapcontext(&g_run.scheduler, &t.context);
+            }
+        }
+        g_run.current = nullptr;
+        if (std::all_of(threads.begin(), threads.end(), [](const EmulatedThread& t) {
+                return t.state == ThreadState::kExited;
+            })) {
+            return;
+        }
+        if (!ReleaseBarriers()) {
+            ReportDeadlock();
+        }
+    }
+}
+
+bool ValidConfiguration(const dim3& grid, const dim3& block) {
+    uint64_t threads = uint64_t{block.x} * block.y * block.z;
+    return grid.x >= 1 && grid.x <= 0x7fffffffU && grid.y >= 1 && grid.y <= 65535 && grid.z >= 1 &&
+           grid.z <= 65535 && threads >= 1 && threads <= 1024 && block.x <= 1024 && block.y <= 1024 && block.z <= 64;
+}
+
+}  // namespace
+
+const ThreadPosition& CurrentThread() {
+    if (g_run.current == nullptr) {
+        std::fprintf(stderr, "chainerx CUDA emulation: a built-in variable was read outside a kernel\n");
+        std::abort();
+    }
+    return g_run.current->position;
+}
+
+void SyncThreads() { Wait(ThreadState::kAtBlockBarrier); }
+
+void SyncWarp() { Wait(ThreadState::kAtWarpBarrier); }
+
+void ExchangeInWarp(const void* value, size_t size, int src_lane, void* result) {
+    auto index = static_cast<size_t>(g_run.current - g_run.threads.data());
+    auto& slots = g_run.exchange[index / kWarpSize];
+    std::memcpy(slots[index % kWarpSize].data(), value, size);
+    SyncWarp();
+    size_t warp_first = index - index % kWarpSize;
+    bool in_warp = src_lane >= 0 && src_lane < kWarpSize && warp_first + src_lane < g_run.threads.size();
+    std::memcpy(result, in_warp ? slots[src_lane].data() : slots[index % kWarpSize].data(), size);
+    SyncWarp();
+}
+
+void RunGrid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
+    if (!ValidConfiguration(grid, block)) {
+        RecordLaunchError(cudaErrorInvalidConfiguration);
+        return;
+    }
+    std::lock_guard<std::mutex> lock{g_grid_mutex};
+    const size_t n = size_t{block.x} * block.y * block.z;
+    g_run.threads.resize(n);
+    for (EmulatedThread& t : g_run.threads) {
+        if (t.stack == nullptr) {
+            t.stack = std::make_unique<char[]>(kStackBytes);
+        }
+    }
+    g_run.exchange.resize((n + kWarpSize - 1) / kWarpSize);
+    g_run.body = &thread_body;
+    for (unsigned z = 0; z < grid.z; ++z) {
+        for (unsigned y = 0; y < grid.y; ++y) {
+            for (unsigned x = 0; x < grid.x; ++x) {
+                RunBlock(uint3{x, y, z}, grid, block);
+            }
+        }
+    }
+    g_run.body = nullptr;
+}
+
+}  // namespace emulation
+}  // namespace cuda
+}  // namespace chainerx

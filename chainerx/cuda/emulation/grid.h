@@ -1,0 +1,48 @@
+// Runs a CUDA grid on the host, one block after another, the threads of a block as coroutines: see
+// Note [CUDA emulation on the host] in device.h.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+#include <cuda_runtime.h>
+
+namespace chainerx {
+namespace cuda {
+namespace emulation {
+
+constexpr int kWarpSize = 32;
+
+// The built-in variables of the thread that runs now.
+struct ThreadPosition {
+    uint3 thread_idx;
+    uint3 block_idx;
+    dim3 block_dim;
+    dim3 grid_dim;
+};
+
+const ThreadPosition& CurrentThread();
+
+// __syncthreads(): waits until every thread of the block that has not exited arrives.
+void SyncThreads();
+
+// __syncwarp(): waits until every lane of the warp that has not exited arrives.
+void SyncWarp();
+
+// The exchange of a warp shuffle: deposits `size` bytes of `value`, waits for the warp, copies lane `src_lane`'s
+// bytes to `result` (its own when src_lane is outside the warp), and waits again so that the next exchange cannot
+// overwrite what a slower lane has still to read.
+void ExchangeInWarp(const void* value, size_t size, int src_lane, void* result);
+
+// Runs `thread_body` once per thread of the grid. A configuration that CUDA would refuse (no blocks or threads,
+// more than 1024 threads in a block, a dimension past its limit) runs nothing and is reported, as a launch error
+// is, by the next cudaGetLastError(). A deadlock (a barrier that some live thread of the block never reaches)
+// aborts with a message: on a GPU it would hang.
+void RunGrid(dim3 grid, dim3 block, const std::function<void()>& thread_body);
+
+// The launch error that cudaGetLastError() returns and clears (runtime.cc).
+void RecordLaunchError(cudaError_t error);
+
+}  // namespace emulation
+}  // namespace cuda
+}  // namespace chainerx

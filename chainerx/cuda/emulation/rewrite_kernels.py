@@ -1,0 +1,70 @@
+"""Rewrites CUDA kernel sources (.cu, .cuh) of chainerx/cuda for the host compiler.
+
+See Note [CUDA emulation on the host] in device.h. Usage: rewrite_kernels.py IN OUT, for each file:
+- `#include "chainerx/cuda/emulation/device.h"` first;
+- `kernel<<<grid, block>>>(args)` becomes
+  `::chainerx::cuda::emulation::Launch(grid, block, [](auto&... p) { kernel(p...); })(args)`, where `kernel` may
+  carry template arguments (`Kernel<T, U>`), deduced or not, as at the launch;
+- includes of the backend's .cuh headers point at their rewritten copies (`X.cuh` -> `emulated/X.cuh.h`, beside
+  the outputs), and includes of CUB at the emulated CUB.
+"""
+
+import re
+import sys
+
+_LAUNCH_OPEN = '<<<'
+_LAUNCH_CLOSE = '>>>('
+
+
+def _kernel_start(text, end):
+    """The index where the kernel expression that ends at `end` (just before `<<<`) begins."""
+    i = end
+    if text[i - 1] == '>':  # template arguments: back to the matching '<'
+        depth = 0
+        while True:
+            i -= 1
+            if text[i] == '>':
+                depth += 1
+            elif text[i] == '<':
+                depth -= 1
+                if depth == 0:
+                    break
+    while i > 0 and (text[i - 1].isalnum() or text[i - 1] in '_:'):
+        i -= 1
+    return i
+
+
+def rewrite_launches(text):
+    out = []
+    pos = 0
+    while True:
+        open_at = text.find(_LAUNCH_OPEN, pos)
+        if open_at < 0:
+            out.append(text[pos:])
+            return ''.join(out)
+        close_at = text.find(_LAUNCH_CLOSE, open_at)
+        if close_at < 0:
+            raise ValueError('a launch without its closing >>>( at offset %d' % open_at)
+        start = _kernel_start(text, open_at)
+        kernel = text[start:open_at]
+        config = text[open_at + len(_LAUNCH_OPEN):close_at]
+        out.append(text[pos:start])
+        out.append('::chainerx::cuda::emulation::Launch(%s, [](auto&... p) { %s(p...); })(' % (config, kernel))
+        pos = close_at + len(_LAUNCH_CLOSE)
+
+
+def rewrite_includes(text):
+    text = re.sub(r'#include "chainerx/cuda/(\w+)\.cuh"', r'#include "chainerx/cuda/emulated/\1.cuh.h"', text)
+    return re.sub(r'#include <cub/[\w/]+\.cuh>', '#include "chainerx/cuda/emulation/cub.h"', text)
+
+
+def main(src, dst):
+    with open(src) as f:
+        text = f.read()
+    text = rewrite_includes(rewrite_launches(text))
+    with open(dst, 'w') as f:
+        f.write('#include "chainerx/cuda/emulation/device.h"\n' + text)
+
+
+if __name__ == '__main__':
+    main(*sys.argv[1:])
