@@ -9,5 +9,5 @@ stage_package() {
     fi
     (cd "$repo" && find chainerx chainer chainermn \( -name '*.py' -o -name '*.pyi' -o -name py.typed \) -not -path '*/__pycache__/*' \
         -print0 | xargs -0 cp --parents -t "$stage")
-    cp "$core" "$stage/chainerx/"
+    cp "$core" "$stage/chainerx/_core.so"  # another build (CHAINERX_CORE_SO) may have another file name
 }

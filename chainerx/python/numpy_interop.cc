@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <pybind11/numpy.h>
@@ -43,6 +44,27 @@ Array FromNumpy(const py::array& np_array_arg, Device& device) {
         // Data starts at ptr; the offset is 0 relative to it even for negative strides.
         // The data handle shares ownership of the NumPy array (aliasing constructor).
         return FromData(shape, dtype, std::shared_ptr<void>{SharePyObject(np_array), ptr}, strides, 0, device);
+    }
+    // Note [NumPy layouts on other devices]
+    // As on host-accessible devices (and as the original ChainerX), the array keeps NumPy's strides, whatever their
+    // order or sign, when its elements fill the memory between the first and the last: that span is copied as is.
+    // Zero-size arrays copy nothing and keep their strides too. Other layouts (slices with gaps) are copied
+    // C-contiguous, rather than carrying the gaps to the device.
+    int64_t low = 0;  // byte offsets of the lowest and highest elements from ptr
+    int64_t high = 0;
+    for (int8_t d = 0; d < shape.ndim(); ++d) {
+        int64_t extent = (shape[d] - 1) * strides[d];
+        (extent > 0 ? high : low) += extent;
+    }
+    const int64_t nbytes = shape.GetTotalSize() * GetItemSize(dtype);
+    if (nbytes == 0) {
+        return FromData(shape, dtype, device.Allocate(0), strides, 0, device);
+    }
+    const int64_t span = high - low + GetItemSize(dtype);
+    if (span <= nbytes) {
+        std::shared_ptr<void> data = device.Allocate(span);
+        device.MemoryCopyFromHost(data.get(), static_cast<const char*>(ptr) + low, static_cast<size_t>(span));
+        return FromData(shape, dtype, std::move(data), strides, -low, device);
     }
     py::array contiguous = py::module::import("numpy").attr("ascontiguousarray")(np_array);
     Array out = Empty(shape, dtype, device);

@@ -1,7 +1,5 @@
 #include "chainerx/cuda/emulation/grid.h"
 
-#include <ucontext.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -11,6 +9,38 @@
 #include <memory>
 #include <mutex>
 #include <vector>
+
+#if !defined(__x86_64__)
+#error "the CUDA emulation switches stacks with x86-64 instructions"
+#endif
+
+// Saves the callee-saved registers on the running stack and that stack's pointer in *from, then resumes the stack
+// `to` (saved so, or prepared by StartStack). ucontext's swapcontext does the same but also saves and restores the
+// signal mask, a system call at every switch, which took half the emulation's time.
+extern "C" void chainerx_emulation_switch(void** from, void* to);
+asm(R"(
+    .text
+    .globl chainerx_emulation_switch
+    .hidden chainerx_emulation_switch
+    .type chainerx_emulation_switch, @function
+chainerx_emulation_switch:
+    pushq %rbp
+    pushq %rbx
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    movq %rsp, (%rdi)
+    movq %rsi, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbx
+    popq %rbp
+    ret
+    .size chainerx_emulation_switch, .-chainerx_emulation_switch
+)");
 
 namespace chainerx {
 namespace cuda {
@@ -24,7 +54,7 @@ constexpr size_t kExchangeBytes = 16;
 enum class ThreadState { kRunnable, kAtBlockBarrier, kAtWarpBarrier, kExited };
 
 struct EmulatedThread {
-    ucontext_t context{};
+    void* stack_pointer{nullptr};
     ThreadState state{ThreadState::kRunnable};
     ThreadPosition position{};
     std::unique_ptr<char[]> stack;
@@ -34,7 +64,7 @@ struct EmulatedThread {
 struct BlockRun {
     std::vector<EmulatedThread> threads;
     std::vector<std::array<std::array<unsigned char, kExchangeBytes>, kWarpSize>> exchange;
-    ucontext_t scheduler{};
+    void* scheduler_stack_pointer{nullptr};
     EmulatedThread* current{nullptr};
     const std::function<void()>* body{nullptr};
 };
@@ -43,17 +73,31 @@ struct BlockRun {
 std::mutex g_grid_mutex;
 BlockRun g_run;
 
-void ThreadEntry() {
+[[noreturn]] void ThreadEntry() {
     (*g_run.body)();
-    g_run.current->state = ThreadState::kExited;
-    // Returning resumes uc_link, the scheduler.
+    EmulatedThread& self = *g_run.current;
+    self.state = ThreadState::kExited;
+    chainerx_emulation_switch(&self.stack_pointer, g_run.scheduler_stack_pointer);
+    std::abort();  // an exited thread is never resumed
+}
+
+// A fresh stack that the first switch to it enters at ThreadEntry: six zero registers for the switch's pops, then
+// ThreadEntry's address for its `ret`, then a slot where a call would have put the return address (so that
+// ThreadEntry starts, as every function does, with the stack pointer 8 bytes past a 16-byte boundary).
+void* StartStack(char* stack) {
+    auto top = reinterpret_cast<uintptr_t>(stack + kStackBytes) & ~uintptr_t{15};
+    auto* slots = reinterpret_cast<void**>(top) - 8;
+    std::fill(slots, slots + 6, nullptr);
+    slots[6] = reinterpret_cast<void*>(&ThreadEntry);
+    slots[7] = nullptr;
+    return slots;
 }
 
 // Suspends the current thread in `state` until the scheduler releases it.
 void Wait(ThreadState state) {
     EmulatedThread& self = *g_run.current;
     self.state = state;
-    swapcontext(&self.context, &g_run.scheduler);
+    chainerx_emulation_switch(&self.stack_pointer, g_run.scheduler_stack_pointer);
 }
 
 // Releases the barriers that every live thread concerned has reached; false if none could be released.
@@ -119,17 +163,13 @@ void RunBlock(const uint3& block_idx, const dim3& grid, const dim3& block) {
         t.position = ThreadPosition{
                 uint3{linear % block.x, linear / block.x % block.y, linear / (block.x * block.y)}, block_idx, block, grid};
         t.state = ThreadState::kRunnable;
-        getcontext(&t.context);
-        t.context.uc_stack.ss_sp = t.stack.get();
-        t.context.uc_stack.ss_size = kStackBytes;
-        t.context.uc_link = &g_run.scheduler;
-        makecontext(&t.context, ThreadEntry, 0);
+        t.stack_pointer = StartStack(t.stack.get());
     }
     while (true) {
         for (EmulatedThread& t : threads) {
             if (t.state == ThreadState::kRunnable) {
                 g_run.current = &t;
-                swapcontext(&g_run.scheduler, &t.context);
+                chainerx_emulation_switch(&g_run.scheduler_stack_pointer, t.stack_pointer);
             }
         }
         g_run.current = nullptr;
