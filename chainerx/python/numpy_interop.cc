@@ -46,10 +46,11 @@ Array FromNumpy(const py::array& np_array_arg, Device& device) {
         return FromData(shape, dtype, std::shared_ptr<void>{SharePyObject(np_array), ptr}, strides, 0, device);
     }
     // Note [NumPy layouts on other devices]
-    // As on host-accessible devices (and as the original ChainerX), the array keeps NumPy's strides, whatever their
-    // order or sign, when its elements fill the memory between the first and the last: that span is copied as is.
-    // Zero-size arrays copy nothing and keep their strides too. Other layouts (slices with gaps) are copied
-    // C-contiguous, rather than carrying the gaps to the device.
+    // As on host-accessible devices (and as in the original ChainerX), the array keeps NumPy's strides, whatever their
+    // order or sign: the memory from its first to its last element is copied as it is. Zero-size arrays copy nothing
+    // and keep their strides too. The original copies that span whatever its size; here a view whose span is more
+    // than twice its data (a[::3], a column of a wide matrix) is copied C-contiguous instead, so that a sparse view
+    // does not carry its whole base to the device.
     int64_t low = 0;  // byte offsets of the lowest and highest elements from ptr
     int64_t high = 0;
     for (int8_t d = 0; d < shape.ndim(); ++d) {
@@ -61,7 +62,7 @@ Array FromNumpy(const py::array& np_array_arg, Device& device) {
         return FromData(shape, dtype, device.Allocate(0), strides, 0, device);
     }
     const int64_t span = high - low + GetItemSize(dtype);
-    if (span <= nbytes) {
+    if (span <= 2 * nbytes) {
         std::shared_ptr<void> data = device.Allocate(span);
         device.MemoryCopyFromHost(data.get(), static_cast<const char*>(ptr) + low, static_cast<size_t>(span));
         return FromData(shape, dtype, std::move(data), strides, -low, device);

@@ -170,7 +170,8 @@ def test_fromnumpy_rejects_non_numpy_input():
 @pytest.mark.parametrize('dtype', testing.all_dtypes)
 def test_device_buffer_exposes_the_values_through_the_buffer_protocol(dtype):
     values = [0, 1, 1, 0, 1, 0]
-    buffer = testing._DeviceBuffer(values, (2, 3), dtype)
+    # The buffer protocol hands out host pointers: native memory only (the default device may be cuda:0).
+    buffer = testing._DeviceBuffer(values, (2, 3), dtype, device='native:0')
     view = memoryview(buffer)
     assert (view.shape, view.itemsize) == ((2, 3), numpy.dtype(dtype).itemsize)
     numpy.testing.assert_array_equal(numpy.asarray(buffer), numpy.array(values, dtype).reshape(2, 3))

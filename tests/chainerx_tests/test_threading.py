@@ -251,10 +251,10 @@ def test_gil_check_detects_a_held_gil():
 def test_memory_pool_reuses_and_frees():
     _core._native_memory_pool_free_all()
     assert _core._native_memory_pool_cached_bytes() == 0
-    a = chx.ones((1000,), 'float32')
+    a = chx.ones((1000,), 'float32', device='native:0')  # the default device may be cuda:0
     del a
     assert _core._native_memory_pool_cached_bytes() >= 4000
-    b = chx.ones((1000,), 'float32')  # reuses the block
+    b = chx.ones((1000,), 'float32', device='native:0')  # reuses the block
     assert _core._native_memory_pool_cached_bytes() == 0
     array_utils.assert_array_equal(b, numpy.ones((1000,), 'float32'))
     del b
