@@ -7,6 +7,8 @@
 #   4. bazel build --config=cuda //...  the CUDA backend compiles and links (no GPU needed), and its gtests load
 #                                       and run (each skips its GPU part when there is no device); the CUDA
 #                                       _core.so imports without a GPU and finds cuBLAS/cuDNN (a pytest subset)
+#                                       and the chainerx suite on cuda:0 of the CUDA backend built for the host
+#                                       (tools/pytest_emulated.sh; Note [CUDA emulation on the host])
 #   5. bazel test --config=asan //chainerx/...   C++ tests under AddressSanitizer + UBSan
 #   6. tools/pytest_asan.sh             a pytest subset (bad arguments, quick fuzz) on a sanitizer build of _core.so
 # Extra arguments are passed to every bazel command (e.g. --jobs=4).
@@ -49,5 +51,6 @@ step "cuda test" bazel test "${bazel_flags[@]}" --config=cuda //chainerx/cuda/..
 step "cuda pytest" tools/pytest_staged.sh .venv/bin/python -q tests/chainerx_tests/test_cuda_memory_pool.py \
     tests/chainerx_tests/test_cuda_libraries.py tests/chainerx_tests/test_interop_zero_copy.py \
     tests/chainerx_tests/test_cuda_interop.py
+step "cuda emulated pytest" env BAZEL_FLAGS="${bazel_flags[*]}" tools/pytest_emulated.sh -q
 step "asan test" bazel test "${bazel_flags[@]}" --config=asan //chainerx/...
 step "asan pytest" tools/pytest_asan.sh "${bazel_flags[@]}"
