@@ -147,6 +147,8 @@ class BackendConfig:
                 return 'ChainerX device {} is not available ({})'.format(
                     self.chainerx_device, type(e).__name__)
         if self.use_cuda:
+            if not cuda.available:  # use_cuda is CuPy's; chainerx's own CUDA devices are use_chainerx configs
+                return 'CUDA (CuPy) is not available'
             if attr.gpu_count() <= self.cuda_device:
                 return 'CUDA device {} is not available'.format(self.cuda_device)
             if self.use_cudnn == 'always' and not cuda.cudnn_enabled:

@@ -10,12 +10,14 @@
 // - this header defines the qualifiers as nothing, __shared__ as `static` (one copy for the block that runs), the
 //   built-in variables, barriers, shuffles and atomics; grid.cc runs each block's threads as coroutines that
 //   switch only at barriers and shuffles, one block after another, so that the atomics need no atomicity;
-// - runtime.cc, cublas.cc and cudnn.cc stand in for the CUDA runtime (device memory is host memory), cuBLAS's
-//   GEMM, and cuDNN (whose calls report NOT_SUPPORTED: convolution and batch normalisation still need a GPU).
-// The emulated backend registers as "cuda" with two devices, so the CUDA gtests run against native in every CI
-// run. What it cannot show: speed, races between threads (coroutines never interleave between barriers), the
-// GPU's float rounding (formulas take the host's math), and device code that reads host memory (both are host
-// memory here).
+// - runtime.cc, cublas.cc, cudnn.cc and cusolver.cc stand in for the CUDA runtime (device memory is host memory),
+//   cuBLAS's GEMM, cuDNN's convolutions and batch normalisation, and cuSOLVER's dense routines (a libcusolver.so.12
+//   over LAPACK): each checks its arguments as the library documents and computes the documented formula, so what
+//   is tested is the backend's side of each call (layouts, leading dimensions, descriptors, workspaces, info words).
+// The emulated backend registers as "cuda" with two devices. CI runs the CUDA gtests and the whole chainerx suite on
+// it (tools/pytest_emulated.sh). What it cannot show: speed, races between threads (coroutines never interleave
+// between barriers), the GPU's float rounding (formulas take the host's math), the libraries' own behaviour (their
+// algorithms, accuracy and limits), and device code that reads host memory (both are host memory here).
 #pragma once
 
 #define CHAINERX_CUDA_EMULATION 1
