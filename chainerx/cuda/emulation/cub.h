@@ -68,6 +68,7 @@ struct DeviceRadixSort {
             temp_bytes = 1;
             return cudaSuccess;
         }
+        chainerx::cuda::emulation::DeviceCodeScope device_code;
         if (num_items < 0 || begin_bit < 0 || end_bit > static_cast<int>(sizeof(Key) * 8) || begin_bit >= end_bit) {
             return cudaErrorInvalidValue;
         }
@@ -96,7 +97,12 @@ struct DeviceRadixSort {
 struct DeviceScan {
     template <typename In, typename Out, typename NumItems>
     static cudaError_t InclusiveSum(
-            void* temp, size_t& temp_bytes, const In* in, Out* out, NumItems num_items, cudaStream_t /*stream*/ = nullptr) {
+            void* temp,
+            size_t& temp_bytes,
+            const In* in,
+            Out* out,
+            NumItems num_items,
+            cudaStream_t /*stream*/ = nullptr) {
         if (temp == nullptr) {
             temp_bytes = 1;
             return cudaSuccess;
@@ -104,6 +110,7 @@ struct DeviceScan {
         if (num_items < 0) {
             return cudaErrorInvalidValue;
         }
+        chainerx::cuda::emulation::DeviceCodeScope device_code;
         std::partial_sum(in, in + num_items, out);
         return cudaSuccess;
     }

@@ -1,10 +1,12 @@
 // cuBLAS's calls of the backend on the host: see Note [CUDA emulation on the host] in device.h. cublasGemmEx
 // checks its arguments as cuBLAS documents and computes a plain column-major product.
 #include <cublas_v2.h>
-#include <cuda_fp16.h>
 
 #include <algorithm>
 #include <cstdint>
+
+#include "chainerx/cuda/emulation/elements.h"
+#include "chainerx/cuda/emulation/grid.h"
 
 struct cublasContext {
     cublasMath_t math_mode{CUBLAS_DEFAULT_MATH};
@@ -15,28 +17,16 @@ namespace cuda {
 namespace emulation {
 namespace {
 
+FloatType FloatTypeOf(cudaDataType type) {
+    return type == CUDA_R_16F ? FloatType::kHalf : type == CUDA_R_32F ? FloatType::kFloat : FloatType::kDouble;
+}
+
 double LoadElement(const void* data, cudaDataType type, int64_t index) {
-    switch (type) {
-        case CUDA_R_16F:
-            return __half2float(static_cast<const __half*>(data)[index]);
-        case CUDA_R_32F:
-            return static_cast<const float*>(data)[index];
-        default:
-            return static_cast<const double*>(data)[index];
-    }
+    return LoadFloat(FloatTypeOf(type), data, index);
 }
 
 void StoreElement(void* data, cudaDataType type, int64_t index, double value) {
-    switch (type) {
-        case CUDA_R_16F:
-            static_cast<__half*>(data)[index] = __float2half(static_cast<float>(value));
-            break;
-        case CUDA_R_32F:
-            static_cast<float*>(data)[index] = static_cast<float>(value);
-            break;
-        default:
-            static_cast<double*>(data)[index] = value;
-    }
+    StoreFloat(FloatTypeOf(type), data, index, value);
 }
 
 // The type combinations of cuBLAS's table for cublasGemmEx that the backend uses.
@@ -112,6 +102,7 @@ cublasStatus_t cublasGemmEx(
         ldc < std::max(1, m)) {
         return CUBLAS_STATUS_INVALID_VALUE;
     }
+    chainerx::cuda::emulation::DeviceCodeScope device_code;
     const bool wide = computeType == CUBLAS_COMPUTE_64F;
     const double a_scale = wide ? *static_cast<const double*>(alpha) : *static_cast<const float*>(alpha);
     const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);

@@ -3,11 +3,15 @@
 // other, as cuDNN does (CUDNN_STATUS_BAD_PARAM), and compute the documented formulas in double, one element at a
 // time. The algorithm queries answer algorithm 0 with no workspace.
 #include <cudnn.h>
-#include <cuda_fp16.h>
 
 #include <cmath>
 #include <cstdint>
 #include <vector>
+
+#include "chainerx/cuda/emulation/elements.h"
+#include "chainerx/cuda/emulation/grid.h"
+
+using chainerx::cuda::emulation::DeviceCodeScope;
 
 struct cudnnContext {};
 struct cudnnTensorStruct {
@@ -29,28 +33,19 @@ struct cudnnConvolutionStruct {
 
 namespace {
 
+using chainerx::cuda::emulation::FloatType;
+
+FloatType FloatTypeOf(cudnnDataType_t type) {
+    return type == CUDNN_DATA_HALF ? FloatType::kHalf
+                                   : type == CUDNN_DATA_FLOAT ? FloatType::kFloat : FloatType::kDouble;
+}
+
 double Load(cudnnDataType_t type, const void* data, int64_t offset) {
-    switch (type) {
-        case CUDNN_DATA_HALF:
-            return __half2float(static_cast<const __half*>(data)[offset]);
-        case CUDNN_DATA_FLOAT:
-            return static_cast<const float*>(data)[offset];
-        default:
-            return static_cast<const double*>(data)[offset];
-    }
+    return chainerx::cuda::emulation::LoadFloat(FloatTypeOf(type), data, offset);
 }
 
 void Store(cudnnDataType_t type, void* data, int64_t offset, double value) {
-    switch (type) {
-        case CUDNN_DATA_HALF:
-            static_cast<__half*>(data)[offset] = __float2half(static_cast<float>(value));
-            break;
-        case CUDNN_DATA_FLOAT:
-            static_cast<float*>(data)[offset] = static_cast<float>(value);
-            break;
-        default:
-            static_cast<double*>(data)[offset] = value;
-    }
+    chainerx::cuda::emulation::StoreFloat(FloatTypeOf(type), data, offset, value);
 }
 
 bool SupportedType(cudnnDataType_t type) {
@@ -367,6 +362,7 @@ cudnnStatus_t cudnnConvolutionForward(
         const void* beta,
         const cudnnTensorDescriptor_t y_desc,
         void* y) {
+    DeviceCodeScope device_code;
     Accumulator sums{Span(y_desc->dims, y_desc->strides)};
     const cudnnDataType_t type = x_desc->type;
     cudnnStatus_t status = ForEachTap(*x_desc, *w_desc, *conv_desc, *y_desc, [&](int64_t xo, int64_t wo, int64_t yo) {
@@ -392,6 +388,7 @@ cudnnStatus_t cudnnConvolutionBackwardData(
         const void* beta,
         const cudnnTensorDescriptor_t dx_desc,
         void* dx) {
+    DeviceCodeScope device_code;
     Accumulator sums{Span(dx_desc->dims, dx_desc->strides)};
     const cudnnDataType_t type = dx_desc->type;
     cudnnStatus_t status = ForEachTap(*dx_desc, *w_desc, *conv_desc, *dy_desc, [&](int64_t xo, int64_t wo, int64_t yo) {
@@ -417,6 +414,7 @@ cudnnStatus_t cudnnConvolutionBackwardFilter(
         const void* beta,
         const cudnnFilterDescriptor_t dw_desc,
         void* dw) {
+    DeviceCodeScope device_code;
     const std::vector<int> w_strides = PackedStrides(dw_desc->dims);
     Accumulator sums{Count(dw_desc->dims)};
     const cudnnDataType_t type = x_desc->type;
@@ -438,6 +436,7 @@ cudnnStatus_t cudnnAddTensor(
         const void* beta,
         const cudnnTensorDescriptor_t c_desc,
         void* c) {
+    DeviceCodeScope device_code;
     const cudnnTensorStruct& ad = *a_desc;
     const cudnnTensorStruct& cd = *c_desc;
     if (ad.dims.size() != cd.dims.size() || ad.type != cd.type) {
@@ -497,7 +496,9 @@ cudnnStatus_t GetChannels(
         out.x_offsets[i] = OffsetOf(i, x.dims, x.strides);
         out.channel_of[i] = OffsetOf(i, x.dims, param_strides);
     }
-    return out.per_channel < 2 && mode != CUDNN_BATCHNORM_PER_ACTIVATION ? CUDNN_STATUS_BAD_PARAM : CUDNN_STATUS_SUCCESS;
+    // cuDNN refuses a batch of one value per channel (no variance) in the spatial modes.
+    bool single = out.per_channel < 2 && mode != CUDNN_BATCHNORM_PER_ACTIVATION;
+    return single ? CUDNN_STATUS_BAD_PARAM : CUDNN_STATUS_SUCCESS;
 }
 
 // Per channel: the batch's mean and biased variance of x.
@@ -540,6 +541,7 @@ cudnnStatus_t cudnnBatchNormalizationForwardTraining(
         double eps,
         void* save_mean,
         void* save_inv_std) {
+    DeviceCodeScope device_code;
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, *param_desc, ch); status != CUDNN_STATUS_SUCCESS) {
         return status;
@@ -595,6 +597,7 @@ cudnnStatus_t cudnnBatchNormalizationForwardInference(
         const void* mean,
         const void* var,
         double eps) {
+    DeviceCodeScope device_code;
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, *param_desc, ch); status != CUDNN_STATUS_SUCCESS) {
         return status;
@@ -634,6 +637,7 @@ cudnnStatus_t cudnnBatchNormalizationBackward(
         double eps,
         const void* saved_mean,
         const void* saved_inv_std) {
+    DeviceCodeScope device_code;
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, *param_desc, ch); status != CUDNN_STATUS_SUCCESS) {
         return status;

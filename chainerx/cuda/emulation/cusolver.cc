@@ -11,7 +11,26 @@
 
 struct cusolverDnContext {};
 
+// Device memory is accessible only inside device code: Note [Device memory out of the host's reach] in grid.h. The
+// emulated backend that links this library defines the hook.
+extern "C" void chainerx_cuda_emulation_device_code(bool enter) __attribute__((weak));
+
 namespace {
+
+class DeviceCodeScope {
+public:
+    DeviceCodeScope() { Hook(true); }
+    ~DeviceCodeScope() { Hook(false); }
+    DeviceCodeScope(const DeviceCodeScope&) = delete;
+    DeviceCodeScope& operator=(const DeviceCodeScope&) = delete;
+
+private:
+    static void Hook(bool enter) {
+        if (chainerx_cuda_emulation_device_code != nullptr) {
+            chainerx_cuda_emulation_device_code(enter);
+        }
+    }
+};
 
 template <typename T>
 struct Lapack;
@@ -39,8 +58,11 @@ struct Lapack<double> {
 // The workspace each routine asks for: any size works here, so a small one that the backend must still allocate.
 constexpr int kWorkspace = 16;
 
-cusolverStatus_t Finish(int lapack_info, int* dev_info) {
-    *dev_info = lapack_info;
+// Runs a routine's LAPACK call (which returns its info) inside device code, and stores the info as devInfo.
+template <typename Call>
+cusolverStatus_t RunDeviceCode(int* dev_info, Call&& call) {
+    DeviceCodeScope device_code;
+    *dev_info = call();
     return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -56,7 +78,7 @@ cusolverStatus_t Getrf(cusolverDnHandle_t handle, int m, int n, T* a, int lda, T
     if (ipiv == nullptr) {
         return CUSOLVER_STATUS_NOT_SUPPORTED;  // LU without pivoting: not emulated (the backend pivots)
     }
-    return Finish(Lapack<T>::getrf(LAPACK_COL_MAJOR, m, n, a, lda, ipiv), info);
+    return RunDeviceCode(info, [&] { return Lapack<T>::getrf(LAPACK_COL_MAJOR, m, n, a, lda, ipiv); });
 }
 
 template <typename T>
@@ -67,7 +89,7 @@ cusolverStatus_t Getrs(cusolverDnHandle_t handle, cublasOperation_t trans, int n
         return CUSOLVER_STATUS_INVALID_VALUE;
     }
     char t = trans == CUBLAS_OP_N ? 'N' : 'T';
-    return Finish(Lapack<T>::getrs(LAPACK_COL_MAJOR, t, n, nrhs, a, lda, ipiv, b, ldb), info);
+    return RunDeviceCode(info, [&] { return Lapack<T>::getrs(LAPACK_COL_MAJOR, t, n, nrhs, a, lda, ipiv, b, ldb); });
 }
 
 template <typename T>
@@ -77,7 +99,7 @@ cusolverStatus_t Potrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n, 
         info == nullptr) {
         return CUSOLVER_STATUS_INVALID_VALUE;
     }
-    return Finish(Lapack<T>::potrf(LAPACK_COL_MAJOR, FillChar(uplo), n, a, lda), info);
+    return RunDeviceCode(info, [&] { return Lapack<T>::potrf(LAPACK_COL_MAJOR, FillChar(uplo), n, a, lda); });
 }
 
 bool ValidSvdJob(signed char job) { return job == 'A' || job == 'S' || job == 'O' || job == 'N'; }
@@ -97,9 +119,10 @@ cusolverStatus_t Gesvd(cusolverDnHandle_t handle, signed char jobu, signed char 
     // LAPACKE checks ldu and ldvt even for jobs that do not write them.
     int lapack_ldu = std::max(ldu, 1);
     int lapack_ldvt = std::max(ldvt, 1);
-    return Finish(Lapack<T>::gesvd(LAPACK_COL_MAJOR, jobu, jobvt, m, n, a, lda, s, u, lapack_ldu, vt, lapack_ldvt,
-                                   superb.data()),
-                  info);
+    return RunDeviceCode(info, [&] {
+        return Lapack<T>::gesvd(
+                LAPACK_COL_MAJOR, jobu, jobvt, m, n, a, lda, s, u, lapack_ldu, vt, lapack_ldvt, superb.data());
+    });
 }
 
 template <typename T>
@@ -108,7 +131,7 @@ cusolverStatus_t Geqrf(cusolverDnHandle_t handle, int m, int n, T* a, int lda, T
         lwork < 1 || info == nullptr) {
         return CUSOLVER_STATUS_INVALID_VALUE;
     }
-    return Finish(Lapack<T>::geqrf(LAPACK_COL_MAJOR, m, n, a, lda, tau), info);
+    return RunDeviceCode(info, [&] { return Lapack<T>::geqrf(LAPACK_COL_MAJOR, m, n, a, lda, tau); });
 }
 
 template <typename T>
@@ -118,7 +141,7 @@ cusolverStatus_t Orgqr(cusolverDnHandle_t handle, int m, int n, int k, T* a, int
         work == nullptr || lwork < 1 || info == nullptr) {
         return CUSOLVER_STATUS_INVALID_VALUE;
     }
-    return Finish(Lapack<T>::orgqr(LAPACK_COL_MAJOR, m, n, k, a, lda, tau), info);
+    return RunDeviceCode(info, [&] { return Lapack<T>::orgqr(LAPACK_COL_MAJOR, m, n, k, a, lda, tau); });
 }
 
 template <typename T>
@@ -130,7 +153,7 @@ cusolverStatus_t Syevd(cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublas
         return CUSOLVER_STATUS_INVALID_VALUE;
     }
     char job = jobz == CUSOLVER_EIG_MODE_VECTOR ? 'V' : 'N';
-    return Finish(Lapack<T>::syevd(LAPACK_COL_MAJOR, job, FillChar(uplo), n, a, lda, w), info);
+    return RunDeviceCode(info, [&] { return Lapack<T>::syevd(LAPACK_COL_MAJOR, job, FillChar(uplo), n, a, lda, w); });
 }
 
 cusolverStatus_t BufferSize(cusolverDnHandle_t handle, int* lwork) {

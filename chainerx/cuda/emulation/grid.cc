@@ -160,8 +160,8 @@ void RunBlock(const uint3& block_idx, const dim3& grid, const dim3& block) {
     for (size_t i = 0; i < n; ++i) {
         EmulatedThread& t = threads[i];
         auto linear = static_cast<unsigned>(i);
-        t.position = ThreadPosition{
-                uint3{linear % block.x, linear / block.x % block.y, linear / (block.x * block.y)}, block_idx, block, grid};
+        uint3 thread_idx{linear % block.x, linear / block.x % block.y, linear / (block.x * block.y)};
+        t.position = ThreadPosition{thread_idx, block_idx, block, grid};
         t.state = ThreadState::kRunnable;
         t.stack_pointer = StartStack(t.stack.get());
     }
@@ -221,6 +221,7 @@ void RunGrid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
         return;
     }
     std::lock_guard<std::mutex> lock{g_grid_mutex};
+    DeviceCodeScope device_code;
     const size_t n = size_t{block.x} * block.y * block.z;
     g_run.threads.resize(n);
     for (EmulatedThread& t : g_run.threads) {

@@ -43,6 +43,21 @@ void RunGrid(dim3 grid, dim3 block, const std::function<void()>& thread_body);
 // The launch error that cudaGetLastError() returns and clears (runtime.cc).
 void RecordLaunchError(cudaError_t error);
 
+// Note [Device memory out of the host's reach]
+// On a GPU, host code that dereferences a device pointer crashes or reads garbage, the worst kind of bug. Here
+// device memory is host memory, so such code would work unnoticed. So cudaMalloc carves device memory out of one
+// reserved arena that is mapped inaccessible (PROT_NONE) except while device code runs: a grid, a copy, a CUB
+// algorithm or a library stand-in's call, each inside a DeviceCodeScope. Host code that touches device memory then
+// faults here as it would on the GPU. (Several threads: the arena is accessible while any of them runs device code,
+// so a stray host access on another thread can go unnoticed then, never the other way round.)
+class DeviceCodeScope {
+public:
+    DeviceCodeScope();
+    ~DeviceCodeScope();
+    DeviceCodeScope(const DeviceCodeScope&) = delete;
+    DeviceCodeScope& operator=(const DeviceCodeScope&) = delete;
+};
+
 }  // namespace emulation
 }  // namespace cuda
 }  // namespace chainerx
