@@ -22,7 +22,7 @@ namespace {
 // it fails as cudaMalloc does, which drives the memory pool's free-all-and-retry path.
 constexpr int kDeviceCount = 2;
 constexpr size_t kDeviceMemoryBytes = size_t{4} << 30;
-constexpr size_t kPageBytes = 4096;
+constexpr size_t kPageBytes = 4096;  // pinned host buffers are whole pages
 // Device allocations are whole huge pages (the memory pool asks for 2 MiB segments anyway): switching the arena's
 // protection rewrites one page-table entry per resident page, 512 times fewer with huge pages (a tiny kernel took
 // 15 ms with 256 MB resident in 4 KiB pages).
@@ -32,7 +32,7 @@ thread_local int t_current_device = 0;
 thread_local cudaError_t t_last_error = cudaSuccess;
 
 // The arena of Note [Device memory out of the host's reach]: address space for both devices' memory, reserved once,
-// handed out first-fit in whole pages.
+// handed out first-fit in whole huge pages.
 class DeviceMemory {
 public:
     DeviceMemory() {
