@@ -13,23 +13,38 @@
 #   (default .venv/bin/python). Exit status 1 when a crash or hang was found. About 2 minutes on 2 cores.
 #   --chainer fuzzes the chainer package instead (tests/chainer_tests/fuzz_chainer_calls.py: chainer.functions,
 #   Variable, Parameter, grad/backward, chainer.backend; about 1 minute per 10000 calls on 2 cores).
+#   --emulated-cuda fuzzes cuda:0 of the CUDA backend built for the host (Note [CUDA emulation on the host]): the
+#   values' arrays live there; build it first with `bazel build --config=cuda //chainerx:_core_emulated.so`.
 #   e.g. tools/fuzz.sh --calls 30000 --seed 7;  tools/fuzz.sh --seed 7 --replay 1234 (prints and reruns call 1234)
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 python="${PYTHON:-$REPO/.venv/bin/python}"
 source "$REPO/tools/stage_package.sh"
+core="${CHAINERX_CORE_SO:-$REPO/bazel-bin/chainerx/_core.so}"
+memory_args=()
+if [[ " $* " == *" --emulated-cuda "* ]]; then
+    core="$REPO/bazel-bin/chainerx/_core_emulated.so"
+    export CHAINERX_FUZZ_DEVICE=cuda:0
+    # The emulated device memory is an 8 GiB reservation of address space (emulation/runtime.cc).
+    memory_args=(--memory 16)
+    # The extension links the cuSOLVER stand-in from Bazel's solib directories.
+    solib_dirs=("$REPO"/bazel-bin/_solib_k8/*/)
+    export LD_LIBRARY_PATH="$(IFS=:; echo "${solib_dirs[*]}")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-stage_package "$stage" "$REPO" "${CHAINERX_CORE_SO:-$REPO/bazel-bin/chainerx/_core.so}"
+stage_package "$stage" "$REPO" "$core"
 # The harness too, so that editing or rebuilding the checkout during a long run changes nothing in it.
 mkdir "$stage/harness"
 cp "$REPO"/tests/chainerx_tests/{fuzz_calls,fuzz_harness,fuzz_values,pybind_signatures}.py "$stage/harness/"
 cp "$REPO"/tests/chainer_tests/fuzz_chainer_{calls,values}.py "$stage/harness/"
-args=()
+args=("${memory_args[@]}")
 for arg in "$@"; do
     if [[ "$arg" == --chainer ]]; then
         args+=(--table fuzz_chainer_calls:build_table)
+    elif [[ "$arg" == --emulated-cuda ]]; then
+        continue
     else
         args+=("$arg")
     fi

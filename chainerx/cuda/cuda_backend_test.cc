@@ -272,6 +272,7 @@ TEST(CudaBackendTest, ReductionsMatchNative) {
             ExpectSameAsNative("any", {input}, [](const Arrays& v) { return Any(v[0]); });
             if (!is_long) {
                 ExpectSameAsNative("sum axis 1", {input}, [](const Arrays& v) { return Sum(v[0], Axes{1}); });
+                ExpectSameAsNative("sum over no axis", {input}, [](const Arrays& v) { return Sum(v[0], Axes{}); });
                 ExpectSameAsNative("sum axis 0", {input}, [](const Arrays& v) { return Sum(v[0], Axes{0}); });
                 ExpectSameAsNative("mean axis 1", {input}, [](const Arrays& v) { return Mean(v[0], Axes{1}); });
             }

@@ -204,6 +204,9 @@ class Child:
     def __init__(self, progress_path: str) -> None:
         self._fd = os.open(progress_path, os.O_WRONLY | os.O_APPEND)
         self._compiled: tp.Dict[str, tp.Any] = {}
+        # CHAINERX_FUZZ_DEVICE (tools/fuzz.sh --device) makes the arrays of the values live there, e.g. on cuda:0.
+        if os.environ.get('CHAINERX_FUZZ_DEVICE'):
+            chainerx.set_default_device(os.environ['CHAINERX_FUZZ_DEVICE'])
         self._device = chainerx.get_default_device()
 
     def note(self, *fields: tp.Any) -> None:
