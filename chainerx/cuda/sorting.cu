@@ -147,7 +147,9 @@ public:
             using C = numeric::ComputeType<T>;
             const auto* x_data = static_cast<const char*>(x.raw_data());
             auto* out_data = static_cast<int64_t*>(out.raw_data());
-            if (ThreadPerLaneSuits(ix, sizeof(T))) {
+            // Short lanes too (argmax over the 10 classes of a batch, as accuracy takes it): a block per lane would
+            // leave most of its threads idle (see kThreadPerOutputMax in reduce.cuh).
+            if (ThreadPerLaneSuits(ix, sizeof(T)) || ix.reduce_total <= kThreadPerOutputMax) {
                 LaunchIndexed(x.device(), ix.out_total, ArgReduceLanes<Op, T>{ix, x_data, out_data});
                 return;
             }
