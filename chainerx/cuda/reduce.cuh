@@ -265,13 +265,13 @@ void CudaReduce(const Array& x, const Axes& axes, const Array& out) {
     if (ix.out_total == 0) {
         return;
     }
-    CudaSetDeviceScope scope{x.device().index()};
     const auto* x_data = static_cast<const char*>(x.raw_data());
     auto* out_data = static_cast<Out*>(out.raw_data());
     if (ix.reduce_total <= kThreadPerOutputMax) {
-        LaunchIndexed(x.device(), ix.out_total, ReducePerThreadFunctor<Op>{ix, x_data, out_data});
+        LaunchIndexed(x.device(), ix.out_total, ReducePerThreadFunctor<Op>{ix, x_data, out_data});  // sets the device
         return;
     }
+    CudaSetDeviceScope scope{x.device().index()};
     const bool columns = ReducesColumns(ix, sizeof(typename Op::In));
     const int64_t outputs_per_block = columns ? kColumnTile : 1;
     const int64_t chunks = ReductionChunks(ix, outputs_per_block, columns ? kColumnRows : kBlockSize);

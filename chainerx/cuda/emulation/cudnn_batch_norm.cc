@@ -239,15 +239,18 @@ cudnnStatus_t cudnnBatchNormalizationBackward(
     }
     const cudnnDataType_t xt = x_desc->type;
     const cudnnDataType_t pt = param_desc->type;
-    std::vector<double> mean;
-    std::vector<double> var;
-    Moments(ch, xt, x, mean, var);
-    std::vector<double> inv_std(mean.size());
-    for (int64_t c = 0; c < ch.channels; ++c) {
-        if (saved_mean != nullptr) {
+    // The forward pass's saved statistics when given (the backend always gives them), else the batch's.
+    std::vector<double> mean(static_cast<size_t>(ch.channels));
+    std::vector<double> inv_std(static_cast<size_t>(ch.channels));
+    if (saved_mean != nullptr) {
+        for (int64_t c = 0; c < ch.channels; ++c) {
             mean[c] = Load(pt, saved_mean, c);
             inv_std[c] = Load(pt, saved_inv_std, c);
-        } else {
+        }
+    } else {
+        std::vector<double> var;
+        Moments(ch, xt, x, mean, var);
+        for (int64_t c = 0; c < ch.channels; ++c) {
             inv_std[c] = 1 / std::sqrt(var[c] + eps);
         }
     }
