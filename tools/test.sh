@@ -8,7 +8,9 @@
 #                                       and run (each skips its GPU part when there is no device); the CUDA
 #                                       _core.so imports without a GPU and finds cuBLAS/cuDNN (a pytest subset)
 #                                       and the chainerx suite on cuda:0 of the CUDA backend built for the host
-#                                       (tools/pytest_emulated.sh; Note [CUDA emulation on the host])
+#                                       (tools/pytest_emulated.sh; Note [CUDA emulation on the host]), the gtests
+#                                       with blocks and threads reversed and the suite with them shuffled (Note
+#                                       [Emulated schedules] in chainerx/cuda/emulation/grid.cc)
 #   5. bazel test --config=asan //chainerx/...   C++ tests under AddressSanitizer + UBSan
 #   6. tools/pytest_asan.sh             a pytest subset (bad arguments, quick fuzz) on a sanitizer build of _core.so
 # Extra arguments are passed to every bazel command (e.g. --jobs=4).
@@ -46,11 +48,13 @@ step "test" bazel test "${bazel_flags[@]}" //...
 # Right after step 2, while bazel-bin holds the default (non-CUDA) build of _core.so and the test plug-in.
 CHAINERX_TEST_DEFAULT_DEVICE=native:1 step "numpy1 test" tools/pytest_staged.sh .venv-numpy1/bin/python -q
 step "cuda build" bazel build "${bazel_flags[@]}" --config=cuda //...
-step "cuda test" bazel test "${bazel_flags[@]}" --config=cuda //chainerx/cuda/...
+step "cuda test" bazel test "${bazel_flags[@]}" --config=cuda --test_env=CHAINERX_CUDA_EMULATION_SCHEDULE=reversed \
+    //chainerx/cuda/...
 # bazel-bin/chainerx/_core.so is now the CUDA build.
 step "cuda pytest" tools/pytest_staged.sh .venv/bin/python -q tests/chainerx_tests/test_cuda_memory_pool.py \
     tests/chainerx_tests/test_cuda_libraries.py tests/chainerx_tests/test_interop_zero_copy.py \
     tests/chainerx_tests/test_cuda_interop.py
-step "cuda emulated pytest" env BAZEL_FLAGS="${bazel_flags[*]}" tools/pytest_emulated.sh -q
+step "cuda emulated pytest" env BAZEL_FLAGS="${bazel_flags[*]}" CHAINERX_CUDA_EMULATION_SCHEDULE=shuffled \
+    tools/pytest_emulated.sh -q
 step "asan test" bazel test "${bazel_flags[@]}" --config=asan //chainerx/...
 step "asan pytest" tools/pytest_asan.sh "${bazel_flags[@]}"

@@ -45,7 +45,28 @@ py::tuple ToTuple(const Vector& v) {
     return t;
 }
 
-Scalar ItemOf(const ArrayBodyPtr& self) { return A(self).AsScalar(); }
+// Note [Waiting for a device without the GIL]
+// On a device that the host cannot read (a GPU), kernels return once queued, and the host waits where results come
+// back: item(), to_numpy, transfers, synchronize(). Those waits release the GIL, so that other Python threads (data
+// loaders, for one) run while the host waits for the device, as they do during native kernels on large operands.
+Scalar ItemOf(const ArrayBodyPtr& self) {
+    Array a = A(self);
+    if (a.device().IsHostAccessible()) {
+        return a.AsScalar();
+    }
+    py::gil_scoped_release no_gil;
+    return a.AsScalar();
+}
+
+// Array::ToDevice, without the GIL when either device is one that the host waits for.
+ArrayBodyPtr ToDeviceOf(const ArrayBodyPtr& self, Device& device) {
+    Array a = A(self);
+    if (a.device().IsHostAccessible() && device.IsHostAccessible()) {
+        return a.ToDevice(device).TakeBody();
+    }
+    py::gil_scoped_release no_gil;
+    return a.ToDevice(device).TakeBody();
+}
 
 // Bytes between the lowest and the highest byte the view can touch (0 for an empty view); equals nbytes for
 // contiguous arrays and is smaller for broadcast views and larger for strided ones.
@@ -96,11 +117,11 @@ void DefineMethods(ArrayClass& c) {
     c.def("fill", [](const ArrayBodyPtr& self, py::handle value) { A(self).Fill(ToScalar(value)); }, py::arg("value"));
     c.def("item", [](const ArrayBodyPtr& self) { return ScalarToPython(ItemOf(self)); });
     c.def("to_device",
-          [](const ArrayBodyPtr& self, py::handle device) { return A(self).ToDevice(GetDevice(device)).TakeBody(); },
+          [](const ArrayBodyPtr& self, py::handle device) { return ToDeviceOf(self, GetDevice(device)); },
           py::arg("device"));
     c.def("to_device",
           [](const ArrayBodyPtr& self, const std::string& backend_name, int index) {
-              return A(self).ToDevice(GetDefaultContext().GetDevice(backend_name, index)).TakeBody();
+              return ToDeviceOf(self, GetDefaultContext().GetDevice(backend_name, index));
           },
           py::arg("backend_name"), py::arg("index"));
     c.def("as_grad_stopped",

@@ -106,7 +106,8 @@ void InitBackendAndDevice(py::module& m) {
             .def_property_readonly("backend", &Device::backend, kReference)
             .def_property_readonly("context", &Device::context, kReference)
             .def_property_readonly("index", &Device::index)
-            .def("synchronize", &Device::Synchronize)
+            // Without the GIL (Note [Waiting for a device without the GIL] in array.cc).
+            .def("synchronize", &Device::Synchronize, py::call_guard<py::gil_scoped_release>())
             .def("__repr__", &Device::name)
             // Devices are singletons per context: pickling and copying give back the same object.
             .def("__reduce__",

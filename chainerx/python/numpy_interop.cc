@@ -138,7 +138,11 @@ py::array ToNumpy(const Array& a, bool copy) {
     }
     Array contiguous = a.IsContiguous() ? a : a.AsGradStopped(CopyKind::kCopy);
     py::array out{np_dtype, shape};
-    a.device().MemoryCopyToHost(out.mutable_data(), contiguous.raw_data(), static_cast<size_t>(a.GetNBytes()));
+    void* host = out.mutable_data();
+    {
+        py::gil_scoped_release no_gil;  // Note [Waiting for a device without the GIL] in array.cc
+        a.device().MemoryCopyToHost(host, contiguous.raw_data(), static_cast<size_t>(a.GetNBytes()));
+    }
     return out;
 }
 

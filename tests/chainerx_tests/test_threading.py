@@ -236,15 +236,25 @@ def _ran_during_calls(fn, min_total_s=0.3):
 
 
 def test_large_kernel_releases_the_gil():
+    # On native:0, where kernels run in the call (on a GPU they return once queued: see the next test).
     _core._set_num_threads(1)  # long calls
-    x = chx.array(array_utils.make_numpy((1 << 23,), 'float64'))
+    x = chx.array(array_utils.make_numpy((1 << 23,), 'float64'), device='native:0')
     assert _ran_during_calls(lambda: chx.exp(x)), 'the GIL was held during exp'
     assert _ran_during_calls(lambda: x * x + x), 'the GIL was held during * or +'
 
 
-def test_gil_check_detects_a_held_gil():
-    # Control for the test above: astype is bound without CallReleasingGil, so it keeps the GIL.
+def test_waiting_for_the_device_releases_the_gil():
+    # On the default device; on a GPU the host waits in item(), synchronize() and to_numpy rather than in the kernels.
+    _core._set_num_threads(1)
     x = chx.array(array_utils.make_numpy((1 << 23,), 'float64'))
+    assert _ran_during_calls(lambda: chx.exp(x).sum().item()), 'the GIL was held while item() waited'
+    assert _ran_during_calls(lambda: (chx.exp(x), x.device.synchronize())), 'the GIL was held in synchronize()'
+    assert _ran_during_calls(lambda: chx.to_numpy(chx.exp(x)[:4])), 'the GIL was held while to_numpy waited'
+
+
+def test_gil_check_detects_a_held_gil():
+    # Control for the tests above: astype is bound without CallReleasingGil, so it keeps the GIL.
+    x = chx.array(array_utils.make_numpy((1 << 23,), 'float64'), device='native:0')
     assert not _ran_during_calls(lambda: x.astype('float32'))
 
 

@@ -14,7 +14,7 @@
 
 using chainerx::cuda::emulation::Blend;
 using chainerx::cuda::emulation::Count;
-using chainerx::cuda::emulation::DeviceCodeScope;
+using chainerx::cuda::emulation::LibraryCallScope;
 using chainerx::cuda::emulation::Load;
 using chainerx::cuda::emulation::OffsetOf;
 using chainerx::cuda::emulation::PackedStrides;
@@ -140,7 +140,7 @@ cudnnStatus_t cudnnBatchNormalizationForwardTraining(
         double eps,
         void* save_mean,
         void* save_inv_std) {
-    DeviceCodeScope device_code;
+    LibraryCallScope library_call;
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, {y_desc}, *param_desc, eps, ch);
         status != CUDNN_STATUS_SUCCESS) {
@@ -191,7 +191,7 @@ cudnnStatus_t cudnnBatchNormalizationForwardInference(
         const void* mean,
         const void* var,
         double eps) {
-    DeviceCodeScope device_code;
+    LibraryCallScope library_call;
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, {y_desc}, *param_desc, eps, ch);
         status != CUDNN_STATUS_SUCCESS) {
@@ -228,7 +228,7 @@ cudnnStatus_t cudnnBatchNormalizationBackward(
         double eps,
         const void* saved_mean,
         const void* saved_inv_std) {
-    DeviceCodeScope device_code;
+    LibraryCallScope library_call;
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, {dy_desc, dx_desc}, *param_desc, eps, ch);
         status != CUDNN_STATUS_SUCCESS) {

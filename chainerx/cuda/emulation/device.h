@@ -7,17 +7,20 @@
 // otherwise first run there. So the same sources also build for the host:
 // - rewrite_kernels.py turns each launch `Kernel<<<grid, block>>>(args)` into a call of Launch below, and points
 //   the includes of the backend's .cuh files and of CUB at their rewritten or emulated counterparts;
-// - this header defines the qualifiers as nothing, __shared__ as `static` (one copy for the block that runs), the
-//   built-in variables, barriers, shuffles and atomics; grid.cc runs each block's threads as coroutines that
-//   switch only at barriers and shuffles, one block after another, so that the atomics need no atomicity;
+// - this header defines the qualifiers as nothing, __shared__ as `static` (one copy for the block that runs, filled
+//   with garbage as each block starts), the built-in variables, barriers, shuffles and atomics; grid.cc runs each
+//   block's threads as coroutines that switch only at barriers and shuffles, one block after another, so that the
+//   atomics need no atomicity (in an order that tools can vary: Note [Emulated schedules] in grid.cc);
+// - kernels and asynchronous copies run when the host waits for them (Note [Deferred device work] in queue.h);
 // - runtime.cc, cublas.cc, cudnn.cc and cusolver.cc stand in for the CUDA runtime (device memory is host memory),
 //   cuBLAS's GEMM, cuDNN's convolutions and batch normalisation, and cuSOLVER's dense routines (a libcusolver.so.12
 //   over LAPACK): each checks its arguments as the library documents and computes the documented formula, so what
 //   is tested is the backend's side of each call (layouts, leading dimensions, descriptors, workspaces, info words).
 // The emulated backend registers as "cuda" with two devices. CI runs the CUDA gtests and the whole chainerx suite on
 // it (tools/pytest_emulated.sh). What it cannot show: speed, races between threads (coroutines never interleave
-// between barriers), the GPU's float rounding (formulas take the host's math), the libraries' own behaviour (their
-// algorithms, accuracy and limits), and device code that reads host memory (both are host memory here).
+// between barriers, though the schedules vary the order between them), the GPU's float rounding (formulas take the
+// host's math), the libraries' own behaviour (their algorithms, accuracy and limits), and device code that reads
+// host memory (both are host memory here).
 #pragma once
 
 #define CHAINERX_CUDA_EMULATION 1
@@ -51,7 +54,7 @@ namespace cuda {
 namespace emulation {
 
 // What `kernel<<<grid, block>>>(args...)` becomes: Launch(grid, block, [](auto&... p) { kernel(p...); })(args...).
-// Each thread gets its own copy of the arguments, as kernel parameters are.
+// The arguments are copied at the launch, and each thread gets its own copy of them, as kernel parameters are.
 template <typename Kernel>
 class Launcher {
 public:
@@ -59,9 +62,9 @@ public:
 
     template <typename... Args>
     void operator()(const Args&... args) const {
-        RunGrid(grid_, block_, [&]() {
-            std::tuple<Args...> params{args...};
-            std::apply(kernel_, params);
+        LaunchGrid(grid_, block_, [kernel = kernel_, launched = std::tuple<Args...>{args...}]() {
+            std::tuple<Args...> params = launched;
+            std::apply(kernel, params);
         });
     }
 
@@ -82,6 +85,18 @@ T ShuffleFromLane(T value, int src_lane) {
     T result;
     ExchangeInWarp(&value, sizeof(T), src_lane, &result);
     return result;
+}
+
+// What rewrite_kernels.py puts after each __shared__ declaration: the first thread of a block to reach it fills the
+// variable with all-one bytes (NaN for floats, -1 for integers), as uninitialised as a GPU's shared memory.
+template <typename T>
+void PoisonSharedOncePerBlock(T& variable, uint64_t& poisoned_in_block) {
+    static_assert(std::is_trivially_copyable<T>::value, "shared variables are plain data");
+    uint64_t block = CurrentBlockSerial();
+    if (poisoned_in_block != block) {
+        poisoned_in_block = block;
+        std::memset(static_cast<void*>(&variable), 0xff, sizeof(T));
+    }
 }
 
 inline int LaneId() {

@@ -8,7 +8,13 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <numeric>
+#include <random>
+#include <string>
+#include <utility>
 #include <vector>
+
+#include "chainerx/cuda/emulation/queue.h"
 
 #if !defined(__x86_64__)
 #error "the CUDA emulation switches stacks with x86-64 instructions"
@@ -72,6 +78,89 @@ struct BlockRun {
 // Blocks run one at a time (under the mutex), so one run serves every grid.
 std::mutex g_grid_mutex;
 BlockRun g_run;
+// Counts the blocks run so far; the one running now has this number (from 1).
+uint64_t g_block_serial = 0;
+
+// Note [Emulated schedules]
+// A GPU runs the blocks of a grid in no defined order and the threads of a block side by side, so a kernel must not
+// depend on either order. The emulation runs the blocks in order and, between two barriers, each thread to the next
+// in thread order: a kernel that reads what a later block, or a later thread before a barrier, has yet to write
+// would pass here and fail there. CHAINERX_CUDA_EMULATION_SCHEDULE picks the order: "in-order" (the default),
+// "reversed" (blocks and threads last to first) or "shuffled" (blocks in a random affine permutation of the grid,
+// threads in a fresh random order at every barrier; seeded with CHAINERX_CUDA_EMULATION_SEED, default 0, so that a
+// failure repeats). Running the suite under each (tools/pytest_emulated.sh) shows such order dependencies.
+enum class Schedule { kInOrder, kReversed, kShuffled };
+
+struct Scheduling {
+    Schedule schedule{Schedule::kInOrder};
+    std::mt19937_64 random{0};
+};
+
+Scheduling& GetScheduling() {
+    static Scheduling scheduling = [] {
+        Scheduling s{};
+        const char* name = std::getenv("CHAINERX_CUDA_EMULATION_SCHEDULE");
+        std::string value = name == nullptr ? "" : name;
+        if (value == "reversed") {
+            s.schedule = Schedule::kReversed;
+        } else if (value == "shuffled") {
+            s.schedule = Schedule::kShuffled;
+        } else if (!value.empty() && value != "in-order") {
+            std::fprintf(
+                    stderr,
+                    "chainerx CUDA emulation: CHAINERX_CUDA_EMULATION_SCHEDULE=%s is none of in-order, reversed, "
+                    "shuffled\n",
+                    value.c_str());
+            std::abort();
+        }
+        const char* seed = std::getenv("CHAINERX_CUDA_EMULATION_SEED");
+        s.random.seed(seed == nullptr ? 0 : std::strtoull(seed, nullptr, 10));
+        return s;
+    }();
+    return scheduling;
+}
+
+// The order of the grid's blocks as a map from the k-th block run to its linear index: k -> (a * k + c) mod total,
+// a bijection when a and total are coprime (identity: a = 1, c = 0; reversed: a = total - 1, c = total - 1).
+struct BlockOrder {
+    uint64_t total;
+    uint64_t a;
+    uint64_t c;
+
+    uint64_t operator[](uint64_t k) const {
+        return static_cast<uint64_t>((static_cast<unsigned __int128>(a) * k + c) % total);
+    }
+};
+
+BlockOrder MakeBlockOrder(uint64_t total) {
+    Scheduling& scheduling = GetScheduling();
+    switch (scheduling.schedule) {
+        case Schedule::kInOrder:
+            return BlockOrder{total, 1, 0};
+        case Schedule::kReversed:
+            return BlockOrder{total, total - 1, total - 1};
+        case Schedule::kShuffled: {
+            std::uniform_int_distribution<uint64_t> pick{0, total - 1};
+            uint64_t a = pick(scheduling.random);
+            while (std::gcd(a, total) != 1) {
+                a = pick(scheduling.random);
+            }
+            return BlockOrder{total, a, pick(scheduling.random)};
+        }
+    }
+    return BlockOrder{total, 1, 0};
+}
+
+// The order in which the runnable threads of a block are resumed in the next round.
+void OrderThreads(std::vector<size_t>& order) {
+    Scheduling& scheduling = GetScheduling();
+    std::iota(order.begin(), order.end(), size_t{0});
+    if (scheduling.schedule == Schedule::kReversed) {
+        std::reverse(order.begin(), order.end());
+    } else if (scheduling.schedule == Schedule::kShuffled) {
+        std::shuffle(order.begin(), order.end(), scheduling.random);
+    }
+}
 
 [[noreturn]] void ThreadEntry() {
     (*g_run.body)();
@@ -157,6 +246,7 @@ bool ReleaseBarriers() {
 void RunBlock(const uint3& block_idx, const dim3& grid, const dim3& block) {
     std::vector<EmulatedThread>& threads = g_run.threads;
     const size_t n = threads.size();
+    ++g_block_serial;
     for (size_t i = 0; i < n; ++i) {
         EmulatedThread& t = threads[i];
         auto linear = static_cast<unsigned>(i);
@@ -165,8 +255,11 @@ void RunBlock(const uint3& block_idx, const dim3& grid, const dim3& block) {
         t.state = ThreadState::kRunnable;
         t.stack_pointer = StartStack(t.stack.get());
     }
+    std::vector<size_t> order(n);
     while (true) {
-        for (EmulatedThread& t : threads) {
+        OrderThreads(order);
+        for (size_t i : order) {
+            EmulatedThread& t = threads[i];
             if (t.state == ThreadState::kRunnable) {
                 g_run.current = &t;
                 chainerx_emulation_switch(&g_run.scheduler_stack_pointer, t.stack_pointer);
@@ -190,6 +283,31 @@ bool ValidConfiguration(const dim3& grid, const dim3& block) {
            grid.z <= 65535 && threads >= 1 && threads <= 1024 && block.x <= 1024 && block.y <= 1024 && block.z <= 64;
 }
 
+// Runs a grid whose configuration is valid, one block after another.
+void RunGrid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
+    std::lock_guard<std::mutex> lock{g_grid_mutex};
+    DeviceCodeScope device_code;
+    const size_t n = size_t{block.x} * block.y * block.z;
+    g_run.threads.resize(n);
+    for (EmulatedThread& t : g_run.threads) {
+        if (t.stack == nullptr) {
+            t.stack = std::make_unique<char[]>(kStackBytes);
+        }
+    }
+    g_run.exchange.resize((n + kWarpSize - 1) / kWarpSize);
+    g_run.body = &thread_body;
+    const uint64_t total = uint64_t{grid.x} * grid.y * grid.z;
+    const BlockOrder block_order = MakeBlockOrder(total);
+    for (uint64_t k = 0; k < total; ++k) {
+        uint64_t linear = block_order[k];
+        auto x = static_cast<unsigned>(linear % grid.x);
+        auto y = static_cast<unsigned>(linear / grid.x % grid.y);
+        auto z = static_cast<unsigned>(linear / (uint64_t{grid.x} * grid.y));
+        RunBlock(uint3{x, y, z}, grid, block);
+    }
+    g_run.body = nullptr;
+}
+
 }  // namespace
 
 const ThreadPosition& CurrentThread() {
@@ -199,6 +317,8 @@ const ThreadPosition& CurrentThread() {
     }
     return g_run.current->position;
 }
+
+uint64_t CurrentBlockSerial() { return g_block_serial; }
 
 void SyncThreads() { Wait(ThreadState::kAtBlockBarrier); }
 
@@ -215,30 +335,12 @@ void ExchangeInWarp(const void* value, size_t size, int src_lane, void* result) 
     SyncWarp();
 }
 
-void RunGrid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
+void LaunchGrid(dim3 grid, dim3 block, std::function<void()> thread_body) {
     if (!ValidConfiguration(grid, block)) {
         RecordLaunchError(cudaErrorInvalidConfiguration);
         return;
     }
-    std::lock_guard<std::mutex> lock{g_grid_mutex};
-    DeviceCodeScope device_code;
-    const size_t n = size_t{block.x} * block.y * block.z;
-    g_run.threads.resize(n);
-    for (EmulatedThread& t : g_run.threads) {
-        if (t.stack == nullptr) {
-            t.stack = std::make_unique<char[]>(kStackBytes);
-        }
-    }
-    g_run.exchange.resize((n + kWarpSize - 1) / kWarpSize);
-    g_run.body = &thread_body;
-    for (unsigned z = 0; z < grid.z; ++z) {
-        for (unsigned y = 0; y < grid.y; ++y) {
-            for (unsigned x = 0; x < grid.x; ++x) {
-                RunBlock(uint3{x, y, z}, grid, block);
-            }
-        }
-    }
-    g_run.body = nullptr;
+    Enqueue([grid, block, body = std::move(thread_body)]() { RunGrid(grid, block, body); });
 }
 
 }  // namespace emulation

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 #include <cuda_runtime.h>
@@ -23,6 +24,9 @@ struct ThreadPosition {
 
 const ThreadPosition& CurrentThread();
 
+// The number of the block that runs now, counting every block run so far from 1.
+uint64_t CurrentBlockSerial();
+
 // __syncthreads(): waits until every thread of the block that has not exited arrives.
 void SyncThreads();
 
@@ -34,11 +38,11 @@ void SyncWarp();
 // overwrite what a slower lane has still to read.
 void ExchangeInWarp(const void* value, size_t size, int src_lane, void* result);
 
-// Runs `thread_body` once per thread of the grid. A configuration that CUDA would refuse (no blocks or threads,
-// more than 1024 threads in a block, a dimension past its limit) runs nothing and is reported, as a launch error
-// is, by the next cudaGetLastError(). A deadlock (a barrier that some live thread of the block never reaches)
-// aborts with a message: on a GPU it would hang.
-void RunGrid(dim3 grid, dim3 block, const std::function<void()>& thread_body);
+// Queues a grid that runs `thread_body` once per thread (Note [Deferred device work] in queue.h). A configuration
+// that CUDA would refuse (no blocks or threads, more than 1024 threads in a block, a dimension past its limit)
+// queues nothing and is reported, as a launch error is, by the next cudaGetLastError(). A deadlock (a barrier that
+// some live thread of the block never reaches) aborts with a message when the grid runs: on a GPU it would hang.
+void LaunchGrid(dim3 grid, dim3 block, std::function<void()> thread_body);
 
 // The launch error that cudaGetLastError() returns and clears (runtime.cc).
 void RecordLaunchError(cudaError_t error);
@@ -56,6 +60,16 @@ public:
     ~DeviceCodeScope();
     DeviceCodeScope(const DeviceCodeScope&) = delete;
     DeviceCodeScope& operator=(const DeviceCodeScope&) = delete;
+};
+
+// The scope of a library stand-in's call (cuBLAS, cuDNN, cuSOLVER, CUB): it first finishes the queued work, which
+// the call comes after (Note [Deferred device work] in queue.h), then reaches device memory as a DeviceCodeScope.
+class LibraryCallScope {
+public:
+    LibraryCallScope();
+    ~LibraryCallScope();
+    LibraryCallScope(const LibraryCallScope&) = delete;
+    LibraryCallScope& operator=(const LibraryCallScope&) = delete;
 };
 
 }  // namespace emulation

@@ -2,7 +2,10 @@
 // launch errors, and device memory out of the host's reach.
 #include "chainerx/cuda/emulation/device.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include <cublas_v2.h>
@@ -37,8 +40,68 @@ TEST(CudaEmulationTest, BarriersOrderSharedMemory) {
     std::vector<int> out(3);
     Launch(3, 256, [](auto&... p) { BlockSumKernel(p...); })(in.data(), out.data());
     EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int b = 0; b < 3; ++b) {
         EXPECT_EQ(out[b], 256 * 256 * b + 255 * 256 / 2);
+    }
+}
+
+// Thread 0 of each block reads a shared variable before any thread writes it, then writes it.
+void UninitializedSharedReadKernel(int* seen) {
+    __shared__ int value;
+    static uint64_t poisoned = 0;  // what rewrite_kernels.py adds after each __shared__ declaration
+    PoisonSharedOncePerBlock(value, poisoned);
+    if (threadIdx.x == 0) {
+        seen[blockIdx.x] = value;
+        value = 7;
+    }
+}
+
+TEST(CudaEmulationTest, EachBlockStartsWithGarbageInSharedMemory) {
+    std::vector<int> seen(3);
+    Launch(3, 64, [](auto&... p) { UninitializedSharedReadKernel(p...); })(seen.data());
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    EXPECT_EQ(seen, std::vector<int>(3, -1));  // neither a static's zero nor the previous block's 7
+}
+
+// Each block's thread 0 notes how many blocks ran before it; each thread notes how many of its block ran before it
+// (the threads run to completion one at a time, without barriers). Under any schedule (Note [Emulated schedules]),
+// both are permutations.
+void RunOrderKernel(int* blocks_before, int* threads_before, int* block_counter, int* thread_counters) {
+    threads_before[blockIdx.x * blockDim.x + threadIdx.x] = atomicAdd(&thread_counters[blockIdx.x], 1);
+    if (threadIdx.x == 0) {
+        blocks_before[blockIdx.x] = atomicAdd(block_counter, 1);
+    }
+}
+
+TEST(CudaEmulationTest, BlocksAndThreadsRunOnceInTheScheduleOrder) {
+    constexpr int kBlocks = 30;
+    constexpr int kThreads = 96;
+    std::vector<int> blocks_before(kBlocks);
+    std::vector<int> threads_before(kBlocks * kThreads);
+    int block_counter = 0;
+    std::vector<int> thread_counters(kBlocks);
+    Launch(kBlocks, kThreads, [](auto&... p) { RunOrderKernel(p...); })(
+            blocks_before.data(), threads_before.data(), &block_counter, thread_counters.data());
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    std::vector<int> sorted = blocks_before;
+    std::sort(sorted.begin(), sorted.end());
+    for (int b = 0; b < kBlocks; ++b) {
+        EXPECT_EQ(sorted[b], b);
+        std::vector<int> block_threads{
+                threads_before.begin() + b * kThreads, threads_before.begin() + (b + 1) * kThreads};
+        std::sort(block_threads.begin(), block_threads.end());
+        for (int t = 0; t < kThreads; ++t) {
+            EXPECT_EQ(block_threads[t], t);
+        }
+    }
+    const char* schedule = std::getenv("CHAINERX_CUDA_EMULATION_SCHEDULE");
+    if (schedule == nullptr || std::string{schedule} == "in-order") {
+        EXPECT_EQ(blocks_before[kBlocks - 1], kBlocks - 1);
+        EXPECT_EQ(threads_before[kThreads - 1], kThreads - 1);
+    } else if (std::string{schedule} == "reversed") {
+        EXPECT_EQ(blocks_before[kBlocks - 1], 0);
+        EXPECT_EQ(threads_before[kThreads - 1], 0);
     }
 }
 
@@ -62,6 +125,7 @@ TEST(CudaEmulationTest, WarpShufflesExchangeWithinEachWarp) {
     std::vector<int> down_sums(64);
     std::vector<int> from_lane_3(64);
     Launch(1, 64, [](auto&... p) { WarpShuffleKernel(p...); })(xor_sums.data(), down_sums.data(), from_lane_3.data());
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int t = 0; t < 64; ++t) {
         EXPECT_EQ(xor_sums[t], 31 * 32 / 2) << t;  // every lane holds the warp's sum
         EXPECT_EQ(from_lane_3[t], 30) << t;
@@ -80,6 +144,7 @@ void PositionKernel(int* out) {
 TEST(CudaEmulationTest, EveryThreadOfAThreeDimensionalGridRunsOnce) {
     std::vector<int> out(2 * 3 * 4 * 5 * 6 * 7);
     Launch(dim3{2, 3, 4}, dim3{5, 6, 7}, [](auto&... p) { PositionKernel(p...); })(out.data());
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int v : out) {
         ASSERT_EQ(v, 1);
     }
@@ -94,6 +159,7 @@ TEST(CudaEmulationTest, ConfigurationsThatCudaRefusesAreLaunchErrors) {
     Launch(0, 32, [](auto&... p) { PositionKernel(p...); })(out.data());
     EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration);
     EXPECT_EQ(cudaGetLastError(), cudaSuccess);  // read and cleared
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int v : out) {
         ASSERT_EQ(v, 0);  // nothing ran
     }
@@ -109,7 +175,52 @@ void SplitBarrierKernel() {
 }
 
 TEST(CudaEmulationDeathTest, ThreadsWaitingAtDifferentBarriersAbort) {
-    EXPECT_DEATH(Launch(1, 32, [](auto&... p) { SplitBarrierKernel(p...); })(), "deadlock");
+    EXPECT_DEATH(
+            {
+                Launch(1, 32, [](auto&... p) { SplitBarrierKernel(p...); })();
+                cudaDeviceSynchronize();
+            },
+            "deadlock");
+}
+
+void StoreKernel(int* out, int value) { *out = value; }
+
+// Note [Deferred device work]: kernels and asynchronous copies run when the host waits.
+TEST(CudaEmulationTest, DeviceWorkRunsWhenTheHostWaits) {
+    int* pinned = nullptr;
+    ASSERT_EQ(cudaHostAlloc(reinterpret_cast<void**>(&pinned), sizeof(int), 0), cudaSuccess);
+    *pinned = 0;
+    int* device = nullptr;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device), sizeof(int)), cudaSuccess);
+    cudaEvent_t event{};
+    ASSERT_EQ(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), cudaSuccess);
+
+    Launch(1, 1, [](auto&... p) { StoreKernel(p...); })(device, 5);
+    ASSERT_EQ(cudaMemcpyAsync(pinned, device, sizeof(int), cudaMemcpyDeviceToHost, nullptr), cudaSuccess);
+    ASSERT_EQ(cudaEventRecord(event, nullptr), cudaSuccess);
+    EXPECT_EQ(*pinned, 0);  // queued: the host has not waited
+    EXPECT_EQ(cudaEventQuery(event), cudaErrorNotReady);
+    EXPECT_EQ(cudaGetLastError(), cudaSuccess);  // not-ready is no error
+    ASSERT_EQ(cudaEventSynchronize(event), cudaSuccess);
+    EXPECT_EQ(cudaEventQuery(event), cudaSuccess);
+    EXPECT_EQ(*pinned, 5);
+
+    // From pageable memory, the source is taken at the call; a pageable destination waits for the queue.
+    int pageable = 9;
+    ASSERT_EQ(cudaMemcpyAsync(device, &pageable, sizeof(int), cudaMemcpyHostToDevice, nullptr), cudaSuccess);
+    pageable = 0;
+    ASSERT_EQ(cudaMemcpyAsync(&pageable, device, sizeof(int), cudaMemcpyDeviceToHost, nullptr), cudaSuccess);
+    EXPECT_EQ(pageable, 9);
+
+    // A synchronous copy comes after the queued kernel.
+    Launch(1, 1, [](auto&... p) { StoreKernel(p...); })(device, 11);
+    int back = 0;
+    ASSERT_EQ(cudaMemcpy(&back, device, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+    EXPECT_EQ(back, 11);
+
+    ASSERT_EQ(cudaEventDestroy(event), cudaSuccess);
+    ASSERT_EQ(cudaFree(device), cudaSuccess);
+    ASSERT_EQ(cudaFreeHost(pinned), cudaSuccess);
 }
 
 TEST(CudaEmulationDeathTest, HostCodeCannotTouchDeviceMemory) {

@@ -5,6 +5,9 @@ See Note [CUDA emulation on the host] in device.h. Usage: rewrite_kernels.py IN 
 - `kernel<<<grid, block>>>(args)` becomes
   `::chainerx::cuda::emulation::Launch(grid, block, [](auto&... p) { kernel(p...); })(args)`, where `kernel` may
   carry template arguments (`Kernel<T, U>`), deduced or not, as at the launch;
+- each declaration `__shared__ T name[...];` is followed by a call that fills `name` with garbage when the first
+  thread of a block reaches it (a GPU gives each block uninitialised shared memory; a static starts zeroed and keeps
+  the previous block's values);
 - includes of the backend's .cuh headers point at their rewritten copies (`X.cuh` -> `emulated/X.cuh.h`, beside
   the outputs), and includes of CUB at the emulated CUB.
 """
@@ -53,6 +56,23 @@ def rewrite_launches(text):
         pos = close_at + len(_LAUNCH_CLOSE)
 
 
+# A shared declaration without initialiser: the declared name is the last identifier before the array bounds.
+_SHARED_DECLARATION = re.compile(r'__shared__\s[^;={}()]*?\b(\w+)\s*((?:\[[^\];]*\]\s*)*);')
+
+
+def rewrite_shared(text):
+    def poison(match):
+        name = match.group(1)
+        return ('%s static ::std::uint64_t chainerx_poisoned_%s{0}; '
+                '::chainerx::cuda::emulation::PoisonSharedOncePerBlock(%s, chainerx_poisoned_%s);'
+                % (match.group(0), name, name, name))
+
+    rewritten, count = _SHARED_DECLARATION.subn(poison, text)
+    if count != text.count('__shared__'):
+        raise ValueError('a __shared__ declaration that rewrite_shared does not understand')
+    return rewritten
+
+
 def rewrite_includes(text):
     text = re.sub(r'#include "chainerx/cuda/(\w+)\.cuh"', r'#include "chainerx/cuda/emulated/\1.cuh.h"', text)
     return re.sub(r'#include <cub/[\w/]+\.cuh>', '#include "chainerx/cuda/emulation/cub.h"', text)
@@ -61,7 +81,7 @@ def rewrite_includes(text):
 def main(src, dst):
     with open(src) as f:
         text = f.read()
-    text = rewrite_includes(rewrite_launches(text))
+    text = rewrite_includes(rewrite_shared(rewrite_launches(text)))
     with open(dst, 'w') as f:
         f.write('#include "chainerx/cuda/emulation/device.h"\n' + text)
 

@@ -1,5 +1,6 @@
 // The CUDA runtime calls of the backend, on the host: see Note [CUDA emulation on the host] in device.h. Device
-// memory is host memory; copies, kernels and events complete before the call returns.
+// memory is host memory; asynchronous work waits in a queue until the host waits for it (Note [Deferred device work]
+// in queue.h).
 #include <cuda_runtime.h>
 #include <sys/mman.h>
 
@@ -9,9 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <vector>
 
 #include "chainerx/cuda/emulation/grid.h"
+#include "chainerx/cuda/emulation/queue.h"
 
 namespace chainerx {
 namespace cuda {
@@ -99,6 +103,12 @@ public:
         return true;
     }
 
+    bool Contains(const void* ptr) const {
+        auto address = reinterpret_cast<uintptr_t>(ptr);
+        auto base = reinterpret_cast<uintptr_t>(base_);
+        return address >= base && address < base + kArenaBytes;
+    }
+
     size_t Used(int device) {
         std::lock_guard<std::mutex> lock{mutex_};
         return used_[device];
@@ -140,6 +150,46 @@ cudaError_t Fail(cudaError_t error) {
     return error;
 }
 
+// The pinned host buffers (cudaHostAlloc), which asynchronous copies read and write when they run.
+class PinnedBuffers {
+public:
+    void Add(const void* ptr, size_t bytes) {
+        std::lock_guard<std::mutex> lock{mutex_};
+        buffers_[reinterpret_cast<uintptr_t>(ptr)] = bytes;
+    }
+
+    void Remove(const void* ptr) {
+        std::lock_guard<std::mutex> lock{mutex_};
+        buffers_.erase(reinterpret_cast<uintptr_t>(ptr));
+    }
+
+    bool Contains(const void* ptr) {
+        std::lock_guard<std::mutex> lock{mutex_};
+        auto address = reinterpret_cast<uintptr_t>(ptr);
+        auto it = buffers_.upper_bound(address);
+        return it != buffers_.begin() && address < std::prev(it)->first + std::prev(it)->second;
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<uintptr_t, size_t> buffers_;  // address -> bytes
+};
+
+PinnedBuffers& Pinned() {
+    static auto* pinned = new PinnedBuffers{};
+    return *pinned;
+}
+
+void CopyInDeviceCode(void* dst, const void* src, size_t count) {
+    DeviceCodeScope device_code;
+    std::memmove(dst, src, count);
+}
+
+// An event completes when the work queued before its latest record has run.
+struct EmulatedEvent {
+    uint64_t recorded_at{0};
+};
+
 }  // namespace
 
 void RecordLaunchError(cudaError_t error) { t_last_error = error; }
@@ -148,24 +198,37 @@ DeviceCodeScope::DeviceCodeScope() { Memory().EnterDeviceCode(); }
 
 DeviceCodeScope::~DeviceCodeScope() { Memory().LeaveDeviceCode(); }
 
+LibraryCallScope::LibraryCallScope() {
+    FinishQueuedWork();
+    Memory().EnterDeviceCode();
+}
+
+LibraryCallScope::~LibraryCallScope() { Memory().LeaveDeviceCode(); }
+
 }  // namespace emulation
 }  // namespace cuda
 }  // namespace chainerx
 
+using chainerx::cuda::emulation::CopyInDeviceCode;
+using chainerx::cuda::emulation::EmulatedEvent;
+using chainerx::cuda::emulation::Enqueue;
 using chainerx::cuda::emulation::Fail;
+using chainerx::cuda::emulation::FinishQueuedWork;
 using chainerx::cuda::emulation::kDeviceCount;
 using chainerx::cuda::emulation::kDeviceMemoryBytes;
 using chainerx::cuda::emulation::kPageBytes;
 using chainerx::cuda::emulation::Memory;
+using chainerx::cuda::emulation::Pinned;
 using chainerx::cuda::emulation::t_current_device;
 using chainerx::cuda::emulation::t_last_error;
 
 extern "C" {
 
-// The cuSOLVER stand-in, a shared library of its own (cusolver.cc), enters (true) and leaves device code through
+// The cuSOLVER stand-in, a shared library of its own (cusolver.cc), enters (true) and leaves a library call through
 // this; it is the one symbol that the emulated backend exports.
 __attribute__((visibility("default"))) void chainerx_cuda_emulation_device_code(bool enter) {
     if (enter) {
+        FinishQueuedWork();
         Memory().EnterDeviceCode();
     } else {
         Memory().LeaveDeviceCode();
@@ -199,6 +262,7 @@ cudaError_t cudaFree(void* ptr) {
     if (ptr == nullptr) {
         return cudaSuccess;
     }
+    FinishQueuedWork();  // cudaFree synchronises the device
     return Memory().Free(ptr) ? cudaSuccess : Fail(cudaErrorInvalidValue);
 }
 
@@ -209,25 +273,48 @@ cudaError_t cudaMemGetInfo(size_t* free, size_t* total) {
 }
 
 cudaError_t cudaHostAlloc(void** ptr, size_t size, unsigned int /*flags*/) {
-    *ptr = std::aligned_alloc(kPageBytes, (std::max<size_t>(size, 1) + kPageBytes - 1) / kPageBytes * kPageBytes);
-    return *ptr == nullptr ? Fail(cudaErrorMemoryAllocation) : cudaSuccess;
+    size_t bytes = (std::max<size_t>(size, 1) + kPageBytes - 1) / kPageBytes * kPageBytes;
+    *ptr = std::aligned_alloc(kPageBytes, bytes);
+    if (*ptr == nullptr) {
+        return Fail(cudaErrorMemoryAllocation);
+    }
+    Pinned().Add(*ptr, bytes);
+    return cudaSuccess;
 }
 
 cudaError_t cudaFreeHost(void* ptr) {
+    FinishQueuedWork();  // as cudaFreeHost synchronises the device
+    Pinned().Remove(ptr);
     std::free(ptr);
     return cudaSuccess;
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, enum cudaMemcpyKind /*kind*/) {
+    FinishQueuedWork();
     if (count > 0) {
-        chainerx::cuda::emulation::DeviceCodeScope device_code;
-        std::memmove(dst, src, count);
+        CopyInDeviceCode(dst, src, count);
     }
     return cudaSuccess;
 }
 
+// Queued between device memory and pinned host memory; with pageable host memory, staged as the CUDA runtime does
+// (see Note [Deferred device work]).
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, enum cudaMemcpyKind kind, cudaStream_t /*s*/) {
-    return cudaMemcpy(dst, src, count, kind);
+    if (count == 0) {
+        return cudaSuccess;
+    }
+    const bool dst_queued = Memory().Contains(dst) || Pinned().Contains(dst);
+    const bool src_queued = Memory().Contains(src) || Pinned().Contains(src);
+    if (dst_queued && src_queued) {
+        Enqueue([dst, src, count]() { CopyInDeviceCode(dst, src, count); });
+    } else if (dst_queued) {  // from pageable memory: its bytes are taken now
+        const auto* bytes = static_cast<const char*>(src);
+        auto staged = std::make_shared<std::vector<char>>(bytes, bytes + count);
+        Enqueue([dst, staged]() { CopyInDeviceCode(dst, staged->data(), staged->size()); });
+    } else {  // to pageable memory: the copy waits for the queue
+        return cudaMemcpy(dst, src, count, kind);
+    }
+    return cudaSuccess;
 }
 
 cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, size_t count) {
@@ -237,24 +324,41 @@ cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_d
     return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
 }
 
-cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
+cudaError_t cudaDeviceSynchronize(void) {
+    FinishQueuedWork();
+    return cudaSuccess;
+}
 
-// Events: everything before a record has completed when it is recorded.
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int /*flags*/) {
-    *event = reinterpret_cast<cudaEvent_t>(new char{});
+    *event = reinterpret_cast<cudaEvent_t>(new EmulatedEvent{});
     return cudaSuccess;
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
-    delete reinterpret_cast<char*>(event);
+    delete reinterpret_cast<EmulatedEvent*>(event);
     return cudaSuccess;
 }
 
-cudaError_t cudaEventRecord(cudaEvent_t /*event*/, cudaStream_t /*stream*/) { return cudaSuccess; }
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t /*stream*/) {
+    reinterpret_cast<EmulatedEvent*>(event)->recorded_at = chainerx::cuda::emulation::QueuedCount();
+    return cudaSuccess;
+}
 
-cudaError_t cudaEventQuery(cudaEvent_t /*event*/) { return cudaSuccess; }
+// Not ready while work queued before the record is pending; then one more item runs, so that polling ends. (Not an
+// error: cudaGetLastError does not report it.)
+cudaError_t cudaEventQuery(cudaEvent_t event) {
+    uint64_t completed = chainerx::cuda::emulation::CompletedCount();
+    if (completed >= reinterpret_cast<EmulatedEvent*>(event)->recorded_at) {
+        return cudaSuccess;
+    }
+    FinishQueuedWork(completed + 1);
+    return cudaErrorNotReady;
+}
 
-cudaError_t cudaEventSynchronize(cudaEvent_t /*event*/) { return cudaSuccess; }
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+    FinishQueuedWork(reinterpret_cast<EmulatedEvent*>(event)->recorded_at);
+    return cudaSuccess;
+}
 
 cudaError_t cudaGetLastError(void) {
     cudaError_t error = t_last_error;
@@ -276,6 +380,8 @@ const char* cudaGetErrorName(cudaError_t error) {
             return "cudaErrorInvalidConfiguration";
         case cudaErrorInvalidDevice:
             return "cudaErrorInvalidDevice";
+        case cudaErrorNotReady:
+            return "cudaErrorNotReady";
         default:
             return "cudaErrorUnknown";
     }
