@@ -13,7 +13,8 @@ DOCS = {
               ('axis', 'The axis to take along; required (``None`` is not supported).'),
               ('mode', '``\'raise\'`` (out-of-range index is an error; negative indices count from the end), '
                        '``\'wrap\'`` (indices wrap around), ``\'clip\'`` (indices are clipped); ``None`` is '
-                       '``\'raise\'`` on the native backend.')],
+                       '``\'raise\'`` on the native backend and ``\'wrap\'`` on CUDA, as in CuPy (raising there '
+                       'would make the host wait for the device).')],
         returns='A new array of shape ``a.shape[:axis] + indices.shape + a.shape[axis + 1:]``.',
         raises=[('IndexError', 'For an out-of-range index in ``\'raise\'`` mode.'),
                 ('chainerx.NotImplementedError', 'If ``axis`` is ``None``.'),

@@ -47,8 +47,12 @@ DOCS = {
     'softmax_cross_entropy': doc(
         'Per-sample softmax cross entropy of logits ``x1`` and integer class labels ``x2``.',
         notes=_NOTES + ' (with respect to ``x1``)',
-        args=[('x1', 'Logits of shape (N, K).'), ('x2', 'Class labels of shape (N,).')],
-        returns='A new array of shape (N,).', raises=[_SAMPLES]),
+        args=[('x1', 'Logits of shape (N, K).'),
+              ('x2', 'Class labels of shape (N,), in [0, K); -1 ignores the sample (its loss is 0).')],
+        returns='A new array of shape (N,).',
+        raises=[_SAMPLES, ('IndexError', 'For a label outside [-1, K) on the native backend. On CUDA such a '
+                                         'sample\'s loss and gradients are NaN instead: checking there would make '
+                                         'the host wait for the device at every step.')]),
     'hinge': doc(
         'Elementwise (unreduced) hinge loss ``max(0, 1 - t * x) ** norm``, with ``t`` = +1 for the true class '
         'and -1 for the others.',

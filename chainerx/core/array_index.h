@@ -91,8 +91,9 @@ private:
 
 // How index arrays (take, advanced indexing) treat positions outside [0, dim): kRaise throws IndexError
 // unless -dim <= i < dim (negative positions count from the end); kWrap takes i modulo dim; kClip clamps to
-// [0, dim - 1] (so negative positions become 0, as in NumPy). kDefault is the backend's choice; the native
-// backend treats it as kRaise.
+// [0, dim - 1] (so negative positions become 0, as in NumPy). kDefault is the backend's choice: the native backend
+// treats it as kRaise, the CUDA backend as kWrap (as CuPy and the original ChainerX do: raising would make the host
+// wait for the device at every take or advanced index, to read back whether a position was out of range).
 enum class IndexBoundsMode { kDefault, kRaise, kWrap, kClip };
 
 }  // namespace chainerx

@@ -2,8 +2,8 @@
 //
 // - Gather: one thread per output element.
 // - Scatter: see Note [Deterministic CUDA scatter].
-// - NormalizeIndices records the first out-of-range position (atomicMin) and reads it back for the IndexError:
-//   raising is the one case where this kernel synchronises with the host.
+// - NormalizeIndices wraps under kDefault (see IndexBoundsMode). Under kRaise it records the first out-of-range
+//   position (atomicMin) and reads it back for the IndexError: the one case where this kernel makes the host wait.
 // - Nonzero: flags of the nonzero elements, their inclusive scan (CUB) giving each one its rank in C order, and a
 //   thread per element writing its coordinates at its rank.
 #include <algorithm>
@@ -75,7 +75,10 @@ public:
     void Call(const Array& indices, int64_t dim, IndexBoundsMode mode, const Array& out) override {
         using Flag = unsigned long long;  // NOLINT(runtime/int)
         constexpr Flag kNone = std::numeric_limits<Flag>::max();
-        bool raises = mode != IndexBoundsMode::kWrap && mode != IndexBoundsMode::kClip;
+        if (mode == IndexBoundsMode::kDefault) {
+            mode = IndexBoundsMode::kWrap;
+        }
+        const bool raises = mode == IndexBoundsMode::kRaise;
         std::shared_ptr<void> flag = out.device().Allocate(sizeof(Flag));
         auto* first_bad = static_cast<Flag*>(flag.get());
         if (raises) {

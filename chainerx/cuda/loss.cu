@@ -4,6 +4,7 @@
 // bits.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
@@ -90,6 +91,13 @@ __global__ void SoftmaxCrossEntropyRowsKernel(SoftmaxCrossEntropyArgs args) {
             }
             return;
         }
+        if (label < 0 || label >= args.classes) {  // not checked on the host (Note [Fused softmax cross entropy])
+            if (row.lane == 0) {
+                constexpr C kNaN = std::numeric_limits<C>::quiet_NaN();
+                *result = DeviceCast<T>(kNaN);
+            }
+            return;
+        }
         C max;
         C sum;
         row.MaxAndExpSum(max, sum);
@@ -107,6 +115,13 @@ __global__ void SoftmaxCrossEntropyGradRowsKernel(SoftmaxCrossEntropyArgs args) 
         if (label == -1) {
             for (int64_t k = row.lane; k < args.classes; k += kWarpSize) {
                 gx[k] = DeviceCast<T>(0.0f);
+            }
+            return;
+        }
+        if (label < 0 || label >= args.classes) {
+            constexpr C kNaN = std::numeric_limits<C>::quiet_NaN();
+            for (int64_t k = row.lane; k < args.classes; k += kWarpSize) {
+                gx[k] = DeviceCast<T>(kNaN);
             }
             return;
         }

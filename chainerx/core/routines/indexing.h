@@ -27,7 +27,7 @@ Array At(const Array& a, const std::vector<ArrayIndex>& indices);
 // The elements of `a` at `indices` along `axis`, as NumPy's take: the result has shape
 // a.shape[:axis] + indices.shape + a.shape[axis+1:] and a's dtype. `indices` may have any integer dtype
 // (not bool); `mode` says how out-of-range positions are treated (see IndexBoundsMode; kDefault behaves as
-// kRaise on the native backend). Throws DimensionError if axis is out of range, DtypeError for non-integer
+// kRaise on the native backend and as kWrap on CUDA). Throws DimensionError if axis is out of range, DtypeError for non-integer
 // indices, DeviceError for mixed devices, IndexError for out-of-range positions under kRaise or for a non-empty
 // take from an empty axis. Differentiable w.r.t. `a`: the gradient scatter-adds the output gradient into zeros
 // (repeated positions accumulate), and that scatter's own gradient is a take again (double backprop).

@@ -151,7 +151,7 @@ GatherPlan PlanGather(const Array& a, const std::vector<IndexItem>& key, bool re
                 "advanced indexing",
                 internal::BroadcastView(array, index_shape),
                 view.shape()[split.view_axes[k]],
-                IndexBoundsMode::kRaise));
+                IndexBoundsMode::kDefault));  // NumPy's IndexError on native; wrapping on CUDA, as CuPy's
         adjacent = adjacent && (k == 0 || split.view_axes[k] == split.view_axes[k - 1] + 1);
     }
     if (!adjacent) {

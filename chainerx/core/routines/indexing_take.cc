@@ -21,6 +21,9 @@ Array NormalizeIndices(const char* op, const Array& indices, int64_t dim, IndexB
     if (GetKind(indices.dtype()) != DtypeKind::kInt && GetKind(indices.dtype()) != DtypeKind::kUInt) {
         throw DtypeError{op, ": indices must be of an integer dtype, got ", indices.dtype()};
     }
+    if (dim == 0 && indices.GetTotalSize() > 0) {  // under any mode: nothing to wrap or clip to
+        throw IndexError{op, ": cannot index an empty axis with ", indices.GetTotalSize(), " positions"};
+    }
     Array out = Empty(indices.shape(), Dtype::kInt64, indices.device());
     indices.device().CallKernel<NormalizeIndicesKernel>(indices, dim, mode, out);
     return out;

@@ -69,14 +69,16 @@ void CheckLabelRange(const char* op, const Array& t, int64_t low, int64_t high) 
     }
 }
 
-// Checks x (N, K) and t (N,) integer labels in [low_label, K).
-void CheckClassification(const char* op, const Array& x, const Array& t, int64_t low_label) {
+// Checks x (N, K) and t (N,) integer labels, and, with `check_range`, labels in [low_label, K).
+void CheckClassification(const char* op, const Array& x, const Array& t, int64_t low_label, bool check_range = true) {
     if (x.ndim() != 2 || t.ndim() != 1 || x.shape()[0] != t.shape()[0]) {
         throw DimensionError{op, ": expected x of shape (N, K) and labels of shape (N,), got ", x.shape(), " and ",
                              t.shape()};
     }
     CheckIntegerLabels(op, t);
-    CheckLabelRange(op, t, low_label, x.shape()[1]);
+    if (check_range) {
+        CheckLabelRange(op, t, low_label, x.shape()[1]);
+    }
 }
 
 // mask[n, k] = (t[n] == k): a bool constant of shape (N, K).
@@ -129,9 +131,13 @@ Array SigmoidCrossEntropy(const Array& x, const Array& t) {
 // a first-order backward. When x or gout is in a graph (double backprop), the same formula is composed of routines,
 // so that the graph records it; an ignored row's gradient is then 0 times its softmax, NaN if the row holds NaN or
 // +inf (as PyTorch's).
+// Labels out of range raise IndexError where the host reads device memory in place (native). Elsewhere (a GPU)
+// reading them back would make the host wait for the device at every training step, so the kernels give such a row
+// a NaN loss and NaN gradients instead (no wait, and the NaN reaches the reported loss), as the original ChainerX
+// and CuPy do not raise either (they give 0 or garbage).
 Array SoftmaxCrossEntropy(const Array& x, const Array& t) {
     internal::CheckSameDevice("softmax_cross_entropy", x, t);  // the kernel reads both
-    CheckClassification("softmax_cross_entropy", x, t, -1);
+    CheckClassification("softmax_cross_entropy", x, t, -1, x.device().IsHostAccessible());
     Array xf = ToMathDtype(x);
     Array out = Empty({x.shape()[0]}, xf.dtype(), x.device());
     x.device().CallKernel<SoftmaxCrossEntropyKernel>(xf, t, out);

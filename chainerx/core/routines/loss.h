@@ -39,7 +39,8 @@ Array SigmoidCrossEntropy(const Array& x, const Array& t);
 // -log_softmax(x)[n, t[n]], or 0 where t[n] is -1 (ignored, whatever the row holds). Result of shape (N,) in the
 // math dtype of x; one kernel forward (a score of -inf for another class adds nothing), differentiable to any order.
 // DimensionError for other ranks or differing N, DtypeError unless t is an integer array, IndexError for labels
-// outside [-1, K).
+// outside [-1, K) on devices the host can read (native; on CUDA such a row's loss and gradients are NaN, see Note
+// [Fused softmax cross entropy]).
 Array SoftmaxCrossEntropy(const Array& x, const Array& t);
 
 // Unreduced multi-class hinge loss of x (N, K) and labels t (N,): max(0, 1 - x[n, k])^norm where k == t[n],

@@ -27,6 +27,8 @@ namespace emulation {
 //   (device to host), as the CUDA runtime stages such copies.
 // A kernel's arguments are copied when it is launched, as a GPU copies them; a kernel that reads host memory
 // through a pointer to the launching function's stack then reads it after that function has returned.
+// The calls that make the host wait on a GPU (the first list, and cudaEventSynchronize) are counted; tests read the
+// count (chainerx_cuda_emulation_host_waits in runtime.cc) to check that work such as a training step never waits.
 
 // Appends work to the queue.
 void Enqueue(std::function<void()> work);

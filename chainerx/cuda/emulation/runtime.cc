@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -185,6 +186,16 @@ void CopyInDeviceCode(void* dst, const void* src, size_t count) {
     std::memmove(dst, src, count);
 }
 
+// The calls in which the host waits for the device: synchronous copies, synchronisations, frees. Exported through
+// chainerx_cuda_emulation_host_waits, so that tests can check where a GPU would make the host wait.
+std::atomic<uint64_t> g_host_waits{0};
+
+// What a call that synchronises on a GPU does: counts a wait and finishes the queued work (up to `count` items).
+void WaitForDevice(uint64_t count = UINT64_MAX) {
+    ++g_host_waits;
+    FinishQueuedWork(count);
+}
+
 // An event completes when the work queued before its latest record has run.
 struct EmulatedEvent {
     uint64_t recorded_at{0};
@@ -214,6 +225,7 @@ using chainerx::cuda::emulation::EmulatedEvent;
 using chainerx::cuda::emulation::Enqueue;
 using chainerx::cuda::emulation::Fail;
 using chainerx::cuda::emulation::FinishQueuedWork;
+using chainerx::cuda::emulation::WaitForDevice;
 using chainerx::cuda::emulation::kDeviceCount;
 using chainerx::cuda::emulation::kDeviceMemoryBytes;
 using chainerx::cuda::emulation::kPageBytes;
@@ -223,6 +235,11 @@ using chainerx::cuda::emulation::t_current_device;
 using chainerx::cuda::emulation::t_last_error;
 
 extern "C" {
+
+// The number of waits so far (see g_host_waits).
+__attribute__((visibility("default"))) uint64_t chainerx_cuda_emulation_host_waits() {
+    return chainerx::cuda::emulation::g_host_waits.load();
+}
 
 // The cuSOLVER stand-in, a shared library of its own (cusolver.cc), enters (true) and leaves a library call through
 // this; it is the one symbol that the emulated backend exports.
@@ -262,7 +279,7 @@ cudaError_t cudaFree(void* ptr) {
     if (ptr == nullptr) {
         return cudaSuccess;
     }
-    FinishQueuedWork();  // cudaFree synchronises the device
+    WaitForDevice();  // cudaFree synchronises the device
     return Memory().Free(ptr) ? cudaSuccess : Fail(cudaErrorInvalidValue);
 }
 
@@ -283,14 +300,14 @@ cudaError_t cudaHostAlloc(void** ptr, size_t size, unsigned int /*flags*/) {
 }
 
 cudaError_t cudaFreeHost(void* ptr) {
-    FinishQueuedWork();  // as cudaFreeHost synchronises the device
+    WaitForDevice();  // as cudaFreeHost synchronises the device
     Pinned().Remove(ptr);
     std::free(ptr);
     return cudaSuccess;
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, enum cudaMemcpyKind /*kind*/) {
-    FinishQueuedWork();
+    WaitForDevice();
     if (count > 0) {
         CopyInDeviceCode(dst, src, count);
     }
@@ -325,7 +342,7 @@ cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_d
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
-    FinishQueuedWork();
+    WaitForDevice();
     return cudaSuccess;
 }
 
@@ -356,7 +373,7 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
-    FinishQueuedWork(reinterpret_cast<EmulatedEvent*>(event)->recorded_at);
+    WaitForDevice(reinterpret_cast<EmulatedEvent*>(event)->recorded_at);
     return cudaSuccess;
 }
 

@@ -61,8 +61,22 @@ def test_advanced_getitem_matches_numpy(shape, key, dtype, contiguous, device):
     (([0], [0], [0]), IndexError),  # too many indices
 ])
 def test_advanced_getitem_rejects_bad_keys(key, error):
+    # On native:0: the CUDA backend wraps out-of-range positions (see the next test).
     with pytest.raises(error):
-        chx.zeros((2, 3))[key]
+        chx.zeros((2, 3), device='native:0')[key]
+
+
+@pytest.mark.skipif(array_utils.CUDA_DEVICE_COUNT == 0, reason='no CUDA device')
+def test_cuda_wraps_out_of_range_positions_unless_asked_to_raise():
+    # As CuPy and the original ChainerX: raising would make the host wait for the GPU (IndexBoundsMode::kDefault).
+    a = chx.arange(3, dtype='float32', device='cuda:0')
+    positions = chx.array([3, -4, 4, 1], device='cuda:0')
+    array_utils.assert_array_equal(a[positions], numpy.array([0, 2, 1, 1], 'float32'))
+    array_utils.assert_array_equal(chx.take(a, positions, axis=0), numpy.array([0, 2, 1, 1], 'float32'))
+    with pytest.raises(IndexError):
+        chx.take(a, positions, axis=0, mode='raise')
+    with pytest.raises(IndexError):  # nothing to wrap to
+        chx.zeros((0,), device='cuda:0')[chx.array([0], device='cuda:0')]
 
 
 def test_advanced_getitem_moves_index_arrays_from_another_device():
@@ -134,7 +148,7 @@ def test_advanced_setitem_rejects_targets_in_a_graph_and_bad_values():
     with pytest.raises(chx.DimensionError):
         chx.ones((3,))[[0, 1]] = chx.ones((3,))
     with pytest.raises(IndexError):
-        chx.ones((3,))[[3]] = 1
+        chx.ones((3,), device='native:0')[[3]] = 1
 
 
 def test_advanced_setitem_with_many_repeated_positions_keeps_the_last_value():

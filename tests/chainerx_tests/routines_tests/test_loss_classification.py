@@ -158,8 +158,24 @@ def test_non_integer_labels_raise_dtype_error(name, t_dtype):
     ],
 )
 def test_out_of_range_labels_raise_index_error(name, labels):
+    x = chx.zeros((2, 3), device='native:0')
     with pytest.raises(IndexError):
-        _LOSSES[name][0](chx.zeros((2, 3)), chx.array(labels, 'int32'))
+        _LOSSES[name][0](x, chx.array(labels, 'int32', device=x.device))
+    if array_utils.CUDA_DEVICE_COUNT > 0 and name == 'hinge':
+        with pytest.raises(IndexError):
+            _LOSSES[name][0](x.to_device('cuda:0'), chx.array(labels, 'int32', device='cuda:0'))
+
+
+@pytest.mark.skipif(array_utils.CUDA_DEVICE_COUNT == 0, reason='no CUDA device')
+@pytest.mark.parametrize('labels,bad_row', [([0, 3], 1), ([-2, 0], 0), ([-1, 7], 1)])
+def test_out_of_range_labels_on_cuda_give_nan(labels, bad_row):
+    # Checking them would make the host wait for the GPU at every step (Note [Fused softmax cross entropy]).
+    x = chx.array(numpy.arange(6, dtype='float32').reshape(2, 3), device='cuda:0').require_grad()
+    loss = chx.softmax_cross_entropy(x, chx.array(labels, 'int32', device='cuda:0'))
+    loss.sum().backward()
+    loss, gx = chx.to_numpy(loss), chx.to_numpy(x.grad)
+    assert numpy.isnan(loss[bad_row]) and numpy.isnan(gx[bad_row]).all()
+    assert numpy.isfinite(loss[1 - bad_row]) and numpy.isfinite(gx[1 - bad_row]).all()
 
 
 @pytest.mark.parametrize('t_dtype', ['int8', 'int32', 'int64'])
