@@ -358,7 +358,14 @@ TEST(CudaBackendTest, IndexingAndScansMatchNative) {
         ExpectSameAsNative("take clip", {x, out_of_range}, [](const Arrays& v) {
             return Take(v[0], v[1], 1, IndexBoundsMode::kClip);
         });
-        ExpectSameAsNative("take out of range", {x, out_of_range}, [](const Arrays& v) { return Take(v[0], v[1], 0); });
+        // kRaise raises on both; kDefault raises on native only and wraps on CUDA (see IndexBoundsMode).
+        ExpectSameAsNative("take out of range", {x, out_of_range}, [](const Arrays& v) {
+            return Take(v[0], v[1], 0, IndexBoundsMode::kRaise);
+        });
+        ExpectSameAsNative("take's default mode wraps on CUDA", {x, out_of_range}, [](const Arrays& v) {
+            bool native = v[0].device().backend().GetName() == "native";
+            return Take(v[0], v[1], 0, native ? IndexBoundsMode::kWrap : IndexBoundsMode::kDefault);
+        });
         ExpectSameAsNative("where", {x, mask}, [](const Arrays& v) { return Where(v[1], v[0], Scalar{2}); });
         ExpectSameAsNative("nonzero", {x}, [](const Arrays& v) { return Stack(Nonzero(v[0])); });
         ExpectSameAsNative("nonzero transposed", {x}, [](const Arrays& v) { return Stack(Nonzero(v[0].Transpose())); });
