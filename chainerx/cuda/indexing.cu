@@ -79,7 +79,8 @@ public:
             mode = IndexBoundsMode::kWrap;
         }
         const bool raises = mode == IndexBoundsMode::kRaise;
-        std::shared_ptr<void> flag = out.device().Allocate(sizeof(Flag));
+        // The flag only under kRaise: wrapping and clipping (the default) allocate and copy nothing more.
+        std::shared_ptr<void> flag = raises ? out.device().Allocate(sizeof(Flag)) : nullptr;
         auto* first_bad = static_cast<Flag*>(flag.get());
         if (raises) {
             out.device().MemoryCopyFromHost(first_bad, &kNone, sizeof(Flag));

@@ -242,7 +242,8 @@ __attribute__((visibility("default"))) uint64_t chainerx_cuda_emulation_host_wai
 }
 
 // The cuSOLVER stand-in, a shared library of its own (cusolver.cc), enters (true) and leaves a library call through
-// this; it is the one symbol that the emulated backend exports.
+// this, as LibraryCallScope does; with chainerx_cuda_emulation_host_waits, one of the two symbols that the emulated
+// backend exports.
 __attribute__((visibility("default"))) void chainerx_cuda_emulation_device_code(bool enter) {
     if (enter) {
         FinishQueuedWork();
