@@ -1,8 +1,10 @@
 """Where the host waits for a CUDA device: only where results reach the host (item, to_numpy, repr), never in a
 training step's kernels. A wait costs a GPU its queue: the device idles while the host issues the next kernels.
+And how many kernels and library calls a training step launches: each costs the host a few microseconds, which
+bound small steps (Note [Counting device work] in chainerx/cuda/emulation/grid.h).
 
-The waits are counted by the CUDA backend built for the host (Note [Deferred device work] in
-chainerx/cuda/emulation/queue.h), which exports the count; elsewhere (native, or a real GPU) these tests skip.
+Both are counted by the CUDA backend built for the host (Note [Deferred device work] in
+chainerx/cuda/emulation/queue.h), which exports the counts; elsewhere (native, or a real GPU) these tests skip.
 """
 
 import ctypes
@@ -15,26 +17,32 @@ import chainerx as chx
 import array_utils
 
 
-def _host_wait_counter():
+def _emulation_counter(name):
     if array_utils.CUDA_DEVICE_COUNT == 0:
         return None
     import chainerx._core as core
     try:
-        counter = ctypes.CDLL(core.__file__).chainerx_cuda_emulation_host_waits
+        counter = getattr(ctypes.CDLL(core.__file__), name)
     except (OSError, AttributeError):
         return None
     counter.restype = ctypes.c_uint64
     return counter
 
 
-_COUNTER = _host_wait_counter()
-pytestmark = pytest.mark.skipif(_COUNTER is None, reason='needs the emulated CUDA backend, which counts host waits')
+_WAITS = _emulation_counter('chainerx_cuda_emulation_host_waits')
+_LAUNCHES = _emulation_counter('chainerx_cuda_emulation_launches')
+pytestmark = pytest.mark.skipif(
+    _WAITS is None or _LAUNCHES is None, reason='needs the emulated CUDA backend, which counts host waits and launches')
+
+
+def _counted(counter, fn):
+    before = counter()
+    fn()
+    return counter() - before
 
 
 def _waits(fn):
-    before = _COUNTER()
-    fn()
-    return _COUNTER() - before
+    return _counted(_WAITS, fn)
 
 
 def _mlp(rng):
@@ -106,3 +114,55 @@ def test_a_classifier_step_never_waits():
 def test_results_reaching_the_host_wait(read):
     a = chx.exp(chx.arange(1, dtype='float32', device='cuda:0'))
     assert _waits(lambda: read(a)) >= 1
+
+
+def test_launches_of_an_mlp_training_step():
+    # The step of benchmarks/mlp.py (784-1000-1000-10, batch 32), where PyTorch CUDA launches about as many. The
+    # budgets are today's counts: a change that adds launches to a training step fails here.
+    rng = numpy.random.default_rng(0)
+    sizes = (784, 1000, 1000, 10)
+    params = []
+    for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+        params.append(chx.array(rng.standard_normal((n_out, n_in)).astype('float32') * 0.05, device='cuda:0'))
+        params.append(chx.array(rng.standard_normal(n_out).astype('float32') * 0.01, device='cuda:0'))
+    for p in params:
+        p.require_grad()
+    x, t = _batch(rng)
+    state = {}
+
+    def forward():
+        h = x
+        for i in range(0, len(params), 2):
+            h = chx.linear(chx.relu(h) if i else h, params[i], params[i + 1])
+        state['loss'] = chx.softmax_cross_entropy(h, t).mean()
+
+    def update():
+        with chx.no_backprop_mode():
+            for p in params:
+                p -= 0.01 * p.grad
+                p.cleargrad()
+
+    for _ in range(2):  # the first step fills the memory pool; the counts do not depend on it
+        counts = (_counted(_LAUNCHES, forward), _counted(_LAUNCHES, lambda: state['loss'].backward()),
+                  _counted(_LAUNCHES, update))
+    # forward: per layer a bias broadcast and a GEMM, two relu, the fused loss and its mean;
+    # backward: the loss's seed, mean and fused gradient, per layer two GEMMs (one for the first) and a bias sum,
+    # two relu gradients; update: a product and a subtraction per parameter.
+    assert counts[0] <= 10 and counts[1] <= 14 and counts[2] <= 12, counts
+    assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), update())) == 0
+
+
+def test_launches_of_a_tiny_graph():
+    # benchmarks/host_overhead.py's tiny forward and backward: (x * w).sum() and its backward.
+    x = chx.ones((2, 3), 'float32', device='cuda:0').require_grad()
+    w = chx.ones((2, 3), 'float32', device='cuda:0').require_grad()
+
+    def step():
+        (x * w).sum().backward()
+        x.cleargrad()
+        w.cleargrad()
+
+    step()
+    # forward: the product and the sum; backward: the seed, the sum's broadcast, and a product for each input
+    assert _counted(_LAUNCHES, step) <= 6
+    assert _counted(_LAUNCHES, lambda: chx.ones((2, 3), 'float32', device='cuda:0') + x) == 2  # fill, add

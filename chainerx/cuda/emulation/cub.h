@@ -68,7 +68,7 @@ struct DeviceRadixSort {
             temp_bytes = 1;
             return cudaSuccess;
         }
-        chainerx::cuda::emulation::LibraryCallScope library_call;
+        chainerx::cuda::emulation::LibraryCallScope library_call{__func__};
         if (num_items < 0 || begin_bit < 0 || end_bit > static_cast<int>(sizeof(Key) * 8) || begin_bit >= end_bit) {
             return cudaErrorInvalidValue;
         }
@@ -110,7 +110,7 @@ struct DeviceScan {
         if (num_items < 0) {
             return cudaErrorInvalidValue;
         }
-        chainerx::cuda::emulation::LibraryCallScope library_call;
+        chainerx::cuda::emulation::LibraryCallScope library_call{__func__};
         std::partial_sum(in, in + num_items, out);
         return cudaSuccess;
     }

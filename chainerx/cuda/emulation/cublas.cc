@@ -102,7 +102,7 @@ cublasStatus_t cublasGemmEx(
         ldc < std::max(1, m)) {
         return CUBLAS_STATUS_INVALID_VALUE;
     }
-    chainerx::cuda::emulation::LibraryCallScope library_call;
+    chainerx::cuda::emulation::LibraryCallScope library_call{__func__};
     const bool wide = computeType == CUBLAS_COMPUTE_64F;
     const double a_scale = wide ? *static_cast<const double*>(alpha) : *static_cast<const float*>(alpha);
     const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);

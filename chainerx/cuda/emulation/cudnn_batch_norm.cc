@@ -140,7 +140,7 @@ cudnnStatus_t cudnnBatchNormalizationForwardTraining(
         double eps,
         void* save_mean,
         void* save_inv_std) {
-    LibraryCallScope library_call;
+    LibraryCallScope library_call{__func__};
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, {y_desc}, *param_desc, eps, ch);
         status != CUDNN_STATUS_SUCCESS) {
@@ -191,7 +191,7 @@ cudnnStatus_t cudnnBatchNormalizationForwardInference(
         const void* mean,
         const void* var,
         double eps) {
-    LibraryCallScope library_call;
+    LibraryCallScope library_call{__func__};
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, {y_desc}, *param_desc, eps, ch);
         status != CUDNN_STATUS_SUCCESS) {
@@ -228,7 +228,7 @@ cudnnStatus_t cudnnBatchNormalizationBackward(
         double eps,
         const void* saved_mean,
         const void* saved_inv_std) {
-    LibraryCallScope library_call;
+    LibraryCallScope library_call{__func__};
     BatchNormChannels ch;
     if (cudnnStatus_t status = GetChannels(mode, *x_desc, {dy_desc, dx_desc}, *param_desc, eps, ch);
         status != CUDNN_STATUS_SUCCESS) {

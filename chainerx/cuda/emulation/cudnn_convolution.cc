@@ -117,7 +117,7 @@ cudnnStatus_t cudnnConvolutionForward(
         const void* beta,
         const cudnnTensorDescriptor_t y_desc,
         void* y) {
-    LibraryCallScope library_call;
+    LibraryCallScope library_call{__func__};
     Accumulator sums{Span(y_desc->dims, y_desc->strides)};
     const cudnnDataType_t type = x_desc->type;
     cudnnStatus_t status = ForEachTap(*x_desc, *w_desc, *conv_desc, *y_desc, [&](int64_t xo, int64_t wo, int64_t yo) {
@@ -143,7 +143,7 @@ cudnnStatus_t cudnnConvolutionBackwardData(
         const void* beta,
         const cudnnTensorDescriptor_t dx_desc,
         void* dx) {
-    LibraryCallScope library_call;
+    LibraryCallScope library_call{__func__};
     Accumulator sums{Span(dx_desc->dims, dx_desc->strides)};
     const cudnnDataType_t type = dx_desc->type;
     cudnnStatus_t status = ForEachTap(*dx_desc, *w_desc, *conv_desc, *dy_desc, [&](int64_t xo, int64_t wo, int64_t yo) {
@@ -169,7 +169,7 @@ cudnnStatus_t cudnnConvolutionBackwardFilter(
         const void* beta,
         const cudnnFilterDescriptor_t dw_desc,
         void* dw) {
-    LibraryCallScope library_call;
+    LibraryCallScope library_call{__func__};
     const std::vector<int> w_strides = PackedStrides(dw_desc->dims);
     Accumulator sums{Count(dw_desc->dims)};
     const cudnnDataType_t type = x_desc->type;
@@ -191,7 +191,7 @@ cudnnStatus_t cudnnAddTensor(
         const void* beta,
         const cudnnTensorDescriptor_t c_desc,
         void* c) {
-    LibraryCallScope library_call;
+    LibraryCallScope library_call{__func__};
     const cudnnTensorStruct& ad = *a_desc;
     const cudnnTensorStruct& cd = *c_desc;
     if (ad.dims.size() != cd.dims.size() || ad.type != cd.type) {

@@ -53,30 +53,33 @@ namespace chainerx {
 namespace cuda {
 namespace emulation {
 
-// What `kernel<<<grid, block>>>(args...)` becomes: Launch(grid, block, [](auto&... p) { kernel(p...); })(args...).
+// What `kernel<<<grid, block>>>(args...)` becomes:
+// Launch("kernel", grid, block, [](auto&... p) { kernel(p...); })(args...).
 // The arguments are copied at the launch, and each thread gets its own copy of them, as kernel parameters are.
 template <typename Kernel>
 class Launcher {
 public:
-    Launcher(dim3 grid, dim3 block, Kernel kernel) : grid_{grid}, block_{block}, kernel_{kernel} {}
+    Launcher(const char* name, dim3 grid, dim3 block, Kernel kernel)
+        : name_{name}, grid_{grid}, block_{block}, kernel_{kernel} {}
 
     template <typename... Args>
     void operator()(const Args&... args) const {
-        LaunchGrid(grid_, block_, [kernel = kernel_, launched = std::tuple<Args...>{args...}]() {
+        LaunchGrid(name_, grid_, block_, [kernel = kernel_, launched = std::tuple<Args...>{args...}]() {
             std::tuple<Args...> params = launched;
             std::apply(kernel, params);
         });
     }
 
 private:
+    const char* name_;
     dim3 grid_;
     dim3 block_;
     Kernel kernel_;
 };
 
 template <typename Kernel>
-Launcher<Kernel> Launch(dim3 grid, dim3 block, Kernel kernel) {
-    return Launcher<Kernel>{grid, block, kernel};
+Launcher<Kernel> Launch(const char* name, dim3 grid, dim3 block, Kernel kernel) {
+    return Launcher<Kernel>{name, grid, block, kernel};
 }
 
 template <typename T>

@@ -335,11 +335,12 @@ void ExchangeInWarp(const void* value, size_t size, int src_lane, void* result) 
     SyncWarp();
 }
 
-void LaunchGrid(dim3 grid, dim3 block, std::function<void()> thread_body) {
+void LaunchGrid(const char* kernel, dim3 grid, dim3 block, std::function<void()> thread_body) {
     if (!ValidConfiguration(grid, block)) {
         RecordLaunchError(cudaErrorInvalidConfiguration);
         return;
     }
+    CountDeviceWork("kernel", kernel, grid, block);
     Enqueue([grid, block, body = std::move(thread_body)]() { RunGrid(grid, block, body); });
 }
 

@@ -42,10 +42,21 @@ void ExchangeInWarp(const void* value, size_t size, int src_lane, void* result);
 // that CUDA would refuse (no blocks or threads, more than 1024 threads in a block, a dimension past its limit)
 // queues nothing and is reported, as a launch error is, by the next cudaGetLastError(). A deadlock (a barrier that
 // some live thread of the block never reaches) aborts with a message when the grid runs: on a GPU it would hang.
-void LaunchGrid(dim3 grid, dim3 block, std::function<void()> thread_body);
+// `kernel` names the kernel as the launch spells it, for the count and trace of device work (CountDeviceWork).
+void LaunchGrid(const char* kernel, dim3 grid, dim3 block, std::function<void()> thread_body);
 
 // The launch error that cudaGetLastError() returns and clears (runtime.cc).
 void RecordLaunchError(cudaError_t error);
+
+// Note [Counting device work]
+// On a GPU, each kernel launch and each library call costs the host a few microseconds, and small steps (a batch-32
+// MLP) are bound by that cost, not by the device's arithmetic. So the emulation counts them: every queued grid and
+// every library stand-in's call (cuBLAS, cuDNN, cuSOLVER, CUB) adds one to a count exported as
+// chainerx_cuda_emulation_launches(), which tests read through ctypes to pin how many launches a training step
+// makes. A library call counts as one although the real library may launch more than one kernel. With
+// CHAINERX_CUDA_EMULATION_TRACE=1 in the environment, each is also printed to stderr as it is issued, with the
+// kernel's name as its launch spells it (or the library function's name) and, for a kernel, its configuration.
+void CountDeviceWork(const char* kind, const char* name, dim3 grid = dim3{0, 0, 0}, dim3 block = dim3{0, 0, 0});
 
 // Note [Device memory out of the host's reach]
 // On a GPU, host code that dereferences a device pointer crashes or reads garbage, the worst kind of bug. Here
@@ -66,7 +77,8 @@ public:
 // the call comes after (Note [Deferred device work] in queue.h), then reaches device memory as a DeviceCodeScope.
 class LibraryCallScope {
 public:
-    LibraryCallScope();
+    // `call` names the library function (its __func__), for CountDeviceWork.
+    explicit LibraryCallScope(const char* call);
     ~LibraryCallScope();
     LibraryCallScope(const LibraryCallScope&) = delete;
     LibraryCallScope& operator=(const LibraryCallScope&) = delete;

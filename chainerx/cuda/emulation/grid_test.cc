@@ -11,6 +11,10 @@
 #include <cublas_v2.h>
 #include <gtest/gtest.h>
 
+#include "chainerx/cuda/emulation/grid.h"
+
+extern "C" uint64_t chainerx_cuda_emulation_launches();
+
 namespace chainerx {
 namespace cuda {
 namespace emulation {
@@ -38,7 +42,7 @@ TEST(CudaEmulationTest, BarriersOrderSharedMemory) {
         in[i] = static_cast<int>(i);
     }
     std::vector<int> out(3);
-    Launch(3, 256, [](auto&... p) { BlockSumKernel(p...); })(in.data(), out.data());
+    Launch("BlockSumKernel", 3, 256, [](auto&... p) { BlockSumKernel(p...); })(in.data(), out.data());
     EXPECT_EQ(cudaGetLastError(), cudaSuccess);
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int b = 0; b < 3; ++b) {
@@ -59,7 +63,8 @@ void UninitializedSharedReadKernel(int* seen) {
 
 TEST(CudaEmulationTest, EachBlockStartsWithGarbageInSharedMemory) {
     std::vector<int> seen(3);
-    Launch(3, 64, [](auto&... p) { UninitializedSharedReadKernel(p...); })(seen.data());
+    Launch("UninitializedSharedReadKernel", 3, 64, [](auto&... p) { UninitializedSharedReadKernel(p...); })(
+            seen.data());
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     EXPECT_EQ(seen, std::vector<int>(3, -1));  // neither a static's zero nor the previous block's 7
 }
@@ -81,7 +86,7 @@ TEST(CudaEmulationTest, BlocksAndThreadsRunOnceInTheScheduleOrder) {
     std::vector<int> threads_before(kBlocks * kThreads);
     int block_counter = 0;
     std::vector<int> thread_counters(kBlocks);
-    Launch(kBlocks, kThreads, [](auto&... p) { RunOrderKernel(p...); })(
+    Launch("RunOrderKernel", kBlocks, kThreads, [](auto&... p) { RunOrderKernel(p...); })(
             blocks_before.data(), threads_before.data(), &block_counter, thread_counters.data());
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     std::vector<int> sorted = blocks_before;
@@ -124,7 +129,8 @@ TEST(CudaEmulationTest, WarpShufflesExchangeWithinEachWarp) {
     std::vector<int> xor_sums(64);
     std::vector<int> down_sums(64);
     std::vector<int> from_lane_3(64);
-    Launch(1, 64, [](auto&... p) { WarpShuffleKernel(p...); })(xor_sums.data(), down_sums.data(), from_lane_3.data());
+    Launch("WarpShuffleKernel", 1, 64, [](auto&... p) { WarpShuffleKernel(p...); })(
+            xor_sums.data(), down_sums.data(), from_lane_3.data());
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int t = 0; t < 64; ++t) {
         EXPECT_EQ(xor_sums[t], 31 * 32 / 2) << t;  // every lane holds the warp's sum
@@ -143,7 +149,7 @@ void PositionKernel(int* out) {
 
 TEST(CudaEmulationTest, EveryThreadOfAThreeDimensionalGridRunsOnce) {
     std::vector<int> out(2 * 3 * 4 * 5 * 6 * 7);
-    Launch(dim3{2, 3, 4}, dim3{5, 6, 7}, [](auto&... p) { PositionKernel(p...); })(out.data());
+    Launch("PositionKernel", dim3{2, 3, 4}, dim3{5, 6, 7}, [](auto&... p) { PositionKernel(p...); })(out.data());
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     for (int v : out) {
         ASSERT_EQ(v, 1);
@@ -153,10 +159,10 @@ TEST(CudaEmulationTest, EveryThreadOfAThreeDimensionalGridRunsOnce) {
 TEST(CudaEmulationTest, ConfigurationsThatCudaRefusesAreLaunchErrors) {
     std::vector<int> out(2048);
     for (dim3 block : {dim3{2048}, dim3{32, 64}, dim3{1, 1, 65}}) {
-        Launch(1, block, [](auto&... p) { PositionKernel(p...); })(out.data());
+        Launch("PositionKernel", 1, block, [](auto&... p) { PositionKernel(p...); })(out.data());
         EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration);
     }
-    Launch(0, 32, [](auto&... p) { PositionKernel(p...); })(out.data());
+    Launch("PositionKernel", 0, 32, [](auto&... p) { PositionKernel(p...); })(out.data());
     EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration);
     EXPECT_EQ(cudaGetLastError(), cudaSuccess);  // read and cleared
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
@@ -177,7 +183,7 @@ void SplitBarrierKernel() {
 TEST(CudaEmulationDeathTest, ThreadsWaitingAtDifferentBarriersAbort) {
     EXPECT_DEATH(
             {
-                Launch(1, 32, [](auto&... p) { SplitBarrierKernel(p...); })();
+                Launch("SplitBarrierKernel", 1, 32, [](auto&... p) { SplitBarrierKernel(p...); })();
                 cudaDeviceSynchronize();
             },
             "deadlock");
@@ -195,7 +201,7 @@ TEST(CudaEmulationTest, DeviceWorkRunsWhenTheHostWaits) {
     cudaEvent_t event{};
     ASSERT_EQ(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), cudaSuccess);
 
-    Launch(1, 1, [](auto&... p) { StoreKernel(p...); })(device, 5);
+    Launch("StoreKernel", 1, 1, [](auto&... p) { StoreKernel(p...); })(device, 5);
     ASSERT_EQ(cudaMemcpyAsync(pinned, device, sizeof(int), cudaMemcpyDeviceToHost, nullptr), cudaSuccess);
     ASSERT_EQ(cudaEventRecord(event, nullptr), cudaSuccess);
     EXPECT_EQ(*pinned, 0);  // queued: the host has not waited
@@ -213,7 +219,7 @@ TEST(CudaEmulationTest, DeviceWorkRunsWhenTheHostWaits) {
     EXPECT_EQ(pageable, 9);
 
     // A synchronous copy comes after the queued kernel.
-    Launch(1, 1, [](auto&... p) { StoreKernel(p...); })(device, 11);
+    Launch("StoreKernel", 1, 1, [](auto&... p) { StoreKernel(p...); })(device, 11);
     int back = 0;
     ASSERT_EQ(cudaMemcpy(&back, device, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
     EXPECT_EQ(back, 11);
@@ -221,6 +227,24 @@ TEST(CudaEmulationTest, DeviceWorkRunsWhenTheHostWaits) {
     ASSERT_EQ(cudaEventDestroy(event), cudaSuccess);
     ASSERT_EQ(cudaFree(device), cudaSuccess);
     ASSERT_EQ(cudaFreeHost(pinned), cudaSuccess);
+}
+
+// Note [Counting device work]: each queued grid and each library call counts one; a refused launch counts none.
+TEST(CudaEmulationTest, KernelsAndLibraryCallsAreCounted) {
+    int* device = nullptr;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&device), sizeof(int)), cudaSuccess);
+    uint64_t before = chainerx_cuda_emulation_launches();
+    Launch("StoreKernel", 1, 1, [](auto&... p) { StoreKernel(p...); })(device, 1);
+    Launch("StoreKernel", 2, 1, [](auto&... p) { StoreKernel(p...); })(device, 2);
+    Launch("StoreKernel", 0, 1, [](auto&... p) { StoreKernel(p...); })(device, 3);
+    EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration);
+    { LibraryCallScope library_call{"cublasGemmEx"}; }
+    EXPECT_EQ(chainerx_cuda_emulation_launches() - before, 3u);
+    int back = 0;
+    ASSERT_EQ(cudaMemcpy(&back, device, sizeof(back), cudaMemcpyDeviceToHost), cudaSuccess);
+    EXPECT_EQ(back, 2);
+    EXPECT_EQ(chainerx_cuda_emulation_launches() - before, 3u);  // copies and waits are not launches
+    ASSERT_EQ(cudaFree(device), cudaSuccess);
 }
 
 TEST(CudaEmulationDeathTest, HostCodeCannotTouchDeviceMemory) {

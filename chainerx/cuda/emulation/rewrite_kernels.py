@@ -3,8 +3,9 @@
 See Note [CUDA emulation on the host] in device.h. Usage: rewrite_kernels.py IN OUT, for each file:
 - `#include "chainerx/cuda/emulation/device.h"` first;
 - `kernel<<<grid, block>>>(args)` becomes
-  `::chainerx::cuda::emulation::Launch(grid, block, [](auto&... p) { kernel(p...); })(args)`, where `kernel` may
-  carry template arguments (`Kernel<T, U>`), deduced or not, as at the launch;
+  `::chainerx::cuda::emulation::Launch("kernel", grid, block, [](auto&... p) { kernel(p...); })(args)`, where
+  `kernel` may carry template arguments (`Kernel<T, U>`), deduced or not, as at the launch (the string, with its
+  whitespace collapsed, names the kernel in the emulation's count and trace of device work);
 - each declaration `__shared__ T name[...];` is followed by a call that fills `name` with garbage when the first
   thread of a block reaches it (a GPU gives each block uninitialised shared memory; a static starts zeroed and keeps
   the previous block's values);
@@ -52,7 +53,9 @@ def rewrite_launches(text):
         kernel = text[start:open_at]
         config = text[open_at + len(_LAUNCH_OPEN):close_at]
         out.append(text[pos:start])
-        out.append('::chainerx::cuda::emulation::Launch(%s, [](auto&... p) { %s(p...); })(' % (config, kernel))
+        name = ' '.join(kernel.split())
+        out.append('::chainerx::cuda::emulation::Launch("%s", %s, [](auto&... p) { %s(p...); })('
+                   % (name, config, kernel))
         pos = close_at + len(_LAUNCH_CLOSE)
 
 

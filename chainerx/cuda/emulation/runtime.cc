@@ -190,6 +190,14 @@ void CopyInDeviceCode(void* dst, const void* src, size_t count) {
 // chainerx_cuda_emulation_host_waits, so that tests can check where a GPU would make the host wait.
 std::atomic<uint64_t> g_host_waits{0};
 
+// The kernels and library calls issued so far (Note [Counting device work] in grid.h), exported through
+// chainerx_cuda_emulation_launches; and whether each is printed as it is issued.
+std::atomic<uint64_t> g_launches{0};
+const bool g_trace_launches = [] {
+    const char* trace = std::getenv("CHAINERX_CUDA_EMULATION_TRACE");
+    return trace != nullptr && *trace != '\0' && std::strcmp(trace, "0") != 0;
+}();
+
 // What a call that synchronises on a GPU does: counts a wait and finishes the queued work (up to `count` items).
 void WaitForDevice(uint64_t count = UINT64_MAX) {
     ++g_host_waits;
@@ -205,11 +213,34 @@ struct EmulatedEvent {
 
 void RecordLaunchError(cudaError_t error) { t_last_error = error; }
 
+void CountDeviceWork(const char* kind, const char* name, dim3 grid, dim3 block) {
+    ++g_launches;
+    if (!g_trace_launches) {
+        return;
+    }
+    if (grid.x == 0) {
+        std::fprintf(stderr, "[emulated cuda] %s %s\n", kind, name);
+    } else {
+        std::fprintf(
+                stderr,
+                "[emulated cuda] %s %s <<<(%u,%u,%u), (%u,%u,%u)>>>\n",
+                kind,
+                name,
+                grid.x,
+                grid.y,
+                grid.z,
+                block.x,
+                block.y,
+                block.z);
+    }
+}
+
 DeviceCodeScope::DeviceCodeScope() { Memory().EnterDeviceCode(); }
 
 DeviceCodeScope::~DeviceCodeScope() { Memory().LeaveDeviceCode(); }
 
-LibraryCallScope::LibraryCallScope() {
+LibraryCallScope::LibraryCallScope(const char* call) {
+    CountDeviceWork("library", call);
     FinishQueuedWork();
     Memory().EnterDeviceCode();
 }
@@ -241,11 +272,17 @@ __attribute__((visibility("default"))) uint64_t chainerx_cuda_emulation_host_wai
     return chainerx::cuda::emulation::g_host_waits.load();
 }
 
+// The number of kernels and library calls issued so far (see g_launches).
+__attribute__((visibility("default"))) uint64_t chainerx_cuda_emulation_launches() {
+    return chainerx::cuda::emulation::g_launches.load();
+}
+
 // The cuSOLVER stand-in, a shared library of its own (cusolver.cc), enters (true) and leaves a library call through
-// this, as LibraryCallScope does; with chainerx_cuda_emulation_host_waits, one of the two symbols that the emulated
-// backend exports.
+// this, as LibraryCallScope does; with the two counts above, one of the three symbols that the emulated backend
+// exports.
 __attribute__((visibility("default"))) void chainerx_cuda_emulation_device_code(bool enter) {
     if (enter) {
+        chainerx::cuda::emulation::CountDeviceWork("library", "cusolver");
         FinishQueuedWork();
         Memory().EnterDeviceCode();
     } else {
