@@ -154,8 +154,7 @@ def _initial_grad(var, loss_scale):
     if array is None or array.size != 1:
         return None
     from chainer import backend
-    xp = backend.get_array_module(array)
-    gx = xp.ones_like(array)
+    gx = backend._array_like('ones', array)
     if loss_scale is not None:
         gx *= loss_scale
     return gx

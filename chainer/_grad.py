@@ -47,12 +47,13 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False, r
 
 def _grad_chainerx(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
                    enable_double_backprop, loss_scale):
+    from chainer import backend
     from chainer import variable
     gys = _unwrap_optional(grad_outputs, 'grad_outputs')
     kwargs = {}
     if gys is not None:
         if any(g is None for g in gys):
-            gys = [chainerx.ones_like(y._data[0]) if g is None else g for y, g in zip(outputs, gys)]
+            gys = [backend._array_like('ones', y._data[0]) if g is None else g for y, g in zip(outputs, gys)]
         kwargs['grad_outputs'] = gys
     gxs = chainerx.grad(
         [y._data[0] for y in outputs], [x._data[0] for x in inputs],

@@ -143,6 +143,30 @@ def get_device_from_array(*arrays):
     return CpuDevice()
 
 
+def _array_like(kind, array, *fill_value):
+    """``xp.<kind>_like(array, *fill_value)`` (kind: 'empty', 'zeros', 'ones' or 'full') on `array`'s device.
+
+    chainerx's ``*_like`` functions allocate on the default device (as the original ChainerX's do) and CuPy's on
+    the current one, either of which may differ from `array`'s: a gradient or a state made so would not match the
+    array it belongs to.
+    """
+    if isinstance(array, chainerx.ndarray):
+        return getattr(chainerx, kind + '_like')(array, *fill_value, device=array.device)
+    if isinstance(array, numpy.ndarray):
+        return getattr(numpy, kind + '_like')(array, *fill_value)
+    with using_device(get_device_from_array(array)):
+        return getattr(get_array_module(array), kind + '_like')(array, *fill_value)
+
+
+def _reads_without_waiting(array):
+    """Whether the host reads `array`'s values without waiting for a device (NumPy arrays, chainerx arrays on the
+    native backend). Reading a CuPy array, or a chainerx array on CUDA, waits for the device's queued work; code
+    that runs at every training step (a function's checks, an optimizer hook) keeps such values on the device."""
+    if isinstance(array, chainerx.ndarray):
+        return array.device.backend.name == 'native'
+    return not isinstance(array, cuda.ndarray)
+
+
 def _guess_device_from_array_module(xp):
     # A plausible device for an array module: its current/default device (intel64 looks like numpy).
     if xp is chainerx:

@@ -251,7 +251,7 @@ def _outputs_with_grads(ys, y_grad):
             if y is not None and y.size != 1:
                 raise ValueError('y_grad may be None only if every output has one element, '
                                  'got an output of shape {}'.format(y.shape))
-        return [(j, y.xp.ones_like(y.array)) for j, y in enumerate(ys) if y is not None]
+        return [(j, backend._array_like('ones', y.array)) for j, y in enumerate(ys) if y is not None]
     if len(y_grad) != len(ys):
         raise ValueError('func returned {} outputs but {} y_grad were given'.format(
             len(ys), len(y_grad)))
@@ -467,7 +467,7 @@ def _first_order_function(func, n_x, y_grad, no_grads, params):
         gxs = _gradients(ys, grads, targets, enable_double_backprop=True)
         # An input that the outputs do not depend on has a zero gradient, constant in turn.
         return tuple(
-            chainer.Variable(t.xp.zeros_like(t.array), requires_grad=False) if g is None else g
+            chainer.Variable(backend._array_like('zeros', t.array), requires_grad=False) if g is None else g
             for t, g in zip(targets, gxs))
 
     return first_order

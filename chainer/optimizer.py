@@ -17,6 +17,7 @@ zero-copy views.
 """
 
 import abc
+import collections
 import math
 import warnings
 
@@ -304,20 +305,28 @@ class Optimizer(metaclass=abc.ABCMeta):
             self.loss_scaling(scale=loss_scale)
 
     def check_nan_in_grads(self):
-        """With dynamic loss scaling, records (and warns) whether some gradient is not finite."""
+        """With dynamic loss scaling, records (and warns) whether some gradient is not finite.
+
+        The flags of each device's gradients are read back together, so that the host waits for a GPU once per
+        update, not once per parameter.
+        """
         self._loss_scaling_isnan = False
         if not self._loss_scaling_is_dynamic:
             return
+        by_device = collections.OrderedDict()
         for name, param in self.target.namedparams(False):
             grad = _grad_array(param)
-            if grad is None:
-                continue
-            xp = backend.get_array_module(grad)
-            if not bool(xp.isfinite(grad).all()):
-                self._loss_scaling_isnan = self._loss_scaling_isnan_ever = True
-                warnings.warn('Non finite number found in param.grad of {} (iteration: {}, '
-                              'loss_scale: {})'.format(name, self.t, self._loss_scale))
-                return
+            if grad is not None:
+                by_device.setdefault(backend.get_device_from_array(grad), []).append((name, grad))
+        for device, named_grads in by_device.items():
+            xp = device.xp
+            finite = xp.stack([xp.isfinite(grad).all() for _, grad in named_grads])
+            for (name, _), is_finite in zip(named_grads, backend.CpuDevice().send(finite)):
+                if not is_finite:
+                    self._loss_scaling_isnan = self._loss_scaling_isnan_ever = True
+                    warnings.warn('Non finite number found in param.grad of {} (iteration: {}, '
+                                  'loss_scale: {})'.format(name, self.t, self._loss_scale))
+                    return
 
     def is_safe_to_update(self):
         """False when dynamic loss scaling found a non-finite gradient at this update."""
@@ -419,7 +428,7 @@ class GradientMethod(Optimizer):
 def _zero_grad(param):
     array = param._data[0]
     if param._has_chainerx_array:
-        array.set_grad(chainerx.zeros_like(array))
+        array.set_grad(backend._array_like('zeros', array))
     else:
         with backend.using_device(param.device):
             param._set_grad(backend.get_array_module(array).zeros_like(array))

@@ -370,17 +370,17 @@ class Variable:
 
     def zerograd(self):
         """Fills the gradient with zeros (deprecated: use cleargrad)."""
+        from chainer import backend
         array = self._data[0]
         if array is None:
             return
-        xp = self.xp
         if self._has_chainerx_array:
             if array.is_grad_required():
-                array.set_grad(chainerx.zeros_like(array))
+                array.set_grad(backend._array_like('zeros', array))
             return
         gv = self._grad_var
         if gv is None:
-            self._grad_var = Variable(xp.zeros_like(array), requires_grad=False)
+            self._grad_var = Variable(backend._array_like('zeros', array), requires_grad=False)
         else:
             gv.unchain()
             gv.array.fill(0)

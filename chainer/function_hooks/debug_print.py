@@ -54,8 +54,7 @@ class PrintHook(function_hook.FunctionHook):
                 if grad is None:
                     self._print('None')
                     continue
-                xp = backend.get_array_module(grad)
-                holder = variable.Variable(xp.zeros_like(grad), requires_grad=False)
+                holder = variable.Variable(backend._array_like('zeros', grad), requires_grad=False)
                 holder.grad = grad
                 self._print(holder.debug_print())
         if self.flush and hasattr(self.file, 'flush'):

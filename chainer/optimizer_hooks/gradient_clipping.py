@@ -10,26 +10,33 @@ from chainer import backend
 from chainer.optimizer_hooks import _util
 
 
-def _sum_sqnorm(param):
-    # The squared L2 norm of the (unscaled) gradient, as a Python float.
+def _sqnorm(param):
+    """The squared L2 norm of the (unscaled) gradient, as a 0-d array on its device (at least float32)."""
     grad = param.grad
-    if grad is None:
-        return 0.
     if grad.dtype == numpy.float16:
         grad = grad.astype(numpy.float32)
     if isinstance(grad, chainerx.ndarray):
-        sqnorm = float((grad * grad).sum())
+        sqnorm = (grad * grad).sum()
     else:
         xp = backend.get_array_module(grad)
-        sqnorm = float(xp.vdot(grad.ravel(), grad.ravel()))
+        sqnorm = xp.vdot(grad.ravel(), grad.ravel())
     loss_scale = param._loss_scale
     return sqnorm if loss_scale is None else sqnorm / (loss_scale * loss_scale)
+
+
+def _on_one_device_that_waits(grads):
+    """Whether the gradients all live on one device whose values the host reads only by waiting for it (a GPU)."""
+    devices = {backend.get_device_from_array(grad) for grad in grads}
+    return len(devices) == 1 and not backend._reads_without_waiting(grads[0])
 
 
 class GradientClipping:
     """Optimizer hook scaling the gradients by ``threshold / norm`` when their L2 norm exceeds it.
 
-    The norm is taken over the gradients of all parameters of the target link together.
+    The norm is taken over the gradients of all parameters of the target link together. On a GPU the norm and the
+    rate stay on the device and every gradient is multiplied by ``min(1, threshold / norm)``, so that the hook
+    never makes the host wait for the device; elsewhere the rate is computed on the host and gradients within the
+    threshold are left alone.
 
     Args:
         threshold (float): The largest allowed L2 norm.
@@ -49,14 +56,21 @@ class GradientClipping:
         self.threshold = threshold
 
     def __call__(self, opt):
-        params = list(opt.target.params(False))
-        norm = math.sqrt(sum(_sum_sqnorm(param) for param in params))
-        if norm == 0:
+        params = [param for param in opt.target.params(False) if param.grad is not None]
+        if not params:
             return
-        rate = self.threshold / norm
-        if rate >= 1:
-            return
+        if _on_one_device_that_waits([param.grad for param in params]):
+            sqnorm = sum(_sqnorm(param) for param in params)
+            xp = backend.get_array_module(sqnorm)
+            # A zero norm gives threshold / 0 = inf, so a rate of 1; a NaN norm, NaN gradients (as on the host).
+            rate = xp.minimum(self.threshold / xp.sqrt(sqnorm), 1.)
+        else:
+            norm = math.sqrt(sum(float(_sqnorm(param)) for param in params))
+            if norm == 0:
+                return
+            rate = self.threshold / norm
+            if rate >= 1:
+                return
         for param in params:
             grad = _util.grad(param)
-            if grad is not None:
-                grad *= rate
+            grad *= rate if isinstance(rate, float) else rate.astype(grad.dtype)

@@ -59,7 +59,7 @@ def empty_like(x: Any) -> Any:
     """
     _warn_deprecated('empty_like', 'numpy/cupy/chainerx empty_like')
     if isinstance(x, chainerx.ndarray):
-        return chainerx.empty_like(x)
+        return chainerx.empty_like(x, device=x.device)
     if isinstance(x, numpy.ndarray):
         return numpy.empty_like(x)
     import cupy  # Any other array here is a CuPy one.

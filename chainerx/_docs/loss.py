@@ -57,9 +57,12 @@ DOCS = {
         'Elementwise (unreduced) hinge loss ``max(0, 1 - t * x) ** norm``, with ``t`` = +1 for the true class '
         'and -1 for the others.',
         notes=_NOTES + ' (with respect to ``x1``)',
-        args=[('x1', 'Scores of shape (N, K).'), ('x2', 'Class labels of shape (N,).'),
+        args=[('x1', 'Scores of shape (N, K).'), ('x2', 'Class labels of shape (N,), in [0, K).'),
               ('norm', 'The exponent (1 for L1, 2 for L2).')],
-        returns='A new array of shape (N, K).', raises=[_SAMPLES]),
+        returns='A new array of shape (N, K).',
+        raises=[_SAMPLES, ('IndexError', 'For a label outside [0, K) on the native backend. On CUDA such a '
+                                         'sample\'s row of the loss is NaN instead (and its gradient 0): checking '
+                                         'there would make the host wait for the device at every call.')]),
     'accuracy': doc(
         'The fraction of samples whose highest-scoring class is the label.',
         notes='The predictions are ``argmax(y, 1).reshape(t.shape)``. The result is a 0-d array of the dtype '

@@ -6,7 +6,15 @@ import numpy
 import chainer
 import chainerx
 
-DEVICES = ['@numpy', 'native:0']
+
+def _chainerx_cuda_devices():
+    try:
+        return ['cuda:0'] if chainerx.get_backend('cuda').get_device_count() > 0 else []
+    except chainerx.BackendError:  # built without CUDA
+        return []
+
+
+DEVICES = ['@numpy', 'native:0'] + _chainerx_cuda_devices()
 SHAPES = {'w': (3, 4), 'b': (4,)}
 
 

@@ -383,3 +383,28 @@ def test_copyto_broadcasts_and_casts(dst_kind):
 def test_copyto_rejects_non_arrays(dst, src):
     with pytest.raises(TypeError):
         backend.copyto(dst, src)
+
+
+@pytest.mark.parametrize('kind,fill', [('empty', ()), ('zeros', ()), ('ones', ()), ('full', (7,))])
+def test_array_like_is_on_the_array_s_device(kind, fill):
+    # chainerx's *_like functions allocate on the default device; gradients and states must not.
+    a = chainerx.arange(6, dtype='float32', device='native:1').reshape(2, 3)
+    with chainerx.using_device('native:0'):
+        made = backend._array_like(kind, a, *fill)
+    assert made.device.name == 'native:1' and made.shape == (2, 3) and made.dtype == a.dtype
+    expected = {'zeros': 0, 'ones': 1, 'full': 7}.get(kind)
+    if expected is not None:
+        assert (chainerx.to_numpy(made) == expected).all()
+    host = backend._array_like(kind, numpy.arange(6, dtype=numpy.int16), *fill)
+    assert isinstance(host, numpy.ndarray) and host.dtype == numpy.int16 and host.shape == (6,)
+
+
+def test_reads_without_waiting():
+    assert backend._reads_without_waiting(numpy.zeros(2))
+    assert backend._reads_without_waiting(chainerx.zeros(2, device='native:1'))
+    try:
+        has_cuda = chainerx.get_backend('cuda').get_device_count() > 0
+    except chainerx.BackendError:  # built without CUDA
+        has_cuda = False
+    if has_cuda:
+        assert not backend._reads_without_waiting(chainerx.zeros(2, device='cuda:0'))

@@ -207,8 +207,9 @@ def test_update_with_lossfun(device):
     assert opt.t == 1
 
 
-@pytest.mark.parametrize('device', DEVICES)
+@pytest.mark.parametrize('device', DEVICES + ['native:1'])
 def test_missing_gradients_become_zeros(device):
+    # On the parameters' device, whatever the default device is (native:0 for native:1).
     model = optimizer_check.TwoParams().to_device(device)
     opt = optimizers.MomentumSGD(lr=1., momentum=0.5).setup(model)
     model.w.grad = chainer.get_device(device).send(numpy.ones((3, 4), numpy.float32))

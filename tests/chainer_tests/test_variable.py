@@ -98,6 +98,17 @@ def test_grad_set_get_clear(mode):
     assert to_numpy(v.grad).tolist() == [0.0, 0.0]
 
 
+def test_zerograd_and_grad_outputs_on_a_device_other_than_the_default():
+    x = Variable(chainerx.array([1.0, 2.0], device='native:1'))
+    with chainerx.using_device('native:0'):
+        x.zerograd()
+        assert x.grad.device.name == 'native:1'
+        x.cleargrad()
+        y = x * 3
+        gx, = chainer.grad([y], [x], grad_outputs=[None])  # a missing output gradient is ones there
+    assert gx.array.device.name == 'native:1' and to_numpy(gx.array).tolist() == [3.0, 3.0]
+
+
 def test_grad_with_a_wrong_shape_or_dtype_is_an_error(mode):
     v = Variable(make_array(mode, [1.0, 2.0]))
     error = ValueError if mode == 'numpy' else chainerx.GradientError

@@ -102,6 +102,25 @@ def test_a_classifier_step_never_waits():
     assert [_waits(step) for _ in range(3)] == [0, 0, 0]
 
 
+@pytest.mark.parametrize('loss,lowest_label', [
+    (lambda y, t: chx.hinge(y, t).sum(), 0),
+    (lambda y, t: chx.hinge(y, t, 2.0).sum(), 0),
+    (lambda y, t: chx.softmax_cross_entropy(y, t).sum() + chx.accuracy(y, t, ignore_label=-1), -1),
+])
+def test_losses_and_accuracy_never_wait(loss, lowest_label):
+    # Their labels are not read back (out-of-range labels give NaN instead), nor accuracy's count of labels.
+    rng = numpy.random.default_rng(0)
+    y = chx.array(rng.standard_normal((8, 5)).astype('float32'), device='cuda:0').require_grad()
+    t = chx.array(rng.integers(lowest_label, 5, 8), device='cuda:0')
+
+    def step():
+        loss(y, t).backward()
+        y.cleargrad()
+
+    step()
+    assert _waits(step) == 0
+
+
 @pytest.mark.parametrize('read', [
     lambda a: a.item(),
     lambda a: float(a),

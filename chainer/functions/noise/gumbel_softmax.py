@@ -37,7 +37,7 @@ def gumbel_softmax(log_pi, tau=0.1, axis=1):
     array = variable.as_array(log_pi)
     xp = backend.get_array_module(array)
     if array.ndim < 1:
-        return variable.Variable(xp.ones_like(array), requires_grad=False)
+        return variable.Variable(backend._array_like('ones', array), requires_grad=False)
     noise = _random.random_module(array).gumbel(size=array.shape).astype(array.dtype, copy=False)
     if xp is not _random.host_module(array):
         noise = _random.on_device_of(noise, array)

@@ -13,6 +13,7 @@ inputs (the `_chainerx_xp_forward` path), so forget runs natively whenever `func
 import chainerx
 
 from chainer import _backprop_mode
+from chainer import backend
 from chainer import _grad
 from chainer import configuration
 from chainer import function_node
@@ -77,7 +78,7 @@ class _Gradient:
         if pairs and targets:
             gxs = _grad.grad([y for y, _ in pairs], targets, grad_outputs=[gy for _, gy in pairs],
                              enable_double_backprop=double_backprop)
-        return tuple([Variable(x.xp.zeros_like(x.array), requires_grad=False) if gx is None else gx
+        return tuple([Variable(backend._array_like('zeros', x.array), requires_grad=False) if gx is None else gx
                       for x, gx in zip(targets, gxs)])
 
 

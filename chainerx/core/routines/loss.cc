@@ -155,14 +155,25 @@ Array SoftmaxCrossEntropy(const Array& x, const Array& t) {
     return out;
 }
 
+// Labels out of range raise IndexError where the host reads device memory in place (native). Elsewhere (a GPU) such a
+// sample's row of the loss is NaN instead, as in softmax_cross_entropy (Note [Fused softmax cross entropy]): a check
+// would make the host wait for the device at every call. The NaN costs two kernels (a row-wise any and a select),
+// there only; the row's gradient is then 0.
 Array Hinge(const Array& x, const Array& t, double norm) {
-    CheckClassification("hinge", x, t, 0);
+    bool check_labels = x.device().IsHostAccessible();
+    CheckClassification("hinge", x, t, 0, check_labels);
     Array xf = ToMathDtype(x);
+    Array true_class = OneHotMask(t, x.shape()[1]);
     // +1 for the other classes, -1 for the true class.
-    Array sign = 1 - 2 * OneHotMask(t, x.shape()[1]).AsType(xf.dtype());
+    Array sign = 1 - 2 * true_class.AsType(xf.dtype());
     Array margin = Maximum(1 + xf * sign, Scalar{0});
     // margin^1 is returned as is: the double backward of Power would multiply 0 by 0^-1 at clamped margins.
-    return norm == 1.0 ? margin : Power(margin, Scalar{norm});
+    Array loss = norm == 1.0 ? margin : Power(margin, Scalar{norm});
+    if (check_labels) {
+        return loss;
+    }
+    Array labelled = Any(true_class, Axes{1}, true);  // false for a label out of range
+    return Where(labelled, loss, Scalar{std::numeric_limits<double>::quiet_NaN()});
 }
 
 Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label) {
@@ -180,12 +191,14 @@ Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_lab
     // The reshape lets y carry trailing size-1 axes that t lacks; other mismatches fail in it (DimensionError).
     Array correct = Equal(ArgMax(y, 1).Reshape(t.shape()), t);
     int64_t total = t.GetTotalSize();
+    // Counting in int64 and dividing in y's dtype keeps float64 results exact to the last bit.
     if (ignore_label.has_value()) {
+        // The count of labels stays on the device: reading it back would make the host wait for a GPU at every
+        // call. When every label is ignored, 0 correct over max(0, 1) gives 0.
         Array counted = NotEqual(t, Scalar{*ignore_label});
         correct = LogicalAnd(correct, counted);
-        total = CountNonzero(counted).AsScalar().As<int64_t>();
+        return Sum(correct).AsType(y.dtype()) / Maximum(Sum(counted), Scalar{1}).AsType(y.dtype());
     }
-    // Counting in int64 and dividing in y's dtype keeps float64 results exact to the last bit.
     if (total == 0) {
         return Zeros({}, y.dtype(), y.device());
     }

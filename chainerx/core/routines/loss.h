@@ -45,7 +45,8 @@ Array SoftmaxCrossEntropy(const Array& x, const Array& t);
 
 // Unreduced multi-class hinge loss of x (N, K) and labels t (N,): max(0, 1 - x[n, k])^norm where k == t[n],
 // max(0, 1 + x[n, k])^norm elsewhere. Result (N, K) in the math dtype of x. Errors as SoftmaxCrossEntropy, but
-// labels must be in [0, K). With norm < 1 the gradient at a zero margin is not finite.
+// labels must be in [0, K), and on a device the host cannot read, a row whose label is out of range is NaN (its
+// gradient 0). With norm < 1 the gradient at a zero margin is not finite.
 Array Hinge(const Array& x, const Array& t, double norm = 1.0);
 
 // The fraction of samples whose prediction argmax(y, axis 1), reshaped to t's shape, equals t, as a 0-d array of

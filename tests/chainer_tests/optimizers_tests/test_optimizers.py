@@ -162,9 +162,10 @@ def test_native_equals_numpy_with_hook(case, dtype):
         results.append(optimizer_check.run_steps(
             cls(**args), model, device, STEPS, dtype, hooks=[optimizer_hooks.WeightDecay(0.01)]))
     tol = 1e-5 if dtype == numpy.float32 else 1e-12
-    for got, want in zip(*results):
-        for name in want:
-            numpy.testing.assert_allclose(got[name], want[name], rtol=tol, atol=tol)
+    for other in results[1:]:
+        for got, want in zip(other, results[0]):
+            for name in want:
+                numpy.testing.assert_allclose(got[name], want[name], rtol=tol, atol=tol)
 
 
 @pytest.mark.parametrize('device', optimizer_check.DEVICES)

@@ -79,3 +79,51 @@ def test_a_trainer_loop_waits_only_to_report(tmp_path):
     steady = count.waits[1:]
     assert [w for i, w in enumerate(steady, 2) if i % 6 != 0] == [0] * 9
     assert all(steady[i - 2] > 0 for i in (6, 12))
+
+
+class _Tagger(chainer.Chain):
+    # An embedding, a linear layer and an ignored label: embed_id, softmax_cross_entropy and accuracy with
+    # ignore_label, as a sequence tagger computes them.
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.embed = L.EmbedID(30, 16, ignore_label=-1)
+            self.out = L.Linear(16, 5)
+
+    def forward(self, words, tags):
+        y = self.out(self.embed(words))
+        self.accuracy = F.accuracy(y, tags, ignore_label=-1)
+        return F.softmax_cross_entropy(y, tags)
+
+
+def _step_waits(optimizer, model, words, tags):
+    optimizer.update(model, words, tags)  # allocates the optimizer's state and the memory pools' blocks
+    chainer.get_device('cuda:0').device.synchronize()
+    before = _COUNTER()
+    optimizer.update(model, words, tags)
+    return _COUNTER() - before
+
+
+@pytest.mark.skipif(_COUNTER is None, reason='needs the emulated CUDA backend, which counts host waits')
+@pytest.mark.parametrize('hook,waits', [
+    (None, 0),
+    (lambda: chainer.optimizer_hooks.GradientClipping(0.01), 0),  # clips
+    (lambda: chainer.optimizer_hooks.GradientClipping(1e9), 0),  # does not
+    (lambda: chainer.optimizer_hooks.WeightDecay(1e-4), 0),
+    (lambda: chainer.optimizer_hooks.GradientLARS(), 0),
+    ('loss_scaling', 1),  # reads the gradients' finiteness back once, to decide whether to update
+])
+def test_an_update_with_hooks_and_embeddings_waits_only_for_loss_scaling(hook, waits):
+    rng = numpy.random.default_rng(0)
+    device = chainer.get_device('cuda:0')
+    model = _Tagger()
+    model.to_device(device)
+    optimizer = chainer.optimizers.Adam()
+    optimizer.setup(model)
+    if hook == 'loss_scaling':
+        optimizer.loss_scaling()
+    elif hook is not None:
+        optimizer.add_hook(hook())
+    words = device.send(rng.integers(-1, 30, 24).astype('int32'))
+    tags = device.send(numpy.where(rng.random(24) < 0.2, -1, rng.integers(0, 5, 24)).astype('int32'))
+    assert _step_waits(optimizer, model, words, tags) == waits

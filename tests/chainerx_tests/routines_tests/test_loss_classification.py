@@ -161,9 +161,6 @@ def test_out_of_range_labels_raise_index_error(name, labels):
     x = chx.zeros((2, 3), device='native:0')
     with pytest.raises(IndexError):
         _LOSSES[name][0](x, chx.array(labels, 'int32', device=x.device))
-    if array_utils.CUDA_DEVICE_COUNT > 0 and name == 'hinge':
-        with pytest.raises(IndexError):
-            _LOSSES[name][0](x.to_device('cuda:0'), chx.array(labels, 'int32', device='cuda:0'))
 
 
 @pytest.mark.skipif(array_utils.CUDA_DEVICE_COUNT == 0, reason='no CUDA device')
@@ -176,6 +173,22 @@ def test_out_of_range_labels_on_cuda_give_nan(labels, bad_row):
     loss, gx = chx.to_numpy(loss), chx.to_numpy(x.grad)
     assert numpy.isnan(loss[bad_row]) and numpy.isnan(gx[bad_row]).all()
     assert numpy.isfinite(loss[1 - bad_row]) and numpy.isfinite(gx[1 - bad_row]).all()
+
+
+@pytest.mark.skipif(array_utils.CUDA_DEVICE_COUNT == 0, reason='no CUDA device')
+@pytest.mark.parametrize('norm', [1.0, 2.0])
+@pytest.mark.parametrize('labels,bad_row', [([0, 3], 1), ([-1, 0], 0), ([-2, 7], None)])
+def test_out_of_range_hinge_labels_on_cuda_give_nan_rows(norm, labels, bad_row):
+    x_np = numpy.arange(6, dtype='float32').reshape(2, 3) / 8
+    x = chx.array(x_np, device='cuda:0').require_grad()
+    loss = chx.hinge(x, chx.array(labels, 'int32', device='cuda:0'), norm=norm)
+    loss.sum().backward()
+    loss, gx = chx.to_numpy(loss), chx.to_numpy(x.grad)
+    bad = [0, 1] if bad_row is None else [bad_row]
+    assert numpy.isnan(loss[bad]).all() and (gx[bad] == 0).all()
+    good = [r for r in (0, 1) if r not in bad]
+    expected = _hinge(x_np[good], numpy.array(labels)[good], norm)
+    numpy.testing.assert_allclose(loss[good], expected, rtol=1e-6)
 
 
 @pytest.mark.parametrize('t_dtype', ['int8', 'int32', 'int64'])
