@@ -2,15 +2,19 @@
 
 `y = x.take(indices, axis)` (or, with `inv`, the inverse permutation: `y.take(indices, axis) == x`);
 the gradient is the permutation the other way. On chainerx the forward is chainerx.take, whose
-backward is in C++ (path 1 of Note [Native paths] in chainer/function_node.py); the inverse
-permutation is computed on the host.
+backward is in C++ (path 1 of Note [Native paths] in chainer/function_node.py).
 
-The original checks that `indices` is a permutation only in debug mode; here it is always checked
-(ValueError), since an index repeated or out of range would silently give a wrong gradient.
+The original checks that `indices` is a permutation only in debug mode. Here it is always checked
+(ValueError) where the host reads `indices` without waiting (NumPy, native chainerx), since an index
+repeated or out of range would silently give a wrong gradient. On a GPU (CuPy, chainerx on CUDA) it
+is checked in debug mode only, as in the original: reading the indices back would make the host wait
+for the device at every call (NStepLSTM and its kin permutate their states at every step), and the
+inverse permutation is computed there by a scatter.
 """
 
 import numpy
 
+import chainer
 import chainerx
 
 from chainer import backend
@@ -43,6 +47,25 @@ def _host_permutation(indices, inv):
     return host.astype(numpy.int64, copy=False)
 
 
+def _permutation_on_device(xp, indices, inv):
+    """The permutation (inverted if `inv`) as an int64 array on `indices`' device, unchecked."""
+    permutation = indices.astype(numpy.int64)
+    if not inv:
+        return permutation
+    inverse = backend._array_like('empty', permutation)
+    on_device = {'device': permutation.device} if xp is chainerx else {}  # CuPy: the current device
+    inverse[permutation] = xp.arange(len(permutation), dtype=numpy.int64, **on_device)
+    return inverse
+
+
+def _permutation(xp, indices, inv):
+    """The permutation as an int64 array of `xp`: checked on the host, or on the device (see the module's doc)."""
+    if backend._reads_without_waiting(indices) or chainer.is_debug():
+        permutation = _host_permutation(indices, inv)
+        return permutation if xp is numpy else xp.asarray(permutation)
+    return _permutation_on_device(xp, indices, inv)
+
+
 class Permutate(function_node.FunctionNode):
     """`x.take(indices, axis)`, or with the inverse permutation if `inv`."""
 
@@ -65,16 +88,16 @@ class Permutate(function_node.FunctionNode):
         if indices.dtype.kind != 'i' or indices.ndim != 1 or not (
                 -x.ndim <= self.axis < x.ndim) or x.shape[self.axis] != len(indices):
             return function_node.Fallback  # the type check raises the original's error
-        permutation = _host_permutation(indices, self.inv)
-        return chainerx.take(x, chainerx.array(permutation, device=x.device), self.axis),
+        with chainerx.using_device(x.device):
+            permutation = _permutation(chainerx, indices, self.inv)
+        return chainerx.take(x, permutation.to_device(x.device), self.axis),
 
     def forward(self, inputs):
         self.retain_inputs((1,))
         x, indices = inputs
         xp = backend.get_array_module(x)
-        permutation = _host_permutation(indices, self.inv)
         with backend.using_device(backend.get_device_from_array(x)):
-            return xp.take(x, xp.asarray(permutation), axis=self.axis),
+            return xp.take(x, _permutation(xp, indices, self.inv), axis=self.axis),
 
     def backward(self, indexes, grad_outputs):
         indices, = self.get_retained_inputs()

@@ -127,3 +127,34 @@ def test_an_update_with_hooks_and_embeddings_waits_only_for_loss_scaling(hook, w
     words = device.send(rng.integers(-1, 30, 24).astype('int32'))
     tags = device.send(numpy.where(rng.random(24) < 0.2, -1, rng.integers(0, 5, 24)).astype('int32'))
     assert _step_waits(optimizer, model, words, tags) == waits
+
+
+@pytest.mark.skipif(_COUNTER is None, reason='needs the emulated CUDA backend, which counts host waits')
+@pytest.mark.parametrize('make', [
+    lambda: L.NStepLSTM(2, 6, 5, 0.0),
+    lambda: L.NStepBiGRU(1, 6, 5, 0.0),
+    lambda: L.NStepRNNTanh(1, 6, 5, 0.0),
+])
+def test_an_nstep_rnn_step_never_waits(make):
+    # The links sort the sequences by length on the host and permutate their states on the device
+    # (F.permutate reads its indices back only in debug mode there).
+    rng = numpy.random.default_rng(0)
+    device = chainer.get_device('cuda:0')
+    model = make()
+    model.to_device(device)
+    optimizer = chainer.optimizers.SGD()
+    optimizer.setup(model)
+
+    def step():
+        xs = [device.send(rng.standard_normal((n, 6)).astype('float32')) for n in (3, 5, 2)]
+        model.cleargrads()
+        initial_states = [None, None] if isinstance(model, L.NStepLSTM) else [None]  # h (and c) of zeros
+        out = model(*initial_states, xs)
+        (F.sum(out[0]) + sum(F.sum(y) for y in out[-1])).backward()
+        optimizer.update()
+
+    step()
+    device.device.synchronize()
+    before = _COUNTER()
+    step()
+    assert _COUNTER() - before == 0

@@ -5,7 +5,9 @@ import pytest
 
 import chainer
 import chainerx
+from chainer import backend
 from chainer.functions.array.pad_sequence import pad_sequence
+from chainer.functions.array.permutate import _permutation_on_device
 from chainer.functions.array.permutate import permutate
 from chainer.functions.array.transpose_sequence import transpose_sequence
 from chainer.utils import type_check
@@ -87,9 +89,6 @@ def _seq(mode, *lengths, dtype=numpy.float64):
      type_check.InvalidType),
     (lambda m: permutate(_seq(m, 3)[0], make_array(m, [[0, 1, 2]], numpy.int32)),
      type_check.InvalidType),
-    (lambda m: permutate(_seq(m, 3)[0], make_array(m, [0, 1, 1], numpy.int32)), ValueError),
-    (lambda m: permutate(_seq(m, 3)[0], make_array(m, [0, 1, 3], numpy.int32)), ValueError),
-    (lambda m: permutate(_seq(m, 3)[0], make_array(m, [-1, 1, 0], numpy.int32)), ValueError),
     (lambda m: permutate(_seq(m, 2)[0], make_array(m, [0, 1], numpy.int32), 0.0), TypeError),
     (lambda m: transpose_sequence(_seq(m, 1, 2)), type_check.InvalidType),
     (lambda m: transpose_sequence(_seq(m, 2) + [check.variable(m, numpy.zeros((1, 3)))]),
@@ -100,6 +99,30 @@ def _seq(mode, *lengths, dtype=numpy.float64):
 ])
 def test_errors(mode, function, error):
     check.assert_error(error, function, mode)
+
+
+@pytest.mark.parametrize('indices', [[0, 1, 1], [0, 1, 3], [-1, 1, 0]])
+@pytest.mark.parametrize('inv', [False, True])
+def test_permutate_checks_that_indices_are_a_permutation(mode, indices, inv):
+    x = _seq(mode, 3)[0]
+    indices = make_array(mode, indices, numpy.int32)
+    with chainer.using_config('debug', True):
+        check.assert_error(ValueError, permutate, x, indices, 0, inv)
+    if backend._reads_without_waiting(indices):
+        check.assert_error(ValueError, permutate, x, indices, 0, inv)
+    else:  # on a GPU, unchecked outside debug mode (reading the indices back would wait for the device)
+        assert permutate(x, indices, 0, inv).shape == x.shape
+
+
+@pytest.mark.parametrize('xp', [numpy, chainerx])
+def test_permutation_computed_on_the_device(xp):
+    # The GPU path of permutate (no host read), run here on the host's arrays.
+    indices = xp.asarray(numpy.array([2, 0, 3, 1], numpy.int32))
+    forward = _permutation_on_device(xp, indices, False)
+    inverse = _permutation_on_device(xp, indices, True)
+    assert forward.dtype == numpy.int64 and inverse.dtype == numpy.int64
+    numpy.testing.assert_array_equal(to_numpy(forward), [2, 0, 3, 1])
+    numpy.testing.assert_array_equal(to_numpy(inverse), numpy.argsort([2, 0, 3, 1]))
 
 
 def test_mixing_numpy_and_chainerx_is_a_type_error():
