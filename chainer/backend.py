@@ -167,6 +167,13 @@ def _reads_without_waiting(array):
     return not isinstance(array, cuda.ndarray)
 
 
+def _checks_values(array):
+    """Whether a function checks the values of `array` (ids, labels, lengths in range) on the host: always where
+    that waits for no device, and on a GPU only in debug mode, as Chainer with CuPy does."""
+    from chainer import configuration
+    return _reads_without_waiting(array) or bool(configuration.config.debug)
+
+
 def _guess_device_from_array_module(xp):
     # A plausible device for an array module: its current/default device (intel64 looks like numpy).
     if xp is chainerx:

@@ -14,7 +14,6 @@ inverse permutation is computed there by a scatter.
 
 import numpy
 
-import chainer
 import chainerx
 
 from chainer import backend
@@ -60,7 +59,7 @@ def _permutation_on_device(xp, indices, inv):
 
 def _permutation(xp, indices, inv):
     """The permutation as an int64 array of `xp`: checked on the host, or on the device (see the module's doc)."""
-    if backend._reads_without_waiting(indices) or chainer.is_debug():
+    if backend._checks_values(indices):
         permutation = _host_permutation(indices, inv)
         return permutation if xp is numpy else xp.asarray(permutation)
     return _permutation_on_device(xp, indices, inv)

@@ -41,7 +41,7 @@ class EmbedIDFunction(function_node.FunctionNode):
         ids, ignored = _ids_and_mask(chainerx, x, self.ignore_label)
         # On a GPU the check would make the host wait for the device at every call; there, as in Chainer with
         # CuPy, it runs in debug mode only, and out-of-range ids wrap (take's default mode on CUDA).
-        if backend._reads_without_waiting(ids) or chainer.is_debug():
+        if backend._checks_values(ids):
             _check_range(ids, W.shape[0])
         y = chainerx.take(W, ids, 0)
         if ignored is not None:
@@ -54,7 +54,7 @@ class EmbedIDFunction(function_node.FunctionNode):
         self._W_shape = W.shape
         xp = backend.get_array_module(x)
         ids, ignored = _ids_and_mask(xp, x, self.ignore_label)
-        if xp is numpy or chainer.is_debug():
+        if backend._checks_values(ids):
             _check_range(ids, W.shape[0])
         y = W.take(ids, axis=0)
         if ignored is not None:

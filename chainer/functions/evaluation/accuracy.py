@@ -46,13 +46,11 @@ class Accuracy(function_node.FunctionNode):
         pred = y.argmax(axis=1).reshape(t.shape)
         if self.ignore_label is None:
             return xp.asarray((pred == t).mean(dtype=y.dtype)),
-        mask = t == self.ignore_label
-        ignore_count = int(mask.sum())
-        count = int((xp.where(mask, self.ignore_label, pred) == t).sum()) - ignore_count
-        total = t.size - ignore_count
-        if total == 0:
-            return xp.asarray(0.0, dtype=y.dtype),
-        return xp.asarray(float(count) / total, dtype=y.dtype),
+        # Counted on the device (reading the counts back would make the host wait for a GPU); when every label is
+        # ignored, 0 correct over max(0, 1) gives 0.
+        counted = t != self.ignore_label
+        correct = xp.logical_and(pred == t, counted).sum()
+        return xp.asarray(correct / xp.maximum(counted.sum(), 1), dtype=y.dtype),
 
 
 def accuracy(y, t, ignore_label=None):

@@ -78,7 +78,7 @@ class _Lattice:
         path = xp.concatenate([interleaved, xp.full_like(t[:, :1], blank)], axis=1)
         # Labels past a sample's end (padding) are read as blanks; they never reach the result.
         path = xp.where(positions < self.path_length.reshape(batch, 1), path, blank)
-        if path.size and (int(path.min()) < 0 or int(path.max()) >= n_units):
+        if path.size and backend._checks_values(path) and (int(path.min()) < 0 or int(path.max()) >= n_units):
             raise ValueError('the labels within label_length must be in [0, {})'.format(n_units))
         self.path = path
         self.log_probs = _log_softmax(xp, x)
@@ -143,7 +143,7 @@ class _Lattice:
 
 
 def _check_lengths(lengths, limit, name):
-    if len(lengths) and (int(lengths.min()) < 0 or int(lengths.max()) > limit):
+    if len(lengths) and backend._checks_values(lengths) and (int(lengths.min()) < 0 or int(lengths.max()) > limit):
         raise ValueError('{} must be in [0, {}], got {}'.format(
             name, limit, backend.CpuDevice().send(lengths)))
 
@@ -261,7 +261,9 @@ def connectionist_temporal_classification(
     Raises:
         TypeError: `x` is not a list or tuple, or `blank_symbol` is not an integer.
         ValueError: `x` is empty, its arrays are not 2-d, `blank_symbol` is out of range, a
-            length is out of range, or `reduce` is unknown.
+            length or label is out of range, or `reduce` is unknown. On a GPU the lengths and
+            labels are checked in debug mode only: reading them back would make the host wait for
+            the device at every call.
         ~chainer.utils.type_check.InvalidType: The dtypes or shapes are invalid.
 
     Example:

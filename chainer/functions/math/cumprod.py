@@ -25,7 +25,9 @@ def _cumprod_grad(x, y, gy, axis):
     """The gradient of cumprod(x) along `axis` (an int) for output gradient `gy` (Variables)."""
     x_array = x.array
     is_zero = x_array == 0
-    if not bool(is_zero.any()):
+    # The quotient by x where no element is zero; on a GPU always the general formula, which checking would
+    # make the host wait for.
+    if backend._reads_without_waiting(x_array) and not bool(is_zero.any()):
         return _reverse_cumsum(gy * y, axis) / x
     xp = backend.get_array_module(x_array)
     dtype = x.dtype

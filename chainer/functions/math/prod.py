@@ -9,6 +9,7 @@ zero (0, but its derivative with respect to that zero is R, as the double backwa
 more zeros 0. All of it is written with differentiable functions.
 """
 
+from chainer import backend
 from chainer import utils
 from chainer.functions.math.sum import REDUCTION_DOC
 from chainer.functions.math.sum import Reduction
@@ -22,7 +23,9 @@ def _products_of_others(x, y, axis, keepdims):
     y = unreduce(y, shape, axis, keepdims)
     x_array = x.array
     is_zero = x_array == 0
-    if not bool(is_zero.any()):
+    # The quotient by x where no element is zero; on a GPU always the general formula, which checking would
+    # make the host wait for.
+    if backend._reads_without_waiting(x_array) and not bool(is_zero.any()):
         return y / x
     zero = is_zero.astype(x.dtype)
     nonzero = (x_array != 0).astype(x.dtype)
