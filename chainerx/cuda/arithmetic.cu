@@ -17,6 +17,8 @@ CHAINERX_CUDA_REGISTER_BINARY_SCALAR(SubtractSAKernel, numeric::Subtract, kAllDt
 CHAINERX_CUDA_REGISTER_BINARY(MultiplyKernel, numeric::Multiply, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MultiplyASKernel, numeric::Multiply, kAllDtypeMask, false);
 CHAINERX_CUDA_REGISTER_BINARY(DivideKernel, numeric::Divide, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(DivideASKernel, numeric::Divide, kFloatingDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(DivideSAKernel, numeric::Divide, kFloatingDtypes, true);
 CHAINERX_CUDA_REGISTER_UNARY(NegativeKernel, numeric::Negative, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_BINARY(FloorDivideKernel, numeric::FloorDivide, kNumericDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(RemainderKernel, numeric::Remainder, kNumericDtypes);

@@ -18,6 +18,8 @@ CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(SubtractSAKernel, numeric::Subtract, kAll
 CHAINERX_NATIVE_REGISTER_BINARY(MultiplyKernel, numeric::Multiply, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(MultiplyASKernel, numeric::Multiply, kAllDtypeMask, false);
 CHAINERX_NATIVE_REGISTER_BINARY(DivideKernel, numeric::Divide, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(DivideASKernel, numeric::Divide, kFloatingDtypes, false);
+CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(DivideSAKernel, numeric::Divide, kFloatingDtypes, true);
 CHAINERX_NATIVE_REGISTER_UNARY(NegativeKernel, numeric::Negative, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_BINARY(FloorDivideKernel, numeric::FloorDivide, kNumericDtypes);
 CHAINERX_NATIVE_REGISTER_BINARY(RemainderKernel, numeric::Remainder, kNumericDtypes);

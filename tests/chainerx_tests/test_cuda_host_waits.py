@@ -167,7 +167,7 @@ def test_launches_of_an_mlp_training_step():
     # forward: per layer a bias broadcast and a GEMM, two relu, the fused loss and its mean;
     # backward: the loss's seed, mean and fused gradient, per layer two GEMMs (one for the first) and a bias sum,
     # two relu gradients; update: a product and a subtraction per parameter.
-    assert counts[0] <= 10 and counts[1] <= 14 and counts[2] <= 12, counts
+    assert counts[0] <= 10 and counts[1] <= 13 and counts[2] <= 12, counts
     assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), update())) == 0
 
 

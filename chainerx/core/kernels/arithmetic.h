@@ -17,6 +17,10 @@ CHAINERX_DEFINE_KEY_KERNEL(MultiplyASKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(NegativeKernel, UnaryKernel);
 // True division of floating-point operands (integer operands are cast to float32 by the routine).
 CHAINERX_DEFINE_KEY_KERNEL(DivideKernel, BinaryKernel);
+// x1 / scalar and scalar / x1, floating-point dtypes: one kernel where a 0-d array of the scalar would cost a fill
+// (a second launch on a GPU) and an allocation.
+CHAINERX_DEFINE_KEY_KERNEL(DivideASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(DivideSAKernel, BinaryScalarKernel);
 // Numeric dtypes; integer division by zero gives 0.
 CHAINERX_DEFINE_KEY_KERNEL(FloorDivideKernel, BinaryKernel);
 // Numeric dtypes; the result has the sign of the divisor.

@@ -143,14 +143,34 @@ Array Divide(const Array& x1, const Array& x2) {
     return out;
 }
 
+// The scalar forms compute as the array form would with a 0-d array of the scalar in ResultType's dtype (same
+// values, same gradients), in one kernel.
 Array Divide(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("divide", x1);
     internal::CheckNotBool("divide", x2);
-    return Divide(x1, internal::ScalarArray(x2, ResultType(x1, x2), x1.device()));
+    Dtype dtype = internal::MathDtype(ResultType(x1, x2));
+    Array out = Empty(x1.shape(), dtype, x1.device());
+    x1.device().CallKernel<DivideASKernel>(internal::CastIfNeeded(x1, dtype), x2, out);
+    BackwardBuilder bb{"divide", x1, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x2, x1_dtype = x1.dtype()](BackwardContext& bctx) {
+            bctx.input_grad() = internal::CastIfNeeded(*bctx.output_grad() / x2, x1_dtype);
+        });
+    }
+    bb.Finalize();
+    return out;
 }
 
 Array Divide(Scalar x1, const Array& x2) {
     internal::CheckNotBool("divide", x1);
-    return Divide(internal::ScalarArray(x1, ResultType(x2, x1), x2.device()), x2);
+    internal::CheckNotBool("divide", x2);
+    Dtype dtype = internal::MathDtype(ResultType(x2, x1));
+    Array out = Empty(x2.shape(), dtype, x2.device());
+    x2.device().CallKernel<DivideSAKernel>(internal::CastIfNeeded(x2, dtype), x1, out);
+    internal::DefineUnaryGradFromInput("divide", x2, out, [x1](const Array& gout, const Array& x2) {
+        return internal::CastIfNeeded(-(gout * x1) / (x2 * x2), x2.dtype());
+    });
+    return out;
 }
 
 Array FloorDivide(const Array& x1, const Array& x2) {
@@ -279,7 +299,7 @@ void IDivide(const Array& out, Scalar x) {
     if (!IsFloatingPoint(out.dtype())) {
         throw DtypeError{"divide: integer in-place division is not allowed (dtype ", out.dtype(), ")"};
     }
-    InplaceBinary<DivideKernel>("divide", out, x);
+    InplaceScalar<DivideASKernel>("divide", out, x);
 }
 
 void IFloorDivide(const Array& out, const Array& x) {
