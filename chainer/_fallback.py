@@ -13,6 +13,8 @@ wrote and backward reads chainerx arrays. Only arrays stored directly as attribu
 inside tuples or lists, as in the original.
 """
 
+import contextlib
+
 import numpy
 
 import chainerx
@@ -150,7 +152,9 @@ def apply_on_chainerx_graph(node, inputs, chx_inputs):
             outputs = node._forward_and_check(in_data)
         chx_outputs = tuple([to_chainerx(y, device) for y in outputs])
     else:
-        with chainerx.no_backprop_mode():
+        # Under the inputs' device, as the original runs forward: a `forward` written with xp makes its new arrays
+        # (xp.zeros, xp.full_like, ...) on the default device, which need not be theirs.
+        with chainerx.no_backprop_mode(), chainerx.using_device(chx_inputs[0].device):
             outputs = node._forward_and_check(in_data)
             # An output that is one of the inputs would make a cycle in the graph: a view is a new array.
             chx_outputs = tuple([y.view() if any(y is a for a in chx_inputs) else y for y in outputs])
@@ -174,8 +178,12 @@ def backward_on_chainerx_graph(node, target_input_indexes, grad_outputs, retaine
     node._chainerx_retained_inputs = tuple([None if a is None else wrap(a) for a in retained_inputs])
     node._chainerx_retained_outputs = tuple([None if a is None else wrap(a) for a in retained_outputs])
     gys = tuple([None if g is None else wrap(g) for g in grad_outputs])
+    arrays = [a for a in (*grad_outputs, *retained_inputs, *retained_outputs) if a is not None]
+    # Under the arrays' device, as forward runs (apply_on_chainerx_graph).
+    device_scope = chainerx.using_device(arrays[0].device) if arrays else contextlib.nullcontext()
     try:
-        gxs = node._run_backward(tuple(target_input_indexes), gys)
+        with device_scope:
+            gxs = node._run_backward(tuple(target_input_indexes), gys)
     finally:
         node._chainerx_retained_inputs = None
         node._chainerx_retained_outputs = None

@@ -69,6 +69,33 @@ def test_forward_backward_and_double_backward_on_every_path(mode, node_class, fa
     assert chainer.function_node.fallback_count - before == expected
 
 
+class OnesXp(chainer.FunctionNode):
+    """y = x + ones_like(x), gx = gy * ones: a forward and backward that make arrays with xp."""
+
+    _chainerx_xp_forward = True
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = chainer.backend.get_array_module(x)
+        return x + xp.ones(x.shape, x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        xp = chainer.backend.get_array_module(gy.array)
+        return gy * xp.ones(gy.shape, gy.dtype),
+
+
+def test_xp_path_runs_under_the_inputs_device():
+    # As in the original, forward and backward make their arrays on the inputs' device, not on the default one.
+    x = Variable(chainerx.array([1.0, 2.0], device='native:1'))
+    with chainerx.using_device('native:0'):
+        y, = OnesXp().apply((x,))
+        y.grad = chainerx.array([1.0, 1.0], device='native:1')
+        y.backward()
+    assert y.array.device.name == 'native:1' and to_numpy(y.array).tolist() == [2.0, 3.0]
+    assert x.grad.device.name == 'native:1' and to_numpy(x.grad).tolist() == [1.0, 1.0]
+
+
 def test_native_path_leaves_no_python_node():
     x = Variable(chainerx.array([1.0]))
     node = CubeNative()
