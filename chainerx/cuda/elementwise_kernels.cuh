@@ -31,11 +31,12 @@ void VisitDeviceDtypeIn(Dtype dtype, F&& f) {
     });
 }
 
-// op with a scalar operand bound, first or second.
+// op with a scalar operand bound, first or second; Out is op's result type (T, or bool for a comparison).
 template <typename T, typename Op, bool kScalarFirst>
 struct BoundScalarOp {
+    using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
     T s;
-    __device__ T operator()(T a) const { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); }
+    __device__ Out operator()(T a) const { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); }
 };
 
 template <typename KeyKernel, typename Op, DtypeMask kDtypes>
@@ -60,14 +61,15 @@ public:
     }
 };
 
-// out = op(x1, scalar) (op(scalar, x1) when kScalarFirst), the scalar in x1's dtype.
+// out = op(x1, scalar) (op(scalar, x1) when kScalarFirst), the scalar in x1's dtype; out is of op's result type.
 template <typename KeyKernel, typename Op, DtypeMask kDtypes, bool kScalarFirst>
 class CudaBinaryScalarKernel : public KeyKernel {
 public:
     void Call(const Array& x1, Scalar x2, const Array& out) override {
         VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LaunchMap<T, T>(BoundScalarOp<T, Op, kScalarFirst>{ScalarToDevice<T>(x2)}, out, x1);
+            using Bound = BoundScalarOp<T, Op, kScalarFirst>;
+            LaunchMap<typename Bound::Out, T>(Bound{ScalarToDevice<T>(x2)}, out, x1);
         });
     }
 };

@@ -11,6 +11,14 @@ CHAINERX_DEFINE_KEY_KERNEL(GreaterKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(GreaterEqualKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(LessKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(LessEqualKernel, BinaryKernel);
+// x1 op scalar, the scalar in x1's dtype: one kernel where a 0-d array of the scalar would cost a fill (a second
+// launch on a GPU) and an allocation.
+CHAINERX_DEFINE_KEY_KERNEL(EqualASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(NotEqualASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(GreaterASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(GreaterEqualASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(LessASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(LessEqualASKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(LogicalAndKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(LogicalOrKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(LogicalXorKernel, BinaryKernel);

@@ -2,6 +2,7 @@
 
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/logic.h"
+#include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/type_util.h"
 
@@ -22,13 +23,14 @@ Array Compare(const char* op, const Array& x1, const Array& x2) {
     return BoolBinary<KeyKernel>(op, x1, x2);
 }
 
-// Array–scalar comparisons go through a 0-d operand, which the kernel sees broadcast with stride 0.
-// An integer scalar beyond the range of x1's integer dtype is compared in int64, so that the result is exact.
-template <typename KeyKernel>
-Array BoolBinary(const char* op, const Array& x1, Scalar x2) {
+// Array–scalar comparisons: x1 (cast to the comparison's dtype) against the scalar in that dtype, one kernel. An
+// integer scalar beyond the range of x1's integer dtype is compared in int64, so that the result is exact.
+template <typename ScalarKeyKernel>
+Array CompareWithScalar(const Array& x1, Scalar x2) {
     Dtype dtype = internal::ScalarFits(x2, x1.dtype()) ? ResultType(x1, x2) : Dtype::kInt64;
-    Array scalar = internal::ScalarArray(x2, dtype, x1.device());
-    return internal::BinaryForward<KeyKernel>(op, x1, scalar, dtype, Dtype::kBool);
+    Array out = Empty(x1.shape(), Dtype::kBool, x1.device());
+    x1.device().CallKernel<ScalarKeyKernel>(internal::CastIfNeeded(x1, dtype), x2, out);
+    return out;
 }
 
 template <typename KeyKernel>
@@ -39,19 +41,19 @@ Array BoolUnary(const Array& x) {
 }  // namespace
 
 Array Equal(const Array& x1, const Array& x2) { return Compare<EqualKernel>("equal", x1, x2); }
-Array Equal(const Array& x1, Scalar x2) { return BoolBinary<EqualKernel>("equal", x1, x2); }
+Array Equal(const Array& x1, Scalar x2) { return CompareWithScalar<EqualASKernel>(x1, x2); }
 Array NotEqual(const Array& x1, const Array& x2) { return Compare<NotEqualKernel>("not_equal", x1, x2); }
-Array NotEqual(const Array& x1, Scalar x2) { return BoolBinary<NotEqualKernel>("not_equal", x1, x2); }
+Array NotEqual(const Array& x1, Scalar x2) { return CompareWithScalar<NotEqualASKernel>(x1, x2); }
 Array Greater(const Array& x1, const Array& x2) { return Compare<GreaterKernel>("greater", x1, x2); }
-Array Greater(const Array& x1, Scalar x2) { return BoolBinary<GreaterKernel>("greater", x1, x2); }
+Array Greater(const Array& x1, Scalar x2) { return CompareWithScalar<GreaterASKernel>(x1, x2); }
 Array GreaterEqual(const Array& x1, const Array& x2) {
     return Compare<GreaterEqualKernel>("greater_equal", x1, x2);
 }
-Array GreaterEqual(const Array& x1, Scalar x2) { return BoolBinary<GreaterEqualKernel>("greater_equal", x1, x2); }
+Array GreaterEqual(const Array& x1, Scalar x2) { return CompareWithScalar<GreaterEqualASKernel>(x1, x2); }
 Array Less(const Array& x1, const Array& x2) { return Compare<LessKernel>("less", x1, x2); }
-Array Less(const Array& x1, Scalar x2) { return BoolBinary<LessKernel>("less", x1, x2); }
+Array Less(const Array& x1, Scalar x2) { return CompareWithScalar<LessASKernel>(x1, x2); }
 Array LessEqual(const Array& x1, const Array& x2) { return Compare<LessEqualKernel>("less_equal", x1, x2); }
-Array LessEqual(const Array& x1, Scalar x2) { return BoolBinary<LessEqualKernel>("less_equal", x1, x2); }
+Array LessEqual(const Array& x1, Scalar x2) { return CompareWithScalar<LessEqualASKernel>(x1, x2); }
 
 Array LogicalAnd(const Array& x1, const Array& x2) { return BoolBinary<LogicalAndKernel>("logical_and", x1, x2); }
 Array LogicalOr(const Array& x1, const Array& x2) { return BoolBinary<LogicalOrKernel>("logical_or", x1, x2); }
