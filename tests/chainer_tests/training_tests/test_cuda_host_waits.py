@@ -96,11 +96,19 @@ class _Tagger(chainer.Chain):
         return F.softmax_cross_entropy(y, tags)
 
 
-def _step_waits(optimizer, model, words, tags):
-    optimizer.update(model, words, tags)  # allocates the optimizer's state and the memory pools' blocks
-    chainer.get_device('cuda:0').device.synchronize()
+def _on_cuda(model, optimizer):
+    """Moves `model` to cuda:0 and sets `optimizer` up on it; returns the device."""
+    device = chainer.get_device('cuda:0')
+    model.to_device(device)
+    optimizer.setup(model)
+    return device
+
+
+def _waits_of_a_second_step(device, step):
+    step()  # allocates the optimizer's state and the memory pools' blocks
+    device.device.synchronize()
     before = _COUNTER()
-    optimizer.update(model, words, tags)
+    step()
     return _COUNTER() - before
 
 
@@ -115,18 +123,16 @@ def _step_waits(optimizer, model, words, tags):
 ])
 def test_an_update_with_hooks_and_embeddings_waits_only_for_loss_scaling(hook, waits):
     rng = numpy.random.default_rng(0)
-    device = chainer.get_device('cuda:0')
     model = _Tagger()
-    model.to_device(device)
     optimizer = chainer.optimizers.Adam()
-    optimizer.setup(model)
+    device = _on_cuda(model, optimizer)
     if hook == 'loss_scaling':
         optimizer.loss_scaling()
     elif hook is not None:
         optimizer.add_hook(hook())
     words = device.send(rng.integers(-1, 30, 24).astype('int32'))
     tags = device.send(numpy.where(rng.random(24) < 0.2, -1, rng.integers(0, 5, 24)).astype('int32'))
-    assert _step_waits(optimizer, model, words, tags) == waits
+    assert _waits_of_a_second_step(device, lambda: optimizer.update(model, words, tags)) == waits
 
 
 @pytest.mark.skipif(_COUNTER is None, reason='needs the emulated CUDA backend, which counts host waits')
@@ -139,11 +145,9 @@ def test_an_nstep_rnn_step_never_waits(make):
     # The links sort the sequences by length on the host and permutate their states on the device
     # (F.permutate reads its indices back only in debug mode there).
     rng = numpy.random.default_rng(0)
-    device = chainer.get_device('cuda:0')
     model = make()
-    model.to_device(device)
     optimizer = chainer.optimizers.SGD()
-    optimizer.setup(model)
+    device = _on_cuda(model, optimizer)
 
     def step():
         xs = [device.send(rng.standard_normal((n, 6)).astype('float32')) for n in (3, 5, 2)]
@@ -153,8 +157,4 @@ def test_an_nstep_rnn_step_never_waits(make):
         (F.sum(out[0]) + sum(F.sum(y) for y in out[-1])).backward()
         optimizer.update()
 
-    step()
-    device.device.synchronize()
-    before = _COUNTER()
-    step()
-    assert _COUNTER() - before == 0
+    assert _waits_of_a_second_step(device, step) == 0
