@@ -124,7 +124,7 @@ def permutate(x, indices, axis=0, inv=False):
         TypeError: If `axis` is not an integer.
         ~chainer.utils.type_check.InvalidType: If `axis` is out of range, or `indices` is not a
             1-d integer array of length `x.shape[axis]`.
-        ValueError: If `indices` is not a permutation.
+        ValueError: If `indices` is not a permutation (on a GPU, checked in debug mode only).
 
     Example:
         >>> x = numpy.arange(6, dtype=numpy.float32).reshape(3, 2)

@@ -109,7 +109,9 @@ def embed_id(x, W, ignore_label=None):
         ~chainer.Variable: Output of shape `x.shape + (n_units,)` and the dtype of W.
 
     Raises:
-        ValueError: An id that is not ignored lies outside `[0, n_vocab)`.
+        ValueError: An id that is not ignored lies outside `[0, n_vocab)`. On a GPU the ids are
+            checked in debug mode only (reading them back would make the host wait for the
+            device at every call); there an id out of range wraps.
 
     Example:
         >>> W = numpy.arange(6, dtype=numpy.float32).reshape(3, 2)
