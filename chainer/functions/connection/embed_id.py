@@ -19,7 +19,9 @@ def _ids_and_mask(xp, x, ignore_label):
 
 
 def _check_range(ids, n_rows):
-    if ids.size and (int(ids.min()) < 0 or int(ids.max()) >= n_rows):
+    # On a GPU the check would make the host wait for the device at every call; there, as in Chainer with CuPy, it
+    # runs in debug mode only, and out-of-range ids wrap (take's default mode on CUDA).
+    if ids.size and backend._checks_values(ids) and (int(ids.min()) < 0 or int(ids.max()) >= n_rows):
         raise ValueError('Each not ignored `x` value need to satisfy `0 <= x < len(W)`')
 
 
@@ -39,10 +41,7 @@ class EmbedIDFunction(function_node.FunctionNode):
         if x.dtype.kind != 'i' or W.dtype.kind != 'f' or W.ndim != 2:
             return chainer.Fallback  # the type check raises the usual error
         ids, ignored = _ids_and_mask(chainerx, x, self.ignore_label)
-        # On a GPU the check would make the host wait for the device at every call; there, as in Chainer with
-        # CuPy, it runs in debug mode only, and out-of-range ids wrap (take's default mode on CUDA).
-        if backend._checks_values(ids):
-            _check_range(ids, W.shape[0])
+        _check_range(ids, W.shape[0])
         y = chainerx.take(W, ids, 0)
         if ignored is not None:
             y = chainerx.where(ignored.reshape(ignored.shape + (1,)), 0, y)
@@ -54,8 +53,7 @@ class EmbedIDFunction(function_node.FunctionNode):
         self._W_shape = W.shape
         xp = backend.get_array_module(x)
         ids, ignored = _ids_and_mask(xp, x, self.ignore_label)
-        if backend._checks_values(ids):
-            _check_range(ids, W.shape[0])
+        _check_range(ids, W.shape[0])
         y = W.take(ids, axis=0)
         if ignored is not None:
             y[ignored] = 0

@@ -97,7 +97,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         # The original multiplies the sum by 1 / count rounded to x's dtype; so does this.
         if not self.normalize:
             scale = 1.0 / max(len(x), 1)
-        elif xp is chainerx and x.device.backend.name == 'native':
+        elif xp is chainerx and backend._reads_without_waiting(x):
             scale = 1.0 / max(int(chainerx.count_nonzero(valid)), 1)  # no device to wait for
         else:
             scale = (1.0 / xp.maximum(valid.sum(), 1).astype(numpy.float64)).astype(x.dtype)

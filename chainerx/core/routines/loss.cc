@@ -190,7 +190,6 @@ Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_lab
     NoBackpropModeScope no_backprop{};
     // The reshape lets y carry trailing size-1 axes that t lacks; other mismatches fail in it (DimensionError).
     Array correct = Equal(ArgMax(y, 1).Reshape(t.shape()), t);
-    int64_t total = t.GetTotalSize();
     // Counting in int64 and dividing in y's dtype keeps float64 results exact to the last bit.
     if (ignore_label.has_value()) {
         // The count of labels stays on the device: reading it back would make the host wait for a GPU at every
@@ -199,6 +198,7 @@ Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_lab
         correct = LogicalAnd(correct, counted);
         return Sum(correct).AsType(y.dtype()) / Maximum(Sum(counted), Scalar{1}).AsType(y.dtype());
     }
+    int64_t total = t.GetTotalSize();
     if (total == 0) {
         return Zeros({}, y.dtype(), y.device());
     }
