@@ -116,6 +116,17 @@ class _InputStandIn:
     creator_node = None
 
 
+def _current_fallback_device(device):
+    """A context in which CuPy's current device is that of a chainerx `cuda:N` device; nothing for other backends.
+
+    The fallback's forward sees CuPy arrays, and the arrays it makes (cupy.zeros, ...) go to CuPy's current device,
+    as the original runs forward under the device of its inputs.
+    """
+    if device.backend.name != 'cuda':
+        return contextlib.nullcontext()
+    return _backend().ChainerxDevice(device).fallback_device.create_context()
+
+
 def _fallback_inputs(inputs, chx_inputs):
     from chainer import variable
     arrays = []
@@ -148,7 +159,7 @@ def apply_on_chainerx_graph(node, inputs, chx_inputs):
         hook.forward_preprocess(node, in_data)
     if fallback:
         device = chx_inputs[0].device
-        with converting_attributes(node, device):
+        with converting_attributes(node, device), _current_fallback_device(device):
             outputs = node._forward_and_check(in_data)
         chx_outputs = tuple([to_chainerx(y, device) for y in outputs])
     else:

@@ -405,10 +405,7 @@ CHAINERX_CUDA_REGISTER_KERNEL(ScatterKernel, CudaScatterKernel);
 
 template <typename T>
 struct WhereFunctor {
-    __device__ void operator()(char* (&p)[4]) const {
-        const char* chosen = *reinterpret_cast<const bool*>(p[0]) ? p[1] : p[2];
-        *reinterpret_cast<T*>(p[3]) = *reinterpret_cast<const T*>(chosen);
-    }
+    __device__ T operator()(bool condition, T x, T y) const { return condition ? x : y; }
 };
 
 class CudaWhereKernel : public WhereKernel {
@@ -416,11 +413,29 @@ public:
     void Call(const Array& condition, const Array& x, const Array& y, const Array& out) override {
         VisitDeviceDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LaunchElementwise<4>(out.shape(), {&condition, &x, &y, &out}, WhereFunctor<T>{});
+            LaunchMap<T, bool, T, T>(WhereFunctor<T>{}, out, condition, x, y);
         });
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(WhereKernel, CudaWhereKernel);
+
+template <typename T>
+struct WhereScalarFunctor {
+    T s;
+    bool scalar_if_true;
+    __device__ T operator()(bool condition, T x) const { return condition != scalar_if_true ? x : s; }
+};
+
+class CudaWhereScalarKernel : public WhereScalarKernel {
+public:
+    void Call(const Array& condition, const Array& x, Scalar s, bool scalar_if_true, const Array& out) override {
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LaunchMap<T, bool, T>(WhereScalarFunctor<T>{ScalarToDevice<T>(s), scalar_if_true}, out, condition, x);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(WhereScalarKernel, CudaWhereScalarKernel);
 
 // The C-order shape and the byte strides of the array nonzero reads.
 struct NonzeroLayout {

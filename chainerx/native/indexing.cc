@@ -147,6 +147,28 @@ public:
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(WhereKernel, NativeWhereKernel);
 
+class NativeWhereScalarKernel : public WhereScalarKernel {
+public:
+    void Call(const Array& condition, const Array& x, Scalar s, bool scalar_if_true, const Array& out) override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            auto select = [value = s.As<T>(), scalar_if_true](auto p, int64_t n, auto st) {
+                for (int64_t i = 0; i < n; ++i) {
+                    bool takes_x = *reinterpret_cast<const bool*>(p[0] + i * st[0]) != scalar_if_true;
+                    *reinterpret_cast<T*>(p[2] + i * st[2]) =
+                            takes_x ? *reinterpret_cast<const T*>(p[1] + i * st[1]) : value;
+                }
+            };
+            ParallelForEachInnerRun<3>(
+                    out.shape(),
+                    {&condition.strides(), &x.strides(), &out.strides()},
+                    {DataPtr(condition), DataPtr(x), DataPtr(out)},
+                    select);
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(WhereScalarKernel, NativeWhereScalarKernel);
+
 class NativeNonzeroKernel : public NonzeroKernel {
 public:
     void Call(const Array& a, const Array& out) override {

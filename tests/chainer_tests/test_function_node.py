@@ -96,6 +96,35 @@ def test_xp_path_runs_under_the_inputs_device():
     assert x.grad.device.name == 'native:1' and to_numpy(x.grad).tolist() == [1.0, 1.0]
 
 
+class CupyCurrentDevice(chainer.FunctionNode):
+    """Returns CuPy's current device id and an array cupy made, as a fallback forward on CuPy arrays sees them."""
+
+    def forward_gpu(self, inputs):
+        import cupy
+        return cupy.full((1,), cupy.cuda.Device().id, 'int32'), cupy.zeros_like(inputs[0])
+
+
+def _cuda_device_count():
+    try:
+        return chainerx.get_backend('cuda').get_device_count()
+    except chainerx.BackendError:  # a build without the CUDA backend
+        return 0
+
+
+@pytest.mark.skipif(not chainer.backends.cuda.available or _cuda_device_count() == 0,
+                    reason='needs CuPy and a chainerx CUDA device')
+def test_fallback_runs_under_cupy_s_current_device_of_the_inputs():
+    # The fallback's forward runs with CuPy's current device set to the inputs' (the last GPU, while CuPy's
+    # current device is 0), as the original runs forward under the inputs' device.
+    import cupy
+    index = _cuda_device_count() - 1
+    x = Variable(chainerx.ones((2,), 'float32', device='cuda:{}'.format(index)))
+    with cupy.cuda.Device(0):
+        current, made = CupyCurrentDevice().apply((x,))
+    assert to_numpy(current.array).tolist() == [index]
+    assert made.array.device.name == 'cuda:{}'.format(index)
+
+
 def test_native_path_leaves_no_python_node():
     x = Variable(chainerx.array([1.0]))
     node = CubeNative()

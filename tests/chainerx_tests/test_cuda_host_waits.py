@@ -185,3 +185,24 @@ def test_launches_of_a_tiny_graph():
     # forward: the product and the sum; backward: the seed, the sum's broadcast, and a product for each input
     assert _counted(_LAUNCHES, step) <= 6
     assert _counted(_LAUNCHES, lambda: chx.ones((2, 3), 'float32', device='cuda:0') + x) == 2  # fill, add
+
+
+@pytest.mark.parametrize('op', [
+    lambda x, c: chx.maximum(x, 0), lambda x, c: chx.minimum(0.5, x), lambda x, c: x ** 2, lambda x, c: 2 ** x,
+    lambda x, c: chx.where(c, x, 0), lambda x, c: chx.where(c, 0, x), lambda x, c: x > 0, lambda x, c: 1 / x,
+])
+def test_an_array_scalar_operation_launches_one_kernel(op):
+    # The scalar goes to the kernel as an argument: no fill of a 0-d array before it (routines/elementwise.h).
+    x = chx.ones((2, 3), 'float32', device='cuda:0')
+    c = x > 0
+    assert _counted(_LAUNCHES, lambda: op(x, c)) == 1
+
+
+def test_where_s_backward_launches_one_kernel_per_input():
+    c = chx.array(numpy.array([True, False, True]), device='cuda:0')
+    x, y = (chx.ones((3,), 'float32', device='cuda:0').require_grad() for _ in range(2))
+    out = chx.where(c, x, y)
+    out.grad = chx.ones((3,), 'float32', device='cuda:0')
+    # the copy of the output's gradient that backward starts from (as for any op), then a where per input (where
+    # filled a 0-d array with the zero before each)
+    assert _counted(_LAUNCHES, out.backward) == 3

@@ -29,6 +29,9 @@ CHAINERX_DEFINE_KEY_KERNEL(RemainderKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(FmodKernel, BinaryKernel);
 // Numeric dtypes.
 CHAINERX_DEFINE_KEY_KERNEL(PowerKernel, BinaryKernel);
+// x1 ** scalar and scalar ** x1, numeric dtypes: one kernel where a 0-d array of the scalar would cost a fill.
+CHAINERX_DEFINE_KEY_KERNEL(PowerASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(PowerSAKernel, BinaryScalarKernel);
 // All dtypes.
 CHAINERX_DEFINE_KEY_KERNEL(AbsoluteKernel, UnaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(SignKernel, UnaryKernel);
@@ -43,6 +46,16 @@ CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesFirstKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesSecondKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesFirstKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesSecondKernel, BinaryKernel);
+// maximum(x1, scalar) (AS) and maximum(scalar, x1) (SA), minimum likewise: the scalar stands in its operand's place,
+// so ties and NaN choose as the array kernels do. TakesArray masks (bool) say where x1 was returned.
+CHAINERX_DEFINE_KEY_KERNEL(MaximumASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MaximumSAKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumSAKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesArrayASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesArraySAKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesArrayASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesArraySAKernel, BinaryScalarKernel);
 
 // Bool and integer dtypes.
 CHAINERX_DEFINE_KEY_KERNEL(BitwiseAndKernel, BinaryKernel);

@@ -48,6 +48,14 @@ public:
     virtual void Call(const Array& condition, const Array& x, const Array& y, const Array& out) = 0;
 };
 
+// out = condition ? x : s (condition ? s : x when scalar_if_true), elementwise: Where with a scalar operand in one
+// kernel. condition is bool, x has out's dtype, both have out's shape (possibly broadcast views).
+class WhereScalarKernel : public Kernel {
+public:
+    static const char* name() { return "WhereScalar"; }
+    virtual void Call(const Array& condition, const Array& x, Scalar s, bool scalar_if_true, const Array& out) = 0;
+};
+
 // out (int64, C-contiguous, shape (a.ndim(), count)) = the coordinates of a's nonzero elements in C order,
 // row d holding the positions along axis d; count is the number of nonzero elements, a is at least 1-d.
 class NonzeroKernel : public Kernel {

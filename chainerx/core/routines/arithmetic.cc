@@ -1,5 +1,6 @@
 #include "chainerx/core/routines/arithmetic.h"
 
+#include <cmath>
 #include <type_traits>
 
 #include "chainerx/core/backprop_mode.h"
@@ -17,14 +18,6 @@
 
 namespace chainerx {
 namespace {
-
-template <typename KeyKernel>
-Array BinaryScalarForward(const Array& x1, Scalar x2) {
-    Dtype dtype = ResultType(x1, x2);
-    Array out = Empty(x1.shape(), dtype, x1.device());
-    x1.device().CallKernel<KeyKernel>(internal::CastIfNeeded(x1, dtype), x2, out);
-    return out;
-}
 
 // Backward of out = x1 ± x2 (sign of x2 given).
 void DefineAddBackward(BackwardBuilder& bb, const Array& x1, const Array& x2, bool subtract) {
@@ -67,7 +60,7 @@ Array AddOrSubtract(const char* op, const Array& x1, const Array& x2, bool subtr
 // out = x op s (or s op x for the SA kernels), a linear function of x with slope `factor`.
 template <typename KeyKernel>
 Array LinearScalarOp(const char* op, const Array& x, Scalar s, Scalar factor) {
-    Array out = BinaryScalarForward<KeyKernel>(x, s);
+    Array out = internal::ScalarForward<KeyKernel>(x, s, ResultType(x, s));
     BackwardBuilder bb{op, x, out};
     DefineScalarBackward(bb, x.dtype(), factor);
     bb.Finalize();
@@ -148,9 +141,7 @@ Array Divide(const Array& x1, const Array& x2) {
 Array Divide(const Array& x1, Scalar x2) {
     internal::CheckNotBool("divide", x1);
     internal::CheckNotBool("divide", x2);
-    Dtype dtype = internal::MathDtype(ResultType(x1, x2));
-    Array out = Empty(x1.shape(), dtype, x1.device());
-    x1.device().CallKernel<DivideASKernel>(internal::CastIfNeeded(x1, dtype), x2, out);
+    Array out = internal::ScalarForward<DivideASKernel>(x1, x2, internal::MathDtype(ResultType(x1, x2)));
     BackwardBuilder bb{"divide", x1, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([x2, x1_dtype = x1.dtype()](BackwardContext& bctx) {
@@ -164,9 +155,7 @@ Array Divide(const Array& x1, Scalar x2) {
 Array Divide(Scalar x1, const Array& x2) {
     internal::CheckNotBool("divide", x1);
     internal::CheckNotBool("divide", x2);
-    Dtype dtype = internal::MathDtype(ResultType(x2, x1));
-    Array out = Empty(x2.shape(), dtype, x2.device());
-    x2.device().CallKernel<DivideSAKernel>(internal::CastIfNeeded(x2, dtype), x1, out);
+    Array out = internal::ScalarForward<DivideSAKernel>(x2, x1, internal::MathDtype(ResultType(x2, x1)));
     internal::DefineUnaryGradFromInput("divide", x2, out, [x1](const Array& gout, const Array& x2) {
         return internal::CastIfNeeded(-(gout * x1) / (x2 * x2), x2.dtype());
     });
@@ -202,14 +191,28 @@ Array Power(const Array& x1, const Array& x2) {
     return out;
 }
 
+// The scalar forms compute as the array form would with a 0-d array of the scalar in ResultType's dtype, in one
+// kernel; the exponent minus one and the log of the base are computed on the host, in double.
 Array Power(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("power", x1);
     internal::CheckNotBool("power", x2);
-    return internal::WithScalarSecond<Power>(x1, x2);
+    Array out = internal::ScalarForward<PowerASKernel>(x1, x2, ResultType(x1, x2));
+    internal::DefineUnaryGradFromInput("power", x1, out, [x2](const Array& gout, const Array& x1) {
+        // Only floating arrays have gradients, so the exponent minus one may be a float scalar.
+        return internal::CastIfNeeded(gout * x2 * Power(x1, Scalar{x2.As<double>() - 1}), x1.dtype());
+    });
+    return out;
 }
 
 Array Power(Scalar x1, const Array& x2) {
     internal::CheckNotBool("power", x1);
-    return internal::WithScalarFirst<Power>(x1, x2);
+    internal::CheckNotBool("power", x2);
+    Array out = internal::ScalarForward<PowerSAKernel>(x2, x1, ResultType(x2, x1));
+    internal::DefineUnaryGradFromOutput(
+            "power", x2, out, [log_x1 = std::log(x1.As<double>())](const Array& gout, const Array& out) {
+                return internal::CastIfNeeded(gout * out * log_x1, out.dtype());
+            });
+    return out;
 }
 
 Array Remainder(const Array& x1, const Array& x2) {

@@ -5,7 +5,6 @@
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/kernels/arithmetic.h"
-#include "chainerx/core/routines/arithmetic_scalar.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/type_util.h"
 
@@ -31,14 +30,17 @@ Array Extremum(const char* op, const Array& x1, const Array& x2) {
     return out;
 }
 
-// The array forms reject a bool array against a non-bool one (R10 of the original); a scalar operand follows the
-// array-scalar dtype rule instead.
-Array MaximumOf(const Array& x1, const Array& x2) {
-    return Extremum<MaximumKernel, MaximumTakesFirstKernel, MaximumTakesSecondKernel>("maximum", x1, x2);
-}
-
-Array MinimumOf(const Array& x1, const Array& x2) {
-    return Extremum<MinimumKernel, MinimumTakesFirstKernel, MinimumTakesSecondKernel>("minimum", x1, x2);
+// kernel(x, s) (or kernel(s, x) for the SA kernels) in one kernel, with the values and gradients of the array form
+// with a 0-d array of s in ResultType's dtype: the gradient gout * mask goes to x where the kernel returned it.
+template <typename KeyKernel, typename TakesArrayKernel>
+Array ExtremumWithScalar(const char* op, const Array& x, Scalar s) {
+    Dtype dtype = ResultType(x, s);
+    Array out = internal::ScalarForward<KeyKernel>(x, s, dtype);
+    internal::DefineUnaryGradFromInput(op, x, out, [s, dtype](const Array& gout, const Array& x) {
+        return internal::CastIfNeeded(gout * internal::ScalarForward<TakesArrayKernel>(x, s, dtype, Dtype::kBool),
+                                      x.dtype());
+    });
+    return out;
 }
 
 }  // namespace
@@ -68,22 +70,32 @@ Array Fabs(const Array& x) { return Absolute(internal::CastIfNeeded(x, internal:
 
 Array Sign(const Array& x) { return internal::UnaryForward<SignKernel>(x, x.dtype()); }
 
+// The array forms reject a bool array against a non-bool one (R10 of the original); a scalar operand follows the
+// array-scalar dtype rule instead.
 Array Maximum(const Array& x1, const Array& x2) {
     internal::CheckNoBoolMix("maximum", x1, x2);
-    return MaximumOf(x1, x2);
+    return Extremum<MaximumKernel, MaximumTakesFirstKernel, MaximumTakesSecondKernel>("maximum", x1, x2);
 }
 
-Array Maximum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<MaximumOf>(x1, x2); }
+Array Maximum(const Array& x1, Scalar x2) {
+    return ExtremumWithScalar<MaximumASKernel, MaximumTakesArrayASKernel>("maximum", x1, x2);
+}
 
-Array Maximum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<MaximumOf>(x1, x2); }
+Array Maximum(Scalar x1, const Array& x2) {
+    return ExtremumWithScalar<MaximumSAKernel, MaximumTakesArraySAKernel>("maximum", x2, x1);
+}
 
 Array Minimum(const Array& x1, const Array& x2) {
     internal::CheckNoBoolMix("minimum", x1, x2);
-    return MinimumOf(x1, x2);
+    return Extremum<MinimumKernel, MinimumTakesFirstKernel, MinimumTakesSecondKernel>("minimum", x1, x2);
 }
 
-Array Minimum(const Array& x1, Scalar x2) { return internal::WithScalarSecond<MinimumOf>(x1, x2); }
+Array Minimum(const Array& x1, Scalar x2) {
+    return ExtremumWithScalar<MinimumASKernel, MinimumTakesArrayASKernel>("minimum", x1, x2);
+}
 
-Array Minimum(Scalar x1, const Array& x2) { return internal::WithScalarFirst<MinimumOf>(x1, x2); }
+Array Minimum(Scalar x1, const Array& x2) {
+    return ExtremumWithScalar<MinimumSAKernel, MinimumTakesArraySAKernel>("minimum", x2, x1);
+}
 
 }  // namespace chainerx

@@ -9,8 +9,10 @@
 //         return out;
 //     }
 //
-// Array–scalar forms of the less frequent binary routines go through a 0-d array holding the scalar
-// (ScalarArray): the kernels see it as a broadcast operand (stride 0), which needs no kernel of its own.
+// Array–scalar forms of the frequent binary routines (arithmetic, comparisons, maximum/minimum, power, where) have
+// kernels of their own (ScalarForward): on a GPU, a 0-d array of the scalar would cost a fill launch and an
+// allocation. The less frequent ones (floor_divide, remainder, shifts) go through a 0-d array holding the scalar
+// (ScalarArray), which the kernels see as a broadcast operand (stride 0).
 #pragma once
 
 #include <utility>
@@ -102,6 +104,25 @@ Array BinaryForward(const char* op, const Array& x1, const Array& x2, Dtype in_d
 template <typename KeyKernel>
 Array BinaryForward(const char* op, const Array& x1, const Array& x2, Dtype dtype) {
     return BinaryForward<KeyKernel>(op, x1, x2, dtype, dtype);
+}
+
+// out = kernel(x cast to in_dtype, s), out of dtype out_dtype (= in_dtype by default): the forward of array-scalar
+// routines (BinaryScalarKernel; the SA kernels put the scalar first).
+template <typename KeyKernel>
+Array ScalarForward(const Array& x, Scalar s, Dtype in_dtype, Dtype out_dtype) {
+    Array out = Empty(x.shape(), out_dtype, x.device());
+    // See Note [Kernel operands without handle copies].
+    if (x.dtype() == in_dtype) {
+        x.device().CallKernel<KeyKernel>(x, s, out);
+    } else {
+        x.device().CallKernel<KeyKernel>(CastIfNeeded(x, in_dtype), s, out);
+    }
+    return out;
+}
+
+template <typename KeyKernel>
+Array ScalarForward(const Array& x, Scalar s, Dtype dtype) {
+    return ScalarForward<KeyKernel>(x, s, dtype, dtype);
 }
 
 // Records the backward of a unary op whose gradient is grad_fn(gout, x) (x retained).

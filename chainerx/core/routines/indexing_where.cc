@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <sstream>
 #include <vector>
 
 #include "chainerx/core/backward_builder.h"
@@ -20,16 +21,48 @@
 namespace chainerx {
 namespace {
 
-Shape WhereShape(const Array& condition, const Array& x, const Array& y) {
+// The shape where's operands broadcast to (a scalar operand is left out).
+template <typename... Arrays>
+Shape WhereShape(const Array& condition, const Arrays&... operands) {
     try {
-        return internal::BroadcastShapes(internal::BroadcastShapes(condition.shape(), x.shape()), y.shape());
+        Shape shape = condition.shape();
+        ((shape = internal::BroadcastShapes(shape, operands.shape())), ...);
+        return shape;
     } catch (const DimensionError&) {
-        throw DimensionError{"where: operands could not be broadcast together with shapes ", condition.shape(), ", ",
-                             x.shape(), " and ", y.shape()};
+        std::ostringstream shapes;
+        shapes << condition.shape();
+        ((shapes << ", " << operands.shape()), ...);
+        throw DimensionError{"where: operands could not be broadcast together with shapes ", shapes.str()};
     }
 }
 
-// The forward and backward of every overload; scalars arrive as 0-d arrays, which never require grad.
+// The gradient of the operand chosen where the condition equals `chosen_if`: the output gradient there, zero
+// elsewhere; computed by Where itself, which makes it differentiable again.
+void DefineWhereGrad(BackwardBuilder& bb, size_t input_index, const Array& mask, bool chosen_if);
+
+// condition ? x : s (condition ? s : x when scalar_if_true) in one kernel; x takes the gradient where it is chosen.
+Array WhereWithScalar(const Array& condition, const Array& x, Scalar s, bool scalar_if_true) {
+    internal::CheckSameDevice("where", condition, x);
+    Dtype dtype = ResultType(x, s);
+    Shape shape = WhereShape(condition, x);
+    Array mask = internal::KernelOperand(condition, Dtype::kBool, shape);
+    Array out = Empty(shape, dtype, x.device());
+    x.device().CallKernel<WhereScalarKernel>(mask, internal::KernelOperand(x, dtype, shape), s, scalar_if_true, out);
+    BackwardBuilder bb{"where", x, out};
+    DefineWhereGrad(bb, 0, mask, !scalar_if_true);
+    bb.Finalize();
+    return out;
+}
+
+void DefineWhereGrad(BackwardBuilder& bb, size_t input_index, const Array& mask, bool chosen_if) {
+    if (BackwardBuilder::Target bt = bb.CreateTarget(input_index)) {
+        bt.Define([mask, chosen_if](BackwardContext& bctx) {
+            bctx.input_grad() =
+                    internal::ReduceGradToInput(bctx, WhereWithScalar(mask, *bctx.output_grad(), 0, !chosen_if));
+        });
+    }
+}
+
 Array WhereImpl(const Array& condition, const Array& x, const Array& y, Dtype dtype) {
     internal::CheckSameDevice("where", condition, x);
     internal::CheckSameDevice("where", condition, y);
@@ -39,18 +72,8 @@ Array WhereImpl(const Array& condition, const Array& x, const Array& y, Dtype dt
     x.device().CallKernel<WhereKernel>(
             mask, internal::KernelOperand(x, dtype, shape), internal::KernelOperand(y, dtype, shape), out);
     BackwardBuilder bb{"where", {x, y}, {out}};
-    // The gradient of x is the output gradient where the condition holds (and of y where it does not), zero
-    // elsewhere; computed by Where itself, which makes it differentiable again.
-    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([mask](BackwardContext& bctx) {
-            bctx.input_grad() = internal::ReduceGradToInput(bctx, Where(mask, *bctx.output_grad(), Scalar{0}));
-        });
-    }
-    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([mask](BackwardContext& bctx) {
-            bctx.input_grad() = internal::ReduceGradToInput(bctx, Where(mask, Scalar{0}, *bctx.output_grad()));
-        });
-    }
+    DefineWhereGrad(bb, 0, mask, true);
+    DefineWhereGrad(bb, 1, mask, false);
     bb.Finalize();
     return out;
 }
@@ -61,21 +84,14 @@ Array Where(const Array& condition, const Array& x, const Array& y) {
     return WhereImpl(condition, x, y, ResultType(x, y));
 }
 
-Array Where(const Array& condition, const Array& x, Scalar y) {
-    Dtype dtype = ResultType(x, y);
-    return WhereImpl(condition, x, internal::ScalarArray(y, dtype, x.device()), dtype);
-}
+Array Where(const Array& condition, const Array& x, Scalar y) { return WhereWithScalar(condition, x, y, false); }
 
-Array Where(const Array& condition, Scalar x, const Array& y) {
-    Dtype dtype = ResultType(y, x);
-    return WhereImpl(condition, internal::ScalarArray(x, dtype, y.device()), y, dtype);
-}
+Array Where(const Array& condition, Scalar x, const Array& y) { return WhereWithScalar(condition, y, x, true); }
 
 Array Where(const Array& condition, Scalar x, Scalar y) {
+    // The first scalar as a 0-d array of the scalars' common dtype; the second in the kernel.
     Dtype dtype = GetDefaultDtype(std::max(x.kind(), y.kind()));
-    Device& device = condition.device();
-    Array x_array = internal::ScalarArray(x, dtype, device);
-    return WhereImpl(condition, x_array, internal::ScalarArray(y, dtype, device), dtype);
+    return WhereWithScalar(condition, internal::ScalarArray(x, dtype, condition.device()), y, false);
 }
 
 std::vector<Array> Nonzero(const Array& a) {

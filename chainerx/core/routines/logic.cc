@@ -28,9 +28,7 @@ Array Compare(const char* op, const Array& x1, const Array& x2) {
 template <typename ScalarKeyKernel>
 Array CompareWithScalar(const Array& x1, Scalar x2) {
     Dtype dtype = internal::ScalarFits(x2, x1.dtype()) ? ResultType(x1, x2) : Dtype::kInt64;
-    Array out = Empty(x1.shape(), Dtype::kBool, x1.device());
-    x1.device().CallKernel<ScalarKeyKernel>(internal::CastIfNeeded(x1, dtype), x2, out);
-    return out;
+    return internal::ScalarForward<ScalarKeyKernel>(x1, x2, dtype, Dtype::kBool);
 }
 
 template <typename KeyKernel>

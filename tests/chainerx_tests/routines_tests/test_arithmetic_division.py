@@ -159,6 +159,19 @@ def test_integer_power_wraps_and_truncates_negative_exponents():
         chx.power(base, exponent), numpy.array([-128, -13, 1, -1, 1, 0], 'int8')
     )
 
+    # A scalar exponent (or base) takes its own kernel (PowerASKernel, PowerSAKernel): the same wrapping.
+    array_utils.assert_array_equal(base ** 7, numpy.array([-128, -117, 1, -1, -1, -128], 'int8'))
+    array_utils.assert_array_equal(base ** -1, numpy.array([0, 0, 1, -1, -1, 0], 'int8'))
+
+
+@pytest.mark.parametrize('contiguous', [True, False])
+@pytest.mark.parametrize('shape', [(), (0, 3), (2, 3)])
+def test_power_with_a_scalar_reads_strided_and_empty_arrays(contiguous, shape, device):
+    x = array_utils.make_numpy(shape, 'float32', seed=4, contiguous=contiguous)
+    a = chx.array(x, copy=False, device=device)
+    array_utils.assert_array_equal(a ** 2, x ** 2)
+    array_utils.assert_array_equal(chx.power(0.5, a), numpy.power(numpy.float32(0.5), x))
+
 
 # In-place operators: name -> (in-place operator, NumPy function)
 _INPLACE = {name: (_OPS[name].iop, _OPS[name].np_func) for name in _OPS if _OPS[name].iop}
@@ -239,6 +252,7 @@ _DIFFERENTIABLE = {
     'power': (chx.power, _power_inputs),
     'power_scalar_exponent': (lambda x1, x2: x1 ** 3 * x2, _default_inputs),
     'power_scalar_base': (lambda x1, x2: 2 ** x2 * x1, _default_inputs),
+    'power_fractional_scalar_exponent': (lambda x1, x2: x1 ** -1.5 * x2, _power_inputs),
     'remainder': (chx.remainder, _remainder_inputs),
     'fmod': (chx.fmod, _remainder_inputs),
 }

@@ -152,6 +152,38 @@ def test_extrema_ties_send_the_gradient_to_the_first_operand(name):
     array_utils.assert_array_equal(x2.grad, numpy.zeros(2))
 
 
+@pytest.mark.parametrize('name', sorted(_EXTREMA))
+@pytest.mark.parametrize('scalar', [0.0, -0.0, 1.0, float('nan'), float('inf')])
+@pytest.mark.parametrize('scalar_first', [False, True])
+def test_extrema_with_a_scalar_are_the_array_forms_with_a_0d_array(name, scalar, scalar_first, device):
+    # The scalar forms have kernels of their own (MaximumASKernel, ...); ties, signed zeros and NaN choose the same
+    # operand as the array form with the scalar as a 0-d array, and so do the gradients.
+    x = numpy.array([0.0, -0.0, 1.0, -1.0, numpy.nan, numpy.inf], 'float32')
+    fn = _EXTREMA[name][0]
+
+    def both(arg):
+        a = chx.array(x, device=device).require_grad()
+        out = fn(arg, a) if scalar_first else fn(a, arg)
+        (out * 3).sum().backward()
+        return out, a.grad
+
+    (out, grad), (expected, expected_grad) = both(scalar), both(chx.array(scalar, 'float32', device=device))
+    array_utils.assert_array_equal(out, chx.to_numpy(expected))
+    assert list(numpy.signbit(chx.to_numpy(out))) == list(numpy.signbit(chx.to_numpy(expected)))
+    array_utils.assert_array_equal(grad, chx.to_numpy(expected_grad))
+
+
+@pytest.mark.parametrize('name', sorted(_EXTREMA))
+@pytest.mark.parametrize('contiguous', [True, False])
+@pytest.mark.parametrize('shape', [(), (0, 3), (2, 3)])
+def test_extrema_with_a_scalar_read_strided_and_empty_arrays(name, contiguous, shape, device):
+    x = array_utils.make_numpy(shape, 'int16', seed=4, contiguous=contiguous)
+    a = chx.array(x, copy=False, device=device)
+    chx_func, np_func = _EXTREMA[name]
+    array_utils.assert_array_equal(chx_func(a, 2), np_func(x, numpy.int16(2)))
+    array_utils.assert_array_equal(chx_func(-3, a), np_func(numpy.int16(-3), x))
+
+
 def _extremum_inputs(shapes, dtype):
     """x1 holds multiples of 1/4 and x2 odd multiples of 1/8: no ties within a numerical step."""
     rng = numpy.random.default_rng(0)
@@ -178,6 +210,7 @@ _DIFFERENTIABLE = {
     'maximum': (chx.maximum, _extremum_inputs),
     'minimum': (chx.minimum, _extremum_inputs),
     'maximum_scalar': (lambda x: chx.maximum(x, 0.125) * x, _default_inputs),
+    'minimum_scalar_first': (lambda x: chx.minimum(-0.125, x) * x, _default_inputs),
     'clip': (lambda x: chx.clip(x, -1.125, 0.875) * x, _default_inputs),
     'clip_method': (lambda x: x.clip(None, 0.875) * x, _default_inputs),
 }

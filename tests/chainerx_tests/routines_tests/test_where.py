@@ -63,6 +63,20 @@ def test_where_with_one_scalar_matches_numpy(dtype, scalar, scalar_first):
     array_utils.assert_array_equal(out, expected.astype(expected_dtype), dtype=expected_dtype)
 
 
+@pytest.mark.parametrize('shapes', [((2, 3), (2, 3)), ((2, 1), (1, 3)), ((), (2, 3)), ((2, 3), ()), ((2, 0), (0,))])
+@pytest.mark.parametrize('scalar_first', [False, True])
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_where_with_one_scalar_broadcasts_and_reads_strided_operands(shapes, scalar_first, contiguous, device):
+    # One kernel (WhereScalarKernel) takes the scalar: the condition and the array broadcast to the output.
+    (c, a), (cc, ca) = _inputs(shapes, ('bool_', 'float32'), contiguous, device)
+    if scalar_first:
+        out, expected = chx.where(cc, -2.5, ca), numpy.where(c, -2.5, a)
+    else:
+        out, expected = chx.where(cc, ca, -2.5), numpy.where(c, a, -2.5)
+    array_utils.assert_array_equal(out, expected.astype('float32'), dtype='float32')
+    assert out.device is device
+
+
 @pytest.mark.parametrize('x,y,dtype', [
     (1, 2, 'int32'), (1.5, 2, 'float32'), (True, False, 'bool_'), (True, 2, 'int32'),
 ])
@@ -92,6 +106,7 @@ def test_where_gradients_with_scalars_and_mixed_dtypes():
     c = chx.array(numpy.array([[True, False, True], [False, False, True]]))
     array_utils.check_grads(lambda x: chx.where(c, x, 0.5), [(3,)], 'float64')
     array_utils.check_grads(lambda y: chx.where(c, -1, y), [(2, 3)], 'float64')
+    array_utils.check_grads(lambda x: chx.where(c[:, :1], x, 2), [(1, 3)], 'float64')  # both broadcast
     x = chx.ones((2, 3), 'float16').require_grad()
     y = chx.ones((3,), 'float32').require_grad()
     (chx.where(c, x, y) * 2).sum().backward()
