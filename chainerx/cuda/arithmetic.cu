@@ -30,21 +30,6 @@ CHAINERX_CUDA_REGISTER_UNARY(AbsoluteKernel, numeric::Absolute, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_UNARY(SignKernel, numeric::Sign, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_UNARY(SqrtKernel, numeric::Sqrt, kFloatingDtypes);
 
-CHAINERX_CUDA_REGISTER_BINARY(MaximumKernel, numeric::Maximum, kAllDtypeMask);
-CHAINERX_CUDA_REGISTER_BINARY(MinimumKernel, numeric::Minimum, kAllDtypeMask);
-CHAINERX_CUDA_REGISTER_BINARY(MaximumTakesFirstKernel, numeric::MaximumTakes<true>, kAllDtypeMask);
-CHAINERX_CUDA_REGISTER_BINARY(MaximumTakesSecondKernel, numeric::MaximumTakes<false>, kAllDtypeMask);
-CHAINERX_CUDA_REGISTER_BINARY(MinimumTakesFirstKernel, numeric::MinimumTakes<true>, kAllDtypeMask);
-CHAINERX_CUDA_REGISTER_BINARY(MinimumTakesSecondKernel, numeric::MinimumTakes<false>, kAllDtypeMask);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MaximumASKernel, numeric::Maximum, kAllDtypeMask, false);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MaximumSAKernel, numeric::Maximum, kAllDtypeMask, true);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MinimumASKernel, numeric::Minimum, kAllDtypeMask, false);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MinimumSAKernel, numeric::Minimum, kAllDtypeMask, true);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MaximumTakesArrayASKernel, numeric::MaximumTakes<true>, kAllDtypeMask, false);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MaximumTakesArraySAKernel, numeric::MaximumTakes<false>, kAllDtypeMask, true);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MinimumTakesArrayASKernel, numeric::MinimumTakes<true>, kAllDtypeMask, false);
-CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MinimumTakesArraySAKernel, numeric::MinimumTakes<false>, kAllDtypeMask, true);
-
 CHAINERX_CUDA_REGISTER_BINARY(BitwiseAndKernel, numeric::BitwiseAnd, kIntegralDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(BitwiseOrKernel, numeric::BitwiseOr, kIntegralDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(BitwiseXorKernel, numeric::BitwiseXor, kIntegralDtypes);
