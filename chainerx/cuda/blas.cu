@@ -22,15 +22,6 @@
 
 namespace chainerx {
 namespace cuda {
-namespace {
-
-// A 2-D operand as cuBLAS takes it: its data and GetBlasLayout's layout (kernels/blas_layout.h); `copy` holds a
-// contiguous copy when the array's own strides would not do.
-struct MatrixOperand {
-    const void* data;
-    BlasLayout layout;
-    std::optional<Array> copy;
-};
 
 MatrixOperand ToMatrixOperand(const Array& x) {
     if (std::optional<BlasLayout> layout = GetBlasLayout(x)) {
@@ -47,26 +38,7 @@ int ToCublasInt(int64_t value) {
     return static_cast<int>(value);
 }
 
-template <typename T>
-struct CublasTypes;
-template <>
-struct CublasTypes<__half> {
-    static constexpr cudaDataType_t kData = CUDA_R_16F;
-    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
-    using Scale = float;
-};
-template <>
-struct CublasTypes<float> {
-    static constexpr cudaDataType_t kData = CUDA_R_32F;
-    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
-    using Scale = float;
-};
-template <>
-struct CublasTypes<double> {
-    static constexpr cudaDataType_t kData = CUDA_R_64F;
-    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_64F;
-    using Scale = double;
-};
+namespace {
 
 template <typename T>
 void CublasGemm(const Array& a, const Array& b, const Array& out, bool accumulate, int64_t m, int64_t n, int64_t k) {

@@ -8,12 +8,20 @@
 // - float16 multiplies in half precision and accumulates in float (CUBLAS_COMPUTE_32F); float32 computes in
 //   float32, without TF32, so that results match the native backend's within float32 tolerances.
 // - Integers wrap and bool is "or of ands", as on the native backend.
+// - Linear with a bias (float16, float32) is one cuBLASLt call whose epilogue adds the bias, as PyTorch's addmm does:
+//   one launch where a copy of the broadcast bias and a GEMM with beta = 1 take two (blas_lt.cu, Note [Bias
+//   epilogue]). Where cuBLASLt has no algorithm for it, the two launches remain.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
+#include <cublas_v2.h>
+#include <cuda_fp16.h>
+
 #include "chainerx/core/array.h"
+#include "chainerx/core/kernels/blas_layout.h"
 #include "chainerx/core/numeric/compute_type.h"
 
 namespace chainerx {
@@ -42,6 +50,46 @@ __device__ ProductAccumulator<T> MultiplyAdd(ProductAccumulator<T> acc, T a, T b
 // out (m x n, C-contiguous) = a (m x k) · b (k x n), plus out's previous values when `accumulate`; a, b and out
 // of one dtype on one CUDA device, a and b with any strides.
 void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulate);
+
+// out (m x n, C-contiguous) = a (m x k) · b (k x n) + bias (n,) added to every row, in one cuBLASLt call with its
+// bias epilogue (blas_lt.cu). Returns false, having done nothing, where that call does not apply: other dtypes than
+// float16 and float32, an empty product, a strided bias, or no cuBLASLt algorithm for the shapes and alignments.
+bool CublasLtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const Array& out);
+
+// A 2-D operand as cuBLAS takes it: its data and GetBlasLayout's layout (kernels/blas_layout.h); `copy` holds a
+// contiguous copy when the array's own strides would not do.
+struct MatrixOperand {
+    const void* data;
+    BlasLayout layout;
+    std::optional<Array> copy;
+};
+
+MatrixOperand ToMatrixOperand(const Array& x);
+
+// A dimension as cuBLAS's int; DimensionError beyond INT_MAX.
+int ToCublasInt(int64_t value);
+
+// cuBLAS's data, compute and scale types of the floating element types.
+template <typename T>
+struct CublasTypes;
+template <>
+struct CublasTypes<__half> {
+    static constexpr cudaDataType_t kData = CUDA_R_16F;
+    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+    using Scale = float;
+};
+template <>
+struct CublasTypes<float> {
+    static constexpr cudaDataType_t kData = CUDA_R_32F;
+    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+    using Scale = float;
+};
+template <>
+struct CublasTypes<double> {
+    static constexpr cudaDataType_t kData = CUDA_R_64F;
+    static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_64F;
+    using Scale = double;
+};
 
 }  // namespace cuda
 }  // namespace chainerx

@@ -155,7 +155,7 @@ CudaDevice::CudaDevice(Backend& backend, int index)
       staging_pool_{std::make_unique<StagingPool>(std::make_unique<DeviceStagingBackend>(index))} {}
 
 CudaDevice::~CudaDevice() {
-    if (cublas_handle_ == nullptr && cudnn_handle_ == nullptr) {
+    if (cublas_handle_ == nullptr && cublas_lt_handle_ == nullptr && cudnn_handle_ == nullptr) {
         return;
     }
     // The handles belong to this device: destroy them with it current (cublasDestroy synchronises the current
@@ -169,6 +169,9 @@ CudaDevice::~CudaDevice() {
     }
     if (cublas_handle_ != nullptr) {
         cublasDestroy(cublas_handle_);
+    }
+    if (cublas_lt_handle_ != nullptr) {
+        cublasLtDestroy(cublas_lt_handle_);
     }
     if (cudnn_handle_ != nullptr) {
         cudnnDestroy(cudnn_handle_);
@@ -226,6 +229,15 @@ cublasHandle_t CudaDevice::cublas_handle() {
                 static_cast<cublasMath_t>(CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)));
     }
     return cublas_handle_;
+}
+
+cublasLtHandle_t CudaDevice::cublas_lt_handle() {
+    std::lock_guard<std::mutex> lock{handle_mutex_};
+    if (cublas_lt_handle_ == nullptr) {
+        CudaSetDeviceScope scope{index()};
+        CheckCublasError(cublasLtCreate(&cublas_lt_handle_));
+    }
+    return cublas_lt_handle_;
 }
 
 namespace {

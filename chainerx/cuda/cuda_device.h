@@ -1,11 +1,12 @@
 // A CUDA device: device memory from a caching pool (see Note [CUDA memory pool]), kernels launched on the
 // default stream, host-to-device copies through pinned staging buffers (Note [Pinned staging of host-to-device
-// copies]), and lazily created cuBLAS/cuDNN handles.
+// copies]), and lazily created cuBLAS/cuBLASLt/cuDNN handles.
 #pragma once
 
 #include <memory>
 #include <mutex>
 
+#include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cudnn.h>
 
@@ -33,6 +34,7 @@ public:
     void Synchronize() override;
 
     cublasHandle_t cublas_handle();
+    cublasLtHandle_t cublas_lt_handle();
     cudnnHandle_t cudnn_handle();
     // cuDNN handles must not be used by two threads at once: hold this around every call that uses the handle.
     std::mutex& cudnn_mutex() { return cudnn_mutex_; }
@@ -47,6 +49,7 @@ private:
     std::mutex handle_mutex_;
     std::mutex cudnn_mutex_;
     cublasHandle_t cublas_handle_{nullptr};
+    cublasLtHandle_t cublas_lt_handle_{nullptr};
     cudnnHandle_t cudnn_handle_{nullptr};
 };
 

@@ -1,5 +1,6 @@
-// CUDA kernel of the fully connected layer: the bias is broadcast into the output rows, then the product is
-// accumulated onto it (cuBLAS beta = 1), as on the native backend (see Note [CUDA matrix products] in blas.cuh).
+// CUDA kernel of the fully connected layer: one cuBLASLt call whose epilogue adds the bias (Note [Bias epilogue] in
+// blas_lt.cu) where it applies; otherwise the bias is broadcast into the output rows and the product accumulated
+// onto it (cuBLAS beta = 1), as on the native backend (see Note [CUDA matrix products] in blas.cuh).
 #include <optional>
 
 #include "chainerx/core/array.h"
@@ -16,11 +17,15 @@ namespace {
 class CudaLinearKernel : public LinearKernel {
 public:
     void Call(const Array& a, const Array& b, const std::optional<Array>& bias, const Array& out) override {
+        // out (m, n) = a (m, k) · bᵀ, b being (n, k).
+        Array b_t = b.Transpose();
+        if (bias.has_value() && CublasLtMatMulWithBias(a, b_t, *bias, out)) {
+            return;
+        }
         if (bias.has_value() && out.GetTotalSize() > 0) {
             out.device().CallKernel<CopyKernel>(bias->BroadcastTo(out.shape()), out);
         }
-        // out (m, n) = a (m, k) · bᵀ, b being (n, k).
-        CudaMatMul(a, b.Transpose(), out, bias.has_value());
+        CudaMatMul(a, b_t, out, bias.has_value());
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(LinearKernel, CudaLinearKernel);

@@ -164,10 +164,10 @@ def test_launches_of_an_mlp_training_step():
     for _ in range(2):  # the first step fills the memory pool; the counts do not depend on it
         counts = (_counted(_LAUNCHES, forward), _counted(_LAUNCHES, lambda: state['loss'].backward()),
                   _counted(_LAUNCHES, update))
-    # forward: per layer a bias broadcast and a GEMM, two relu, the fused loss and its mean;
+    # forward: per layer a GEMM with a bias epilogue, two relu, the fused loss and its mean;
     # backward: the loss's seed, mean and fused gradient, per layer two GEMMs (one for the first) and a bias sum,
     # two relu gradients; update: a product and a subtraction per parameter.
-    assert counts[0] <= 10 and counts[1] <= 13 and counts[2] <= 12, counts
+    assert counts[0] <= 7 and counts[1] <= 13 and counts[2] <= 12, counts
     assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), update())) == 0
 
 
@@ -206,3 +206,17 @@ def test_where_s_backward_launches_one_kernel_per_input():
     # the copy of the output's gradient that backward starts from (as for any op), then a where per input (where
     # filled a 0-d array with the zero before each)
     assert _counted(_LAUNCHES, out.backward) == 3
+
+
+@pytest.mark.parametrize('dtype,bias_view,launches', [
+    ('float32', lambda b: b, 1), ('float16', lambda b: b, 1),
+    ('float64', lambda b: b, 2), ('float32', lambda b: b[::-1], 2),
+])
+def test_linear_with_a_bias_is_one_launch_where_cublaslt_applies(dtype, bias_view, launches):
+    # cuBLASLt's bias epilogue (float16, float32, a contiguous bias); otherwise a copy of the bias and a GEMM.
+    x = chx.ones((4, 3), dtype, device='cuda:0')
+    w = chx.ones((5, 3), dtype, device='cuda:0')
+    b = bias_view(chx.arange(5, dtype=dtype, device='cuda:0'))
+    y = chx.linear(x, w, b)  # the first call asks cuBLASLt's heuristic
+    assert _counted(_LAUNCHES, lambda: chx.linear(x, w, b)) == launches
+    numpy.testing.assert_array_equal(chx.to_numpy(y), 3 + chx.to_numpy(b)[None, :].repeat(4, axis=0))

@@ -1,11 +1,12 @@
 // cuBLAS's calls of the backend on the host: see Note [CUDA emulation on the host] in device.h. cublasGemmEx
-// checks its arguments as cuBLAS documents and computes a plain column-major product.
+// checks its arguments as cuBLAS documents and computes a plain column-major product (Gemm, gemm.h).
 #include <cublas_v2.h>
 
 #include <algorithm>
 #include <cstdint>
 
 #include "chainerx/cuda/emulation/elements.h"
+#include "chainerx/cuda/emulation/gemm.h"
 #include "chainerx/cuda/emulation/grid.h"
 
 struct cublasContext {
@@ -45,6 +46,27 @@ bool SupportedTypes(cudaDataType a, cudaDataType b, cudaDataType c, cublasComput
 }
 
 }  // namespace
+
+void Gemm(int64_t m, int64_t n, int64_t k, double alpha, const GemmOperand& a, const GemmOperand& b, double beta,
+          const void* c, void* d, cudaDataType d_type, int64_t ldd, const void* bias) {
+    for (int64_t j = 0; j < n; ++j) {
+        for (int64_t i = 0; i < m; ++i) {
+            double sum = 0;
+            for (int64_t l = 0; l < k; ++l) {
+                double x = LoadElement(a.data, a.type, a.trans ? i * a.ld + l : l * a.ld + i);
+                double y = LoadElement(b.data, b.type, b.trans ? l * b.ld + j : j * b.ld + l);
+                sum += x * y;
+            }
+            const int64_t e = j * ldd + i;
+            double result = alpha * sum + (beta == 0 ? 0.0 : beta * LoadElement(c, d_type, e));
+            if (bias != nullptr) {
+                result += LoadElement(bias, d_type, i);
+            }
+            StoreElement(d, d_type, e, result);
+        }
+    }
+}
+
 }  // namespace emulation
 }  // namespace cuda
 }  // namespace chainerx
@@ -87,8 +109,6 @@ cublasStatus_t cublasGemmEx(
         int ldc,
         cublasComputeType_t computeType,
         cublasGemmAlgo_t /*algo*/) {
-    using chainerx::cuda::emulation::LoadElement;
-    using chainerx::cuda::emulation::StoreElement;
     if (handle == nullptr) {
         return CUBLAS_STATUS_NOT_INITIALIZED;
     }
@@ -106,20 +126,8 @@ cublasStatus_t cublasGemmEx(
     const bool wide = computeType == CUBLAS_COMPUTE_64F;
     const double a_scale = wide ? *static_cast<const double*>(alpha) : *static_cast<const float*>(alpha);
     const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);
-    for (int j = 0; j < n; ++j) {
-        for (int i = 0; i < m; ++i) {
-            double sum = 0;
-            for (int l = 0; l < k; ++l) {
-                double x = LoadElement(A, Atype, ta ? i * int64_t{lda} + l : l * int64_t{lda} + i);
-                double y = LoadElement(B, Btype, tb ? l * int64_t{ldb} + j : j * int64_t{ldb} + l);
-                sum += x * y;
-            }
-            const int64_t c = j * int64_t{ldc} + i;
-            // As in BLAS, C is not read when beta is 0 (a NaN there must not show).
-            double result = a_scale * sum + (b_scale == 0 ? 0.0 : b_scale * LoadElement(C, Ctype, c));
-            StoreElement(C, Ctype, c, result);
-        }
-    }
+    chainerx::cuda::emulation::Gemm(
+            m, n, k, a_scale, {A, Atype, lda, ta}, {B, Btype, ldb, tb}, b_scale, C, C, Ctype, ldc, nullptr);
     return CUBLAS_STATUS_SUCCESS;
 }
 

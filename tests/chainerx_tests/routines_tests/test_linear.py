@@ -64,7 +64,10 @@ _LAYOUTS = {
 @pytest.mark.parametrize('layout', sorted(_LAYOUTS))
 @pytest.mark.parametrize('batch,features', [(3, 4), (1, 4), (3, 1)])
 @pytest.mark.parametrize('dtype', ['float32', 'float64', 'int32'])
-def test_linear_operand_layouts(layout, batch, features, dtype):
+@pytest.mark.parametrize('reversed_bias', [False, True])
+def test_linear_operand_layouts(layout, batch, features, dtype, reversed_bias):
+    # On CUDA, a contiguous float32 bias goes to cuBLASLt's bias epilogue with the operands in place, a reversed one
+    # to a copy of the bias and a GEMM (Note [Bias epilogue]).
     view = _LAYOUTS[layout]
     full_shape = {'transposed': lambda r, c: (c, r),
                   'padded_rows': lambda r, c: (r, c + 1),
@@ -73,8 +76,9 @@ def test_linear_operand_layouts(layout, batch, features, dtype):
     w_base = array_utils.make_numpy(full_shape(5, features), dtype, seed=2)
     b = array_utils.make_numpy((5,), dtype, seed=3)
     x, w = view(x_base), view(w_base)
-    out = chx.linear(view(chx.array(x_base)), view(chx.array(w_base)), chx.array(b)[::-1])
-    array_utils.assert_array_equal(out, _expected(x, w, b[::-1], 1).astype(dtype))
+    bias = chx.array(b)[::-1] if reversed_bias else chx.array(b)
+    out = chx.linear(view(chx.array(x_base)), view(chx.array(w_base)), bias)
+    array_utils.assert_array_equal(out, _expected(x, w, chx.to_numpy(bias), 1).astype(dtype))
 
 
 @pytest.mark.parametrize('x_shape,w_shape,b_shape,n_batch_axes', [
