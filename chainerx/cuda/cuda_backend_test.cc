@@ -329,6 +329,19 @@ TEST(CudaBackendTest, MatrixProductsMatchNative) {
         ExpectSameAsNative("linear one row", {a, w, bias}, [](const Arrays& v) {
             return Linear(v[0].At({Slice{0, 1}}), v[1], v[2]);
         });
+        // cuBLASLt's bias epilogue with operands read transposed and row-padded in place, then the other path for a
+        // reversed (strided) bias (Note [Bias epilogue]).
+        ExpectSameAsNative("linear transposed operands", {a, w, bias}, [](const Arrays& v) {
+            Array a_t = v[0].Transpose().Copy().Transpose();
+            Array w_t = v[1].Transpose().Copy().Transpose();
+            return Linear(a_t, w_t, v[2]);
+        });
+        ExpectSameAsNative("linear padded rows", {a, w, bias}, [](const Arrays& v) {
+            return Linear(v[0].At({Slice{}, Slice{1, 53}}), v[1].At({Slice{}, Slice{1, 53}}), v[2]);
+        });
+        ExpectSameAsNative("linear reversed bias", {a, w, bias}, [](const Arrays& v) {
+            return Linear(v[0], v[1], v[2].At({Slice{std::nullopt, std::nullopt, -1}}));
+        });
     }
 }
 
