@@ -14,9 +14,7 @@
 //   queued after it on the same (default) stream.
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <tuple>
 #include <type_traits>
@@ -28,6 +26,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/blas_layout.h"
 #include "chainerx/cuda/blas.cuh"
+#include "chainerx/cuda/choice_cache.cuh"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 
@@ -36,8 +35,6 @@ namespace cuda {
 namespace {
 
 constexpr uint64_t kMaxWorkspaceBytes = uint64_t{4} << 20;
-// Configurations kept before the cache starts afresh (each distinct shape of a model's layers is one).
-constexpr size_t kMaxCachedConfigurations = 4096;
 
 template <typename Handle, cublasStatus_t (*kDestroy)(Handle)>
 struct LtDestroyer {
@@ -97,39 +94,46 @@ struct Configuration {
     bool operator<(const Configuration& other) const { return Tie() < other.Tie(); }
 };
 
-// The heuristic's answers so far: an algorithm and its workspace, or nullopt where it had none.
-class ChoiceCache {
-public:
-    template <typename Ask>
-    std::optional<cublasLtMatmulHeuristicResult_t> Get(const Configuration& key, Ask ask) {
-        {
-            std::lock_guard<std::mutex> lock{mutex_};
-            auto found = choices_.find(key);
-            if (found != choices_.end()) {
-                return found->second;
-            }
-        }
-        std::optional<cublasLtMatmulHeuristicResult_t> choice = ask();
-        Put(key, choice);
-        return choice;
-    }
+using LtChoiceCache = ChoiceCache<Configuration, cublasLtMatmulHeuristicResult_t>;
 
-    void Put(const Configuration& key, const std::optional<cublasLtMatmulHeuristicResult_t>& choice) {
-        std::lock_guard<std::mutex> lock{mutex_};
-        if (choices_.size() >= kMaxCachedConfigurations) {
-            choices_.clear();
-        }
-        choices_[key] = choice;
-    }
-
-private:
-    std::mutex mutex_;
-    std::map<Configuration, std::optional<cublasLtMatmulHeuristicResult_t>> choices_;
-};
-
-ChoiceCache& GetChoiceCache() {
-    static ChoiceCache* cache = new ChoiceCache{};  // never destroyed: kernels may run during static destruction
+LtChoiceCache& GetLtChoiceCache() {
+    static LtChoiceCache* cache = new LtChoiceCache{};  // never destroyed: kernels may run during static destruction
     return *cache;
+}
+
+// cuBLASLt's best algorithm for the operation (desc and the layouts of A, B and D, which is also C), or nullopt
+// where it has none: no heuristic for the configuration (CUBLAS_STATUS_NOT_SUPPORTED) or no algorithm.
+template <typename T>
+std::optional<cublasLtMatmulHeuristicResult_t> AskHeuristic(
+        cublasLtHandle_t handle,
+        cublasLtMatmulDesc_t desc,
+        cublasLtMatrixLayout_t a_desc,
+        cublasLtMatrixLayout_t b_desc,
+        cublasLtMatrixLayout_t d_desc,
+        const Configuration& key) {
+    cublasLtMatmulPreference_t raw_preference{};
+    CheckCublasError(cublasLtMatmulPreferenceCreate(&raw_preference));
+    Preference preference{raw_preference};
+    SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, kMaxWorkspaceBytes);
+    if (std::is_same<T, __half>::value) {
+        SetPreference(
+                preference.get(),
+                CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK,
+                static_cast<uint32_t>(CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE));
+    }
+    SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, key.align_a);
+    SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, key.align_b);
+    SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, key.align_out);
+    SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, key.align_out);
+    cublasLtMatmulHeuristicResult_t result{};
+    int count = 0;
+    CudaSetDeviceScope scope{key.device};
+    cublasStatus_t status = cublasLtMatmulAlgoGetHeuristic(
+            handle, desc, a_desc, b_desc, d_desc, d_desc, preference.get(), 1, &result, &count);
+    if (status != CUBLAS_STATUS_SUCCESS || count < 1 || result.state != CUBLAS_STATUS_SUCCESS) {
+        return std::nullopt;
+    }
+    return result;
 }
 
 template <typename T>
@@ -176,33 +180,11 @@ bool LtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const A
     key.align_out = Alignment(out.raw_data());
     key.align_bias = Alignment(bias_data);
     cublasLtHandle_t handle = device.cublas_lt_handle();
-    std::optional<cublasLtMatmulHeuristicResult_t> choice = GetChoiceCache().Get(key, [&] {
-        cublasLtMatmulPreference_t raw_preference{};
-        CheckCublasError(cublasLtMatmulPreferenceCreate(&raw_preference));
-        Preference preference{raw_preference};
-        SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, kMaxWorkspaceBytes);
-        if (std::is_same<T, __half>::value) {
-            SetPreference(
-                    preference.get(),
-                    CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK,
-                    static_cast<uint32_t>(CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE));
-        }
-        SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, key.align_a);
-        SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, key.align_b);
-        SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, key.align_out);
-        SetPreference(preference.get(), CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, key.align_out);
-        cublasLtMatmulHeuristicResult_t result{};
-        int count = 0;
-        CudaSetDeviceScope scope{device.index()};
-        cublasStatus_t status = cublasLtMatmulAlgoGetHeuristic(
-                handle, desc.get(), a_desc.get(), b_desc.get(), d_desc.get(), d_desc.get(), preference.get(), 1,
-                &result, &count);
-        // No heuristic for the configuration (CUBLAS_STATUS_NOT_SUPPORTED) or no algorithm: the other path.
-        if (status != CUBLAS_STATUS_SUCCESS || count < 1 || result.state != CUBLAS_STATUS_SUCCESS) {
-            return std::optional<cublasLtMatmulHeuristicResult_t>{};
-        }
-        return std::optional<cublasLtMatmulHeuristicResult_t>{result};
-    });
+    std::optional<cublasLtMatmulHeuristicResult_t> choice{};
+    if (!GetLtChoiceCache().Find(key, &choice)) {
+        choice = AskHeuristic<T>(handle, desc.get(), a_desc.get(), b_desc.get(), d_desc.get(), key);
+        GetLtChoiceCache().Insert(key, choice);
+    }
     if (!choice.has_value()) {
         return false;
     }
@@ -230,7 +212,7 @@ bool LtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const A
             nullptr);
     if (status == CUBLAS_STATUS_NOT_SUPPORTED) {
         // Nothing was launched; remember that this configuration takes the other path.
-        GetChoiceCache().Put(key, std::nullopt);
+        GetLtChoiceCache().Insert(key, std::nullopt);
         return false;
     }
     CheckCublasError(status);

@@ -33,6 +33,7 @@
 #include "chainerx/core/kernels/connection.h"
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/cuda/blas.cuh"
+#include "chainerx/cuda/choice_cache.cuh"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
@@ -135,7 +136,7 @@ bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& st
 // - One cache for all devices (the device index is in the key), with its own mutex held only around a lookup or an
 //   insert, never across cuDNN calls. Two threads missing at once both ask cuDNN and store the same answer.
 // - Bounded: a program whose shapes keep changing (variable-length inputs, a test suite) would grow it without end,
-//   so it is emptied when it holds kMaxCachedAlgorithms entries. Dropping entries is always safe, since every entry
+//   so it is emptied when it holds ChoiceCache::kMaxEntries entries (choice_cache.cuh). Dropping entries is always safe, since every entry
 //   can be recomputed; a training loop's few shapes are then asked for once more.
 // - Only cuDNN's answer is cached, not whether a run succeeded: a call that fails as unsupported for its pointers'
 //   alignment falls back to the direct kernels for that call only.
@@ -144,33 +145,7 @@ struct CudnnAlgorithm {
     size_t workspace_bytes;
 };
 
-class CudnnAlgorithmCache {
-public:
-    static constexpr size_t kMaxCachedAlgorithms = 4096;
-
-    // Whether the key is cached; if so, *algo is the cached choice (nullopt when cuDNN offered none).
-    bool Find(const std::vector<int>& key, std::optional<CudnnAlgorithm>* algo) {
-        std::lock_guard<std::mutex> lock{mutex_};
-        auto it = entries_.find(key);
-        if (it == entries_.end()) {
-            return false;
-        }
-        *algo = it->second;
-        return true;
-    }
-
-    void Insert(const std::vector<int>& key, const std::optional<CudnnAlgorithm>& algo) {
-        std::lock_guard<std::mutex> lock{mutex_};
-        if (entries_.size() >= kMaxCachedAlgorithms) {
-            entries_.clear();
-        }
-        entries_[key] = algo;
-    }
-
-private:
-    std::mutex mutex_;
-    std::map<std::vector<int>, std::optional<CudnnAlgorithm>> entries_;
-};
+using CudnnAlgorithmCache = ChoiceCache<std::vector<int>, CudnnAlgorithm>;
 
 CudnnAlgorithmCache& GetCudnnAlgorithmCache() {
     static CudnnAlgorithmCache cache;
