@@ -190,6 +190,7 @@ def test_launches_of_a_tiny_graph():
 @pytest.mark.parametrize('op', [
     lambda x, c: chx.maximum(x, 0), lambda x, c: chx.minimum(0.5, x), lambda x, c: x ** 2, lambda x, c: 2 ** x,
     lambda x, c: chx.where(c, x, 0), lambda x, c: chx.where(c, 0, x), lambda x, c: x > 0, lambda x, c: 1 / x,
+    lambda x, c: x // 2, lambda x, c: 3 % x,
 ])
 def test_an_array_scalar_operation_launches_one_kernel(op):
     # The scalar goes to the kernel as an argument: no fill of a 0-d array before it (routines/elementwise.h).

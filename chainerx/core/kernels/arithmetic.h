@@ -25,6 +25,11 @@ CHAINERX_DEFINE_KEY_KERNEL(DivideSAKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(FloorDivideKernel, BinaryKernel);
 // Numeric dtypes; the result has the sign of the divisor.
 CHAINERX_DEFINE_KEY_KERNEL(RemainderKernel, BinaryKernel);
+// x1 // scalar, scalar // x1, x1 % scalar and scalar % x1 in one kernel each (numeric dtypes).
+CHAINERX_DEFINE_KEY_KERNEL(FloorDivideASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(FloorDivideSAKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(RemainderASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(RemainderSAKernel, BinaryScalarKernel);
 // Floating-point dtypes; the result has the sign of the dividend.
 CHAINERX_DEFINE_KEY_KERNEL(FmodKernel, BinaryKernel);
 // Numeric dtypes.

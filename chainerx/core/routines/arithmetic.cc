@@ -8,7 +8,6 @@
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/kernels/arithmetic.h"
-#include "chainerx/core/routines/arithmetic_scalar.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/explog.h"
@@ -168,14 +167,18 @@ Array FloorDivide(const Array& x1, const Array& x2) {
     return internal::BinaryForward<FloorDivideKernel>("floor_divide", x1, x2, ResultType(x1, x2));
 }
 
+// The scalar forms compute as the array form would with a 0-d array of the scalar in ResultType's dtype, in one
+// kernel (floor_divide has no gradient).
 Array FloorDivide(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("floor_divide", x1);
     internal::CheckNotBool("floor_divide", x2);
-    return internal::WithScalarSecond<FloorDivide>(x1, x2);
+    return internal::ScalarForward<FloorDivideASKernel>(x1, x2, ResultType(x1, x2));
 }
 
 Array FloorDivide(Scalar x1, const Array& x2) {
     internal::CheckNotBool("floor_divide", x1);
-    return internal::WithScalarFirst<FloorDivide>(x1, x2);
+    internal::CheckNotBool("floor_divide", x2);
+    return internal::ScalarForward<FloorDivideSAKernel>(x2, x1, ResultType(x2, x1));
 }
 
 Array Power(const Array& x1, const Array& x2) {
@@ -226,14 +229,22 @@ Array Remainder(const Array& x1, const Array& x2) {
     return out;
 }
 
+// The scalar forms in one kernel, with the array form's values and gradients: x1 % s has slope 1, and s % x2 the
+// slope -floor(s / x2).
 Array Remainder(const Array& x1, Scalar x2) {
+    internal::CheckNotBool("remainder", x1);
     internal::CheckNotBool("remainder", x2);
-    return internal::WithScalarSecond<Remainder>(x1, x2);
+    return LinearScalarOp<RemainderASKernel>("remainder", x1, x2, 1);
 }
 
 Array Remainder(Scalar x1, const Array& x2) {
     internal::CheckNotBool("remainder", x1);
-    return internal::WithScalarFirst<Remainder>(x1, x2);
+    internal::CheckNotBool("remainder", x2);
+    Array out = internal::ScalarForward<RemainderSAKernel>(x2, x1, ResultType(x2, x1));
+    internal::DefineUnaryGradFromInput("remainder", x2, out, [x1](const Array& gout, const Array& x2) {
+        return internal::CastIfNeeded(-gout * FloorDivide(x1, x2), x2.dtype());
+    });
+    return out;
 }
 
 Array Fmod(const Array& x1, const Array& x2) {
@@ -308,9 +319,9 @@ void IDivide(const Array& out, Scalar x) {
 void IFloorDivide(const Array& out, const Array& x) {
     InplaceRejectingBool<FloorDivideKernel>("floor_divide", out, x);
 }
-void IFloorDivide(const Array& out, Scalar x) { InplaceRejectingBool<FloorDivideKernel>("floor_divide", out, x); }
+void IFloorDivide(const Array& out, Scalar x) { InplaceRejectingBool<FloorDivideASKernel>("floor_divide", out, x); }
 void IRemainder(const Array& out, const Array& x) { InplaceRejectingBool<RemainderKernel>("remainder", out, x); }
-void IRemainder(const Array& out, Scalar x) { InplaceRejectingBool<RemainderKernel>("remainder", out, x); }
+void IRemainder(const Array& out, Scalar x) { InplaceRejectingBool<RemainderASKernel>("remainder", out, x); }
 
 }  // namespace internal
 }  // namespace chainerx

@@ -9,9 +9,9 @@
 //         return out;
 //     }
 //
-// Array–scalar forms of the frequent binary routines (arithmetic, comparisons, maximum/minimum, power, where) have
-// kernels of their own (ScalarForward): on a GPU, a 0-d array of the scalar would cost a fill launch and an
-// allocation. The less frequent ones (floor_divide, remainder, shifts) go through a 0-d array holding the scalar
+// Array–scalar forms of the arithmetic (floor_divide and remainder included), comparison, maximum/minimum, power and
+// where routines have kernels of their own (ScalarForward): on a GPU, a 0-d array of the scalar would cost a fill
+// launch and an allocation. The bitwise operations and shifts go through a 0-d array holding the scalar
 // (ScalarArray), which the kernels see as a broadcast operand (stride 0).
 #pragma once
 

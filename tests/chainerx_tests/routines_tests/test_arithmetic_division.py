@@ -254,6 +254,9 @@ _DIFFERENTIABLE = {
     'power_scalar_base': (lambda x1, x2: 2 ** x2 * x1, _default_inputs),
     'power_fractional_scalar_exponent': (lambda x1, x2: x1 ** -1.5 * x2, _power_inputs),
     'remainder': (chx.remainder, _remainder_inputs),
+    # x1 = 0.75 * (n + 1/2) and 1.3 / x2 in {±1.3, ±1.04, ±0.87, ±0.74, ±0.65}: away from the jumps.
+    'remainder_scalar_divisor': (lambda x1, x2: chx.remainder(x1 * 0.75 / x2, 0.75), _remainder_inputs),
+    'remainder_scalar_dividend': (lambda x1, x2: chx.remainder(1.3, x2) * x1, _remainder_inputs),
     'fmod': (chx.fmod, _remainder_inputs),
 }
 
