@@ -1,75 +1,44 @@
 """Lists the CUDA kernels of one MLP training step, chainerx's and PyTorch's, as a GPU runs them.
 
-The step is benchmarks/mlp.py's at 784-1000-1000-10, batch 32: linear layers with ReLU, softmax cross entropy,
+The step is benchmarks/mlp.py's own at 784-1000-1000-10, batch 32: linear layers with ReLU, softmax cross entropy,
 backward, and the manual SGD update `p -= lr * p.grad`. PyTorch's profiler records through CUPTI every kernel of
 the process, chainerx's included, so the two counts come from the same tool; the emulated backend's count of the
 same step is pinned by tests/chainerx_tests/test_cuda_host_waits.py. tools/gpu_check.sh runs this on a lent GPU.
 """
 
 import collections
+import os
 import sys
 
-import numpy
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'benchmarks'))
+
+import mlp  # NOQA: benchmarks/mlp.py, on the path above
 
 _SIZES = (784, 1000, 1000, 10)
 _BATCH = 32
-_LR = 0.01
-
-
-def _initial_values():
-    rng = numpy.random.default_rng(0)
-    params = []
-    for n_in, n_out in zip(_SIZES[:-1], _SIZES[1:]):
-        params.append((rng.standard_normal((n_out, n_in)) * 0.05).astype(numpy.float32))
-        params.append((rng.standard_normal(n_out) * 0.01).astype(numpy.float32))
-    x = rng.standard_normal((_BATCH, _SIZES[0])).astype(numpy.float32)
-    t = rng.integers(0, _SIZES[-1], _BATCH)
-    return params, x, t
 
 
 def chainerx_step():
     import chainerx as chx
-    values, x, t = _initial_values()
+    values, x, t = mlp._initial_values(_SIZES, _BATCH)
     params = [chx.array(v, device='cuda:0').require_grad() for v in values]
     x, t = chx.array(x, device='cuda:0'), chx.array(t, device='cuda:0')
-
-    def step():
-        h = x
-        for i in range(0, len(params), 2):
-            h = chx.linear(chx.relu(h) if i else h, params[i], params[i + 1])
-        chx.softmax_cross_entropy(h, t).mean().backward()
-        with chx.no_backprop_mode():
-            for p in params:
-                p -= _LR * p.grad
-                p.cleargrad()
-
-    return step, chx.get_device('cuda:0').synchronize
+    return mlp._chainerx_step(chx, params, x, t, mlp._LR), chx.get_device('cuda:0').synchronize
 
 
 def torch_step():
     import torch
-    values, x, t = _initial_values()
+    values, x, t = mlp._initial_values(_SIZES, _BATCH)
     params = [torch.tensor(v, device='cuda:0', requires_grad=True) for v in values]
     x, t = torch.tensor(x, device='cuda:0'), torch.tensor(t, device='cuda:0')
-
-    def step():
-        h = x
-        for i in range(0, len(params), 2):
-            h = torch.nn.functional.linear(torch.relu(h) if i else h, params[i], params[i + 1])
-        torch.nn.functional.cross_entropy(h, t).backward()
-        with torch.no_grad():
-            for p in params:
-                p -= _LR * p.grad
-                p.grad = None
-
-    return step, torch.cuda.synchronize
+    return mlp._torch_step(torch, params, x, t, mlp._LR), torch.cuda.synchronize
 
 
 def _kernels(make_step):
-    """The names of the kernels (and memory operations) that one step runs on the GPU, in order of first use."""
+    """The names of the kernels (and memory operations) that one step runs on the GPU, with their counts."""
     from torch.profiler import ProfilerActivity, profile
     step, synchronize = make_step()
-    for _ in range(3):  # pools, cuBLASLt's heuristics and cuDNN's plans settle
+    for _ in range(mlp._WARMUP_STEPS):  # pools, cuBLASLt's heuristics and cuDNN's plans settle
         step()
     synchronize()
     with profile(activities=[ProfilerActivity.CUDA]) as prof:

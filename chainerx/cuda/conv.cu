@@ -17,7 +17,6 @@
 //   summing in the order of the loops in ProductAccumulator (blas.cuh: integers in int64, bool as or-of-ands).
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -136,8 +135,8 @@ bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& st
 // - One cache for all devices (the device index is in the key), with its own mutex held only around a lookup or an
 //   insert, never across cuDNN calls. Two threads missing at once both ask cuDNN and store the same answer.
 // - Bounded: a program whose shapes keep changing (variable-length inputs, a test suite) would grow it without end,
-//   so it is emptied when it holds ChoiceCache::kMaxEntries entries (choice_cache.cuh). Dropping entries is always safe, since every entry
-//   can be recomputed; a training loop's few shapes are then asked for once more.
+//   so it is emptied when it holds ChoiceCache::kMaxEntries entries (choice_cache.cuh). Dropping entries is always
+//   safe, since every entry can be recomputed; a training loop's few shapes are then asked for once more.
 // - Only cuDNN's answer is cached, not whether a run succeeded: a call that fails as unsupported for its pointers'
 //   alignment falls back to the direct kernels for that call only.
 struct CudnnAlgorithm {

@@ -211,9 +211,10 @@ Array Power(Scalar x1, const Array& x2) {
     internal::CheckNotBool("power", x1);
     internal::CheckNotBool("power", x2);
     Array out = internal::ScalarForward<PowerSAKernel>(x2, x1, ResultType(x2, x1));
+    // A differentiable x2 is floating, so out has its dtype and the gradient needs no cast.
     internal::DefineUnaryGradFromOutput(
             "power", x2, out, [log_x1 = std::log(x1.As<double>())](const Array& gout, const Array& out) {
-                return internal::CastIfNeeded(gout * out * log_x1, out.dtype());
+                return gout * out * log_x1;
             });
     return out;
 }
