@@ -56,6 +56,11 @@ void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulat
 // float16 and float32, an empty product, a strided bias, or no cuBLASLt algorithm for the shapes and alignments.
 bool CublasLtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const Array& out);
 
+// out (m x n, C-contiguous) = a (m x k) · b (k x n) and row_sums (m,) = the sums of a's rows, in one cuBLASLt call
+// with its bias-gradient epilogue (blas_lt.cu). Returns false, having done nothing, where that call does not apply,
+// as CublasLtMatMulWithBias.
+bool CublasLtMatMulWithRowSums(const Array& a, const Array& b, const Array& out, const Array& row_sums);
+
 // A 2-D operand as cuBLAS takes it: its data and GetBlasLayout's layout (kernels/blas_layout.h); `copy` holds a
 // contiguous copy when the array's own strides would not do.
 struct MatrixOperand {

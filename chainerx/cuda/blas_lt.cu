@@ -1,13 +1,17 @@
-// Linear's bias epilogue through cuBLASLt (declared in blas.cuh).
+// Linear's bias and bias-gradient epilogues through cuBLASLt (declared in blas.cuh).
 //
 // Note [Bias epilogue]
 // - out = a · b + bias is cuBLASLt's D = op(A) · op(B) with the epilogue CUBLASLT_EPILOGUE_BIAS, which adds a vector
 //   of D's row count to every column of D. In the column-major terms of Note [CUDA matrix products], D is outᵀ
 //   (n x m), whose rows are out's columns: the bias has length n, as Linear's. A is b and B is a, as for cuBLAS.
+// - The bias gradient is CUBLASLT_EPILOGUE_BGRADB: besides D, the sums of op(B) (k x m) over k, one per column of
+//   D, i.e. the row sums of a (m x k). Linear's backward passes a = goutᵀ and b = x, so that D is the weight's
+//   gradient and the sums are the bias's (Note [Weight and bias gradients] in routines/linear.cc). It is the
+//   configuration of Apex's fused dense layer: A not transposed, B transposed.
 // - The algorithm comes from cuBLASLt's heuristic, which costs the host more than the product's launch: it is asked
 //   once per device, dtype, shapes, layouts and pointer alignments, and its answer kept (PyTorch asks at every
 //   call). A configuration without an algorithm is kept too, and takes the other path: a copy of the broadcast bias
-//   into out and a GEMM with beta = 1.
+//   into out and a GEMM with beta = 1 (for the bias gradient, a GEMM and a sum).
 // - float16 allows no reduction in half precision (split-K partial sums kept in the output type), as the cuBLAS
 //   handle's CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION does for GEMMs; products accumulate in float.
 // - An algorithm's workspace comes from the device's memory pool. Freed after the call, it is reused only by work
@@ -78,18 +82,21 @@ uint32_t Alignment(const void* pointer) {
     return alignment;
 }
 
-// What the heuristic's answer depends on: out's m x n from m x k and k x n operands, the transpose flags, leading
-// dimensions and alignments in cuBLASLt's terms (its A is b, its B is a).
+// What the heuristic's answer depends on: the epilogue, out's m x n from m x k and k x n operands, the transpose
+// flags, leading dimensions and alignments in cuBLASLt's terms (its A is b, its B is a).
 struct Configuration {
     int device;
     Dtype dtype;
+    uint32_t epilogue;
     int64_t m, n, k;
     bool trans_a, trans_b;
     int64_t ld_a, ld_b;
     uint32_t align_a, align_b, align_out, align_bias;
 
     auto Tie() const {
-        return std::tie(device, dtype, m, n, k, trans_a, trans_b, ld_a, ld_b, align_a, align_b, align_out, align_bias);
+        return std::tie(
+                device, dtype, epilogue, m, n, k, trans_a, trans_b, ld_a, ld_b, align_a, align_b, align_out,
+                align_bias);
     }
     bool operator<(const Configuration& other) const { return Tie() < other.Tie(); }
 };
@@ -136,8 +143,9 @@ std::optional<cublasLtMatmulHeuristicResult_t> AskHeuristic(
     return result;
 }
 
+// out = a · b through cuBLASLt with an epilogue that reads (BIAS) or writes (BGRADB) the vector `bias`.
 template <typename T>
-bool LtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const Array& out) {
+bool LtMatMul(const Array& a, const Array& b, cublasLtEpilogue_t epilogue, const void* bias_data, const Array& out) {
     using Types = CublasTypes<T>;
     const int64_t m = a.shape()[0];
     const int64_t k = a.shape()[1];
@@ -148,7 +156,6 @@ bool LtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const A
         return false;  // the other path copies the operand once
     }
     auto& device = dynamic_cast<CudaDevice&>(out.device());
-    const void* bias_data = bias.raw_data();
 
     cublasLtMatmulDesc_t raw_desc{};
     // float16 and float32 both compute and scale in float.
@@ -156,7 +163,7 @@ bool LtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const A
     MatmulDesc desc{raw_desc};
     SetDescAttribute(desc.get(), CUBLASLT_MATMUL_DESC_TRANSA, LtOperation(*b_layout));
     SetDescAttribute(desc.get(), CUBLASLT_MATMUL_DESC_TRANSB, LtOperation(*a_layout));
-    SetDescAttribute(desc.get(), CUBLASLT_MATMUL_DESC_EPILOGUE, static_cast<uint32_t>(CUBLASLT_EPILOGUE_BIAS));
+    SetDescAttribute(desc.get(), CUBLASLT_MATMUL_DESC_EPILOGUE, static_cast<uint32_t>(epilogue));
     SetDescAttribute(desc.get(), CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias_data);
     // A (op(A): n x k) is b, B (op(B): k x m) is a, as stored; D is outᵀ (n x m).
     MatrixLayout a_desc = b_layout->trans ? MakeLayout(Types::kData, k, n, b_layout->ld)
@@ -168,6 +175,7 @@ bool LtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const A
     Configuration key{};
     key.device = device.index();
     key.dtype = out.dtype();
+    key.epilogue = static_cast<uint32_t>(epilogue);
     key.m = m;
     key.n = n;
     key.k = k;
@@ -227,9 +235,23 @@ bool CublasLtMatMulWithBias(const Array& a, const Array& b, const Array& bias, c
     }
     switch (out.dtype()) {
         case Dtype::kFloat16:
-            return LtMatMulWithBias<__half>(a, b, bias, out);
+            return LtMatMul<__half>(a, b, CUBLASLT_EPILOGUE_BIAS, bias.raw_data(), out);
         case Dtype::kFloat32:
-            return LtMatMulWithBias<float>(a, b, bias, out);
+            return LtMatMul<float>(a, b, CUBLASLT_EPILOGUE_BIAS, bias.raw_data(), out);
+        default:
+            return false;
+    }
+}
+
+bool CublasLtMatMulWithRowSums(const Array& a, const Array& b, const Array& out, const Array& row_sums) {
+    if (a.shape()[0] == 0 || a.shape()[1] == 0 || b.shape()[1] == 0 || !row_sums.IsContiguous()) {
+        return false;
+    }
+    switch (out.dtype()) {
+        case Dtype::kFloat16:
+            return LtMatMul<__half>(a, b, CUBLASLT_EPILOGUE_BGRADB, row_sums.raw_data(), out);
+        case Dtype::kFloat32:
+            return LtMatMul<float>(a, b, CUBLASLT_EPILOGUE_BGRADB, row_sums.raw_data(), out);
         default:
             return false;
     }

@@ -11,7 +11,10 @@
 #include <optional>
 #include <type_traits>
 
+#include "chainerx/core/device.h"
 #include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/reduction.h"
+#include "chainerx/core/shape.h"
 #include "chainerx/native/blas.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/parallel.h"
@@ -122,6 +125,16 @@ public:
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(LinearKernel, NativeLinearKernel);
+
+// BLAS has no fused row sums: the product, then the reduction.
+class NativeLinearRowSumsKernel : public LinearRowSumsKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out, const Array& row_sums) override {
+        out.device().CallKernel<LinearKernel>(a, b, std::nullopt, out);
+        out.device().CallKernel<SumKernel>(a.Transpose(), Axes{0}, row_sums);
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(LinearRowSumsKernel, NativeLinearRowSumsKernel);
 
 }  // namespace
 }  // namespace native

@@ -165,9 +165,10 @@ def test_launches_of_an_mlp_training_step():
         counts = (_counted(_LAUNCHES, forward), _counted(_LAUNCHES, lambda: state['loss'].backward()),
                   _counted(_LAUNCHES, update))
     # forward: per layer a GEMM with a bias epilogue, two relu, the fused loss and its mean;
-    # backward: the loss's seed, mean and fused gradient, per layer two GEMMs (one for the first) and a bias sum,
-    # two relu gradients; update: a product and a subtraction per parameter.
-    assert counts[0] <= 7 and counts[1] <= 13 and counts[2] <= 12, counts
+    # backward: the loss's seed, mean and fused gradient, per layer a GEMM with a bias-gradient epilogue and one
+    # more for the input's gradient (none for the first), two relu gradients; update: a product and a subtraction
+    # per parameter.
+    assert counts[0] <= 7 and counts[1] <= 10 and counts[2] <= 12, counts
     assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), update())) == 0
 
 
@@ -221,3 +222,32 @@ def test_linear_with_a_bias_is_one_launch_where_cublaslt_applies(dtype, bias_vie
     y = chx.linear(x, w, b)  # the first call asks cuBLASLt's heuristic
     assert _counted(_LAUNCHES, lambda: chx.linear(x, w, b)) == launches
     numpy.testing.assert_array_equal(chx.to_numpy(y), 3 + chx.to_numpy(b)[None, :].repeat(4, axis=0))
+
+
+@pytest.mark.parametrize('dtype,x_requires_grad,launches', [
+    # the seed's copy, gx's GEMM, and gw with gb in one cuBLASLt call (its bias-gradient epilogue)
+    ('float32', True, 3), ('float16', True, 3), ('float32', False, 2),
+    # float64 has no epilogue: a GEMM and a sum
+    ('float64', True, 4),
+])
+def test_linear_s_weight_and_bias_gradients_are_one_launch_where_cublaslt_applies(dtype, x_requires_grad, launches):
+    x = chx.ones((4, 3), dtype, device='cuda:0')
+    if x_requires_grad:
+        x.require_grad()
+    w = chx.ones((5, 3), dtype, device='cuda:0').require_grad()
+    b = chx.arange(5, dtype=dtype, device='cuda:0').require_grad()
+    gy = chx.arange(20, dtype=dtype, device='cuda:0').reshape(4, 5)
+
+    def backward():
+        for param in (x, w, b):
+            if param.is_grad_required():
+                param.cleargrad()  # no accumulation into the previous call's gradients
+        y = chx.linear(x, w, b)
+        y.grad = gy
+        y.backward()
+
+    backward()  # the first call asks cuBLASLt's heuristic
+    forward = _counted(_LAUNCHES, lambda: chx.linear(x, w, b))
+    assert _counted(_LAUNCHES, backward) - forward == launches
+    numpy.testing.assert_array_equal(chx.to_numpy(b.grad), chx.to_numpy(gy).sum(axis=0))
+    numpy.testing.assert_array_equal(chx.to_numpy(w.grad), numpy.full((5, 3), chx.to_numpy(gy).sum(axis=0)[:, None]))

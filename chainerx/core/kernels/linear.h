@@ -20,4 +20,16 @@ public:
     virtual void Call(const Array& a, const Array& b, const std::optional<Array>& bias, const Array& out) = 0;
 };
 
+// out (m, n) = a (m, k) · bᵀ, as LinearKernel's without a bias, and row_sums (m,) = the sums of a's rows. With a =
+// goutᵀ and b = xᵀ these are linear's weight and bias gradients, which a library may compute in one call (cuBLASLt's
+// bias-gradient epilogue).
+//
+// Kernels may assume: a, b, out and row_sums of one floating dtype, out and row_sums C-contiguous, and what
+// LinearKernel may. The row sums must equal SumKernel's over axis 0 of aᵀ where the kernel does not fuse them.
+class LinearRowSumsKernel : public Kernel {
+public:
+    static const char* name() { return "LinearRowSums"; }
+    virtual void Call(const Array& a, const Array& b, const Array& out, const Array& row_sums) = 0;
+};
+
 }  // namespace chainerx

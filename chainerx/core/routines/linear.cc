@@ -22,6 +22,43 @@ std::optional<Array> CastIfNeeded(const std::optional<Array>& a, Dtype dtype) {
     return a.has_value() ? std::optional<Array>{internal::CastIfNeeded(*a, dtype)} : std::nullopt;
 }
 
+Array LinearProduct(const Array& a, const Array& b, const std::optional<Array>& bias, Dtype dtype);
+
+// gb (n, k) = goutᵀ (n, m) · a (m, k): the weight's gradient, in b's dtype.
+Array WeightGrad(const Array& gout, const Array& a, Dtype b_dtype) {
+    Array gb = LinearProduct(gout.Transpose(), a.Transpose(), std::nullopt, ResultType(gout, a));
+    return internal::CastIfNeeded(gb, b_dtype);
+}
+
+// The bias's gradient: gout summed over rows, in the bias's dtype.
+Array BiasGrad(const Array& gout, Dtype bias_dtype) { return internal::CastIfNeeded(Sum(gout, Axes{0}), bias_dtype); }
+
+// Note [Weight and bias gradients]
+// - The weight's gradient goutᵀ · a and the bias's, gout summed over rows, read the same gout. cuBLASLt computes
+//   both in one call (its bias-gradient epilogue); LinearRowSumsKernel is that call, and the native backend's is
+//   the GEMM and the sum it took before.
+// - The kernel records no graph: it runs only when neither gout nor a needs one (no double backprop through this
+//   backward), on floating operands of one dtype. Otherwise each gradient is its own recorded routine, as when
+//   only one of them is required.
+bool CanFuseWeightAndBiasGrads(const Array& gout, const Array& a) {
+    return gout.dtype() == a.dtype() && IsFloatingPoint(gout.dtype()) && !gout.IsBackpropRequired(AnyGraph{}) &&
+           !a.IsBackpropRequired(AnyGraph{});
+}
+
+struct WeightAndBiasGrads {
+    Array weight;
+    Array bias;
+};
+
+// Both gradients (Note [Weight and bias gradients]) in gout's dtype.
+WeightAndBiasGrads FusedWeightAndBiasGrads(const Array& gout, const Array& a) {
+    Device& device = gout.device();
+    WeightAndBiasGrads grads{Empty({gout.shape()[1], a.shape()[1]}, gout.dtype(), device),
+                             Empty({gout.shape()[1]}, gout.dtype(), device)};
+    device.CallKernel<LinearRowSumsKernel>(gout.Transpose(), a.Transpose(), grads.weight, grads.bias);
+    return grads;
+}
+
 // out (m, n) = a (m, k) · bᵀ (b is (n, k)) + bias, computed in `dtype`. Its gradients are this same product on
 // transposed views (which the kernel reads in place), so any order of differentiation works and no gradient
 // needs a transposed copy: in particular gb comes out C-contiguous, as b (the weight) is.
@@ -46,20 +83,41 @@ Array LinearProduct(const Array& a, const Array& b, const std::optional<Array>& 
             bctx.input_grad() = internal::CastIfNeeded(ga, a_dtype);
         });
     }
-    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype()](BackwardContext& bctx) {
-            const Array& gout = *bctx.output_grad();
-            Array a = bctx.GetRetainedInput(a_tok);
-            // gb (n, k) = goutᵀ (n, m) · a (m, k)
-            Array gb = LinearProduct(gout.Transpose(), a.Transpose(), std::nullopt, ResultType(gout, a));
-            bctx.input_grad() = internal::CastIfNeeded(gb, b_dtype);
-        });
-    }
-    if (bias.has_value()) {
-        if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
-            bt.Define([bias_dtype = bias->dtype()](BackwardContext& bctx) {
-                bctx.input_grad() = internal::CastIfNeeded(Sum(*bctx.output_grad(), Axes{0}), bias_dtype);
+    if (bias.has_value() && b.IsBackpropRequired(AnyGraph{}) && bias->IsBackpropRequired(AnyGraph{})) {
+        // One target for both, so that one kernel may compute them (Note [Weight and bias gradients]).
+        if (BackwardBuilder::Target bt = bb.CreateTarget({1, 2})) {
+            bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype(), bias_dtype = bias->dtype()](
+                              BackwardContext& bctx) {
+                const Array& gout = *bctx.output_grad();
+                Array a = bctx.GetRetainedInput(a_tok);
+                const bool weight_required = bctx.is_input_grad_required(0);
+                const bool bias_required = bctx.is_input_grad_required(1);
+                if (weight_required && bias_required && CanFuseWeightAndBiasGrads(gout, a)) {
+                    WeightAndBiasGrads grads = FusedWeightAndBiasGrads(gout, a);
+                    bctx.input_grad(0) = internal::CastIfNeeded(grads.weight, b_dtype);
+                    bctx.input_grad(1) = internal::CastIfNeeded(grads.bias, bias_dtype);
+                    return;
+                }
+                if (weight_required) {
+                    bctx.input_grad(0) = WeightGrad(gout, a, b_dtype);
+                }
+                if (bias_required) {
+                    bctx.input_grad(1) = BiasGrad(gout, bias_dtype);
+                }
             });
+        }
+    } else {
+        if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+            bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype()](BackwardContext& bctx) {
+                bctx.input_grad() = WeightGrad(*bctx.output_grad(), bctx.GetRetainedInput(a_tok), b_dtype);
+            });
+        }
+        if (bias.has_value()) {
+            if (BackwardBuilder::Target bt = bb.CreateTarget(2)) {
+                bt.Define([bias_dtype = bias->dtype()](BackwardContext& bctx) {
+                    bctx.input_grad() = BiasGrad(*bctx.output_grad(), bias_dtype);
+                });
+            }
         }
     }
     bb.Finalize();

@@ -67,6 +67,16 @@ void Gemm(int64_t m, int64_t n, int64_t k, double alpha, const GemmOperand& a, c
     }
 }
 
+void SumColumns(int64_t k, int64_t n, const GemmOperand& b, void* sums, cudaDataType type) {
+    for (int64_t j = 0; j < n; ++j) {
+        double sum = 0;
+        for (int64_t l = 0; l < k; ++l) {
+            sum += LoadElement(b.data, b.type, b.trans ? l * b.ld + j : j * b.ld + l);
+        }
+        StoreElement(sums, type, j, sum);
+    }
+}
+
 }  // namespace emulation
 }  // namespace cuda
 }  // namespace chainerx

@@ -1,11 +1,13 @@
-// cuBLASLt's calls of the backend on the host (blas_lt.cu's bias epilogue): see Note [CUDA emulation on the host] in
+// cuBLASLt's calls of the backend on the host (blas_lt.cu's epilogues): see Note [CUDA emulation on the host] in
 // device.h. The descriptors keep their attributes in cuBLASLt's semi-opaque structs; the heuristic offers one
 // algorithm (no workspace) for what the stand-in computes, and cublasLtMatmul computes it with Gemm (gemm.h).
 //
 // What the stand-in takes, as cuBLASLt documents it: float16 and float32 data with CUBLAS_COMPUTE_32F and float
 // scales, or float64 with CUBLAS_COMPUTE_64F; D = alpha · op(A) · op(B) + beta · C with C's layout D's, where op(A)
 // is m x k, op(B) k x n and D m x n (column-major, leading dimensions at least the row counts); the default
-// epilogue or CUBLASLT_EPILOGUE_BIAS with a bias of D's type and row count; the default stream. Anything else is
+// epilogue, CUBLASLT_EPILOGUE_BIAS with a bias of D's type and row count, or CUBLASLT_EPILOGUE_BGRADB writing the
+// sums of op(B) over k (D's column count, of D's type) with op(B) transposed and op(A) not, the one configuration
+// of the bias gradient that Apex's fused dense layer relies on; the default stream. Anything else is
 // CUBLAS_STATUS_NOT_SUPPORTED (or CUBLAS_STATUS_INVALID_VALUE for arguments cuBLASLt itself rejects).
 #include <cublasLt.h>
 
@@ -28,7 +30,7 @@ struct MatmulDescFields {
     int32_t trans_a;
     int32_t trans_b;
     uint32_t epilogue;
-    const void* bias;
+    void* bias;  // read by CUBLASLT_EPILOGUE_BIAS, written by CUBLASLT_EPILOGUE_BGRADB
 };
 
 struct LayoutFields {
@@ -87,7 +89,7 @@ struct Product {
     GemmOperand b;
     cudaDataType_t d_type;
     int64_t ldd;
-    bool bias;
+    uint32_t epilogue;
 };
 
 cublasStatus_t CheckProduct(
@@ -106,12 +108,15 @@ cublasStatus_t CheckProduct(
     LayoutFields b = Read<LayoutFields>(b_handle);
     LayoutFields c = Read<LayoutFields>(c_handle);
     LayoutFields d = Read<LayoutFields>(d_handle);
-    if (a.type != d.type || b.type != d.type || c.type != d.type || !SupportedTypes(desc, d.type) ||
-        (desc.epilogue != CUBLASLT_EPILOGUE_DEFAULT && desc.epilogue != CUBLASLT_EPILOGUE_BIAS)) {
-        return CUBLAS_STATUS_NOT_SUPPORTED;
-    }
     const bool ta = desc.trans_a != CUBLAS_OP_N;
     const bool tb = desc.trans_b != CUBLAS_OP_N;
+    const bool epilogue_supported = desc.epilogue == CUBLASLT_EPILOGUE_DEFAULT ||
+                                    desc.epilogue == CUBLASLT_EPILOGUE_BIAS ||
+                                    (desc.epilogue == CUBLASLT_EPILOGUE_BGRADB && !ta && tb);
+    if (a.type != d.type || b.type != d.type || c.type != d.type || !SupportedTypes(desc, d.type) ||
+        !epilogue_supported) {
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    }
     const auto m = static_cast<int64_t>(d.rows);
     const auto n = static_cast<int64_t>(d.cols);
     const auto k = static_cast<int64_t>(ta ? a.rows : a.cols);
@@ -121,11 +126,10 @@ cublasStatus_t CheckProduct(
                               c.cols == d.cols && c.ld == d.ld;
     auto ld_fits = [](const LayoutFields& layout) { return layout.ld >= static_cast<int64_t>(layout.rows); };
     if (!shapes_agree || !ld_fits(a) || !ld_fits(b) || !ld_fits(d) ||
-        (desc.epilogue == CUBLASLT_EPILOGUE_BIAS && desc.bias == nullptr)) {
+        (desc.epilogue != CUBLASLT_EPILOGUE_DEFAULT && desc.bias == nullptr)) {
         return CUBLAS_STATUS_INVALID_VALUE;
     }
-    *product = Product{m, n, k, {nullptr, a.type, a.ld, ta}, {nullptr, b.type, b.ld, tb}, d.type, d.ld,
-                       desc.epilogue == CUBLASLT_EPILOGUE_BIAS};
+    *product = Product{m, n, k, {nullptr, a.type, a.ld, ta}, {nullptr, b.type, b.ld, tb}, d.type, d.ld, desc.epilogue};
     return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -324,9 +328,14 @@ cublasStatus_t cublasLtMatmul(
     const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);
     product.a.data = A;
     product.b.data = B;
-    const void* bias = product.bias ? Read<MatmulDescFields>(desc).bias : nullptr;
+    void* bias = Read<MatmulDescFields>(desc).bias;
+    const bool adds_bias = product.epilogue == CUBLASLT_EPILOGUE_BIAS;
     chainerx::cuda::emulation::Gemm(
             product.m, product.n, product.k, a_scale, product.a, product.b, b_scale, C, D, product.d_type,
-            product.ldd, bias);
+            product.ldd, adds_bias ? bias : nullptr);
+    if (product.epilogue == CUBLASLT_EPILOGUE_BGRADB) {
+        chainerx::cuda::emulation::SumColumns(
+                product.k, product.n, product.b, bias, product.d_type);
+    }
     return CUBLAS_STATUS_SUCCESS;
 }

@@ -23,6 +23,10 @@ struct GemmOperand {
 void Gemm(int64_t m, int64_t n, int64_t k, double alpha, const GemmOperand& a, const GemmOperand& b, double beta,
           const void* c, void* d, cudaDataType d_type, int64_t ldd, const void* bias);
 
+// sums[j] (of `type`) = the sum of column j of op(b) (k x n), summed in double and rounded once: cuBLASLt's
+// bias-gradient epilogue of B.
+void SumColumns(int64_t k, int64_t n, const GemmOperand& b, void* sums, cudaDataType type);
+
 }  // namespace emulation
 }  // namespace cuda
 }  // namespace chainerx

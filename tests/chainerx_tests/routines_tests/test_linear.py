@@ -103,8 +103,8 @@ def test_linear_bool_is_or_of_ands(x_shape, w_shape, n_batch_axes, with_bias, de
     b = array_utils.make_numpy(w_shape[:1], 'bool_', seed=3) if with_bias else None
     x2 = x.reshape(x.shape[:n_batch_axes] + (w.shape[1],))
     expected = numpy.dot(x2, w.T) if b is None else numpy.dot(x2, w.T) | b
-    out = chx.linear(chx.array(x, device=device), chx.array(w, device=device),
-                     None if b is None else chx.array(b, device=device), n_batch_axes)
+    out = chx.linear(chx.array(x), chx.array(w),
+                     None if b is None else chx.array(b), n_batch_axes)
     array_utils.assert_array_equal(out, expected.astype(bool))
     reproducer = chx.linear(chx.ones((2, 3), 'bool'), chx.ones((4, 3), 'bool'))
     assert reproducer.dtype == numpy.bool_
@@ -140,3 +140,71 @@ def test_linear_weight_gradient_is_c_contiguous(batch):
     chx.linear(x, w).sum().backward()
     assert w.grad.is_contiguous
     array_utils.assert_array_equal(w.grad, numpy.tile(chx.to_numpy(x).sum(axis=0), (3, 1)))
+
+
+def _weight_and_bias_grads(x, w, b, gy):
+    """w.grad and b.grad of linear(x, w, b) after backward from gy."""
+    w.require_grad()
+    b.require_grad()
+    y = chx.linear(x, w, b)
+    y.grad = gy
+    y.backward()
+    return w.grad, b.grad
+
+
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+@pytest.mark.parametrize('layout', ['contiguous'] + sorted(_LAYOUTS))
+@pytest.mark.parametrize('batch', [0, 1, 3, 17])
+@pytest.mark.parametrize('gy_layout', ['contiguous', 'transposed'])
+def test_linear_weight_and_bias_gradients_match_numpy(dtype, layout, batch, gy_layout):
+    # Both read gy, and one kernel computes them where the backend can (Note [Weight and bias gradients]).
+    view = _LAYOUTS.get(layout, lambda a: a)
+    full_shape = {'transposed': lambda r, c: (c, r),
+                  'padded_rows': lambda r, c: (r, c + 1),
+                  'strided': lambda r, c: (2 * r, 2 * c)}.get(layout, lambda r, c: (r, c))
+    x_base = array_utils.make_numpy(full_shape(batch, 4), dtype, seed=1)
+    gy = array_utils.make_numpy((batch, 5), dtype, seed=2)
+    gy_chx = chx.array(gy.T.copy()).T if gy_layout == 'transposed' else chx.array(gy)
+    w = chx.array(array_utils.make_numpy((5, 4), dtype, seed=3))
+    b = chx.array(array_utils.make_numpy((5,), dtype, seed=4))
+    gw, gb = _weight_and_bias_grads(view(chx.array(x_base)), w, b, gy_chx)
+    x = view(x_base).astype(numpy.float64)
+    tol = 1e-2 if dtype == 'float16' else None
+    array_utils.assert_array_equal(gw, numpy.dot(gy.T.astype(numpy.float64), x).astype(dtype), rtol=tol, atol=tol)
+    array_utils.assert_array_equal(gb, gy.astype(numpy.float64).sum(axis=0).astype(dtype), rtol=tol, atol=tol)
+    assert gw.is_contiguous and gw.dtype == w.dtype and gb.dtype == b.dtype
+
+
+def test_linear_weight_and_bias_gradients_of_mixed_dtypes():
+    # float32 x and w with a float64 bias compute in float64: each gradient comes back in its input's dtype.
+    x = chx.array(array_utils.make_numpy((3, 4), 'float32', seed=1))
+    w = chx.array(array_utils.make_numpy((2, 4), 'float32', seed=2))
+    b = chx.array(array_utils.make_numpy((2,), 'float64', seed=3))
+    gy = array_utils.make_numpy((3, 2), 'float64', seed=4)
+    gw, gb = _weight_and_bias_grads(x, w, b, chx.array(gy))
+    assert gw.dtype == numpy.float32 and gb.dtype == numpy.float64
+    array_utils.assert_array_equal(gw, numpy.dot(gy.T, chx.to_numpy(x).astype(numpy.float64)).astype(numpy.float32))
+    array_utils.assert_array_equal(gb, gy.sum(axis=0))
+
+
+def test_linear_weight_and_bias_gradients_on_separate_graphs():
+    # w needs its gradient on one graph, b on another: each backward computes only its own.
+    x = chx.array(array_utils.make_numpy((3, 4), 'float32', seed=1))
+    gy = array_utils.make_numpy((3, 2), 'float32', seed=4)
+    with chx.backprop_scope('weight') as weight_graph, chx.backprop_scope('bias') as bias_graph:
+        w = chx.array(array_utils.make_numpy((2, 4), 'float32', seed=2)).require_grad(weight_graph)
+        b = chx.array(array_utils.make_numpy((2,), 'float32', seed=3)).require_grad(bias_graph)
+        y = chx.linear(x, w, b)
+        y.set_grad(chx.array(gy), weight_graph)
+        y.set_grad(chx.array(gy), bias_graph)
+        chx.backward(y, backprop_id=bias_graph)  # the inner graph first
+        array_utils.assert_array_equal(b.get_grad(bias_graph), gy.sum(axis=0), rtol=1e-6)
+        assert w.get_grad(weight_graph) is None
+        chx.backward(y, backprop_id=weight_graph)
+        array_utils.assert_array_equal(w.get_grad(weight_graph), numpy.dot(gy.T, chx.to_numpy(x)), rtol=1e-6)
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_linear_weight_and_bias_gradients_first_and_second_order(dtype):
+    # First order takes the one kernel of both gradients; double backward records them as routines instead.
+    array_utils.check_grads(lambda x, w, b: chx.linear(x, w, b), [(5, 4), (3, 4), (3,)], dtype)
