@@ -38,6 +38,17 @@ class UpdateRule:
     # The hyperparameters that _hyperparam_values returns, in order (set by subclasses).
     _hyperparam_names = ()
     _hyperparam_cache = (None, None, ())
+    # Whether update_core_chainerx is one fused kernel call and nothing else (see Note [Batched
+    # updates of chainerx parameters] in chainer/optimizer.py): set for each subclass below.
+    _fused_update_core_chainerx = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The built-in rules' update_core_chainerx methods (chainer.optimizers') make one kernel
+        # call and nothing else, which a batch may queue; this class's default and a user's own may
+        # do more.
+        cls._fused_update_core_chainerx = cls.update_core_chainerx.__module__.startswith(
+            'chainer.optimizers.')
 
     def __init__(self, parent_hyperparam=None):
         self._pre_update_hooks = {}
@@ -85,6 +96,14 @@ class UpdateRule:
             values = tuple([getattr(hyperparam, name) for name in self._hyperparam_names])
             self._hyperparam_cache = (Hyperparameter._version, hyperparam, values)
         return values
+
+    def _queues_one_fused_update(self, param):
+        # Whether update(param), inside a chainerx fused update batch, only queues one kernel call
+        # (Note [Batched updates of chainerx parameters]). The cheapest tests come first: this runs
+        # once per parameter per step.
+        return (self._fused_update_core_chainerx and not self._pre_update_hooks
+                and not self._post_update_hooks and param._has_chainerx_array
+                and not (self._use_fp32_update and param.dtype == numpy.float16))
 
     def update(self, param):
         """Updates `param` with its gradient (does nothing when the rule is disabled)."""

@@ -14,6 +14,19 @@ no temporary, no graph). The Python side computes the per-step scalars (bias cor
 and the kernel the elementwise formula, which is the one of ``update_core_cpu``. A user-defined
 rule without ``update_core_chainerx`` still works: the base class runs its CPU/GPU rule on
 zero-copy views.
+
+Note [Batched updates of chainerx parameters]
+---------------------------------------------
+``GradientMethod.update`` runs its loop over the parameters in a ``chainerx._core._optimizers.Batch``
+(Note [Batched updates] in chainerx/core/routines/optimizer.h): the fused kernel calls queue, and
+the batch runs them at its end, on CUDA up to 32 parameters of one rule and dtype per launch, where
+each parameter took a launch of its own. A queued parameter keeps its old values until then, so the
+loop runs any update that does more than queue one kernel call through ``batch.run_unbatched``,
+which runs the queue first and lets the update's own kernels run at their call: a rule with hooks,
+a float16 parameter updated through its float32 master copy, a rule whose
+``update_core_chainerx`` is not a built-in one (``UpdateRule._queues_one_fused_update``), or a
+parameter that is not a chainerx array. Everything then observes the values, in the order, that it
+would observe without the batch.
 """
 
 import abc
@@ -403,10 +416,15 @@ class GradientMethod(Optimizer):
             if pre_hooks:
                 self.call_hooks('pre')
             self.t += 1
-            for param in target.params():
-                if param._data[0] is not None and _grad_array(param) is None:
-                    _zero_grad(param)
-                param.update()
+            with chainerx._core._optimizers.Batch() as batch:
+                for param in target.params():
+                    if param._data[0] is not None and _grad_array(param) is None:
+                        _zero_grad(param)
+                    rule = param.update_rule
+                    if rule is None or rule._queues_one_fused_update(param):
+                        param.update()
+                    else:  # Note [Batched updates of chainerx parameters]
+                        batch.run_unbatched(param.update)
             if self._post_update_hooks:
                 self.reallocate_cleared_grads()
                 self.call_hooks('post')

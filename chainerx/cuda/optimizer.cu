@@ -1,9 +1,12 @@
 // CUDA kernels of the fused optimizer updates: one elementwise pass that loads an element of every array, applies
 // the rule of chainerx/core/numeric/optimizer.h in ComputeType (float for float16) and stores param and the
 // states back, as native/optimizer.cc does.
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <tuple>
 #include <utility>
+#include <vector>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
@@ -11,6 +14,7 @@
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/optimizer.h"
 #include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/elementwise.cuh"
 #include "chainerx/cuda/elementwise_kernels.cuh"
 
@@ -36,9 +40,104 @@ struct FusedUpdateFunctor {
     }
 };
 
+// Note [Multi-tensor updates]
+// CallMany updates up to kMaxTensors parameters (each with its gradient and states, all C-contiguous, of one dtype)
+// per launch, for Note [Batched updates] in routines/optimizer.h. The table of their pointers and sizes goes to the
+// kernel as its argument, well under the 4 KiB that every architecture takes. Each block updates kChunk elements of
+// one tensor and finds which among the table's first blocks; a thread steps a block width at a time, so that every
+// load of a warp is coalesced. Updates of other layouts (a broadcast gradient, strided arrays) take Call.
+constexpr int kMaxTensors = 32;
+constexpr int64_t kChunk = 16 * kBlockSize;
+// A larger tensor (billions of elements) takes Call, so that a table's blocks fit in a grid.
+constexpr int64_t kMaxTableTensorSize = kChunk << 16;
+
+template <size_t N>
+struct TensorTable {
+    char* data[kMaxTensors][N];
+    int64_t size[kMaxTensors];
+    int64_t first_block[kMaxTensors + 1];  // tensor t owns the blocks [first_block[t], first_block[t + 1])
+    int count;
+};
+
+template <typename T, typename Rule, size_t N>
+__global__ void MultiTensorUpdateKernel(TensorTable<N> table, FusedUpdateFunctor<T, Rule, N> update) {
+    const int64_t block = blockIdx.x;
+    int t = 0;
+    while (t + 1 < table.count && table.first_block[t + 1] <= block) {
+        ++t;
+    }
+    const int64_t begin = (block - table.first_block[t]) * kChunk;
+    const int64_t end = begin + kChunk < table.size[t] ? begin + kChunk : table.size[t];
+    for (int64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
+        char* p[N];
+#pragma unroll
+        for (size_t k = 0; k < N; ++k) {
+            p[k] = table.data[t][k] + i * static_cast<int64_t>(sizeof(T));
+        }
+        update(p);
+    }
+}
+
+template <typename Arrays>
+bool FitsTable(const Arrays& arrays) {
+    const int64_t size = arrays[0].GetTotalSize();
+    return size > 0 && size <= kMaxTableTensorSize &&
+           std::all_of(arrays.begin(), arrays.end(), [](const Array& a) { return a.IsContiguous(); });
+}
+
+// Updates the tensors (T elements, all fitting a table) kMaxTensors per launch.
+template <typename T, typename Rule, typename Arrays>
+void LaunchMultiTensorUpdates(const std::vector<const Arrays*>& tensors, const Rule& rule) {
+    constexpr size_t kArrays = std::tuple_size<Arrays>::value;
+    for (size_t first = 0; first < tensors.size(); first += kMaxTensors) {
+        TensorTable<kArrays> table{};
+        table.count = static_cast<int>(std::min<size_t>(kMaxTensors, tensors.size() - first));
+        for (int t = 0; t < table.count; ++t) {
+            const Arrays& arrays = *tensors[first + t];
+            for (size_t k = 0; k < kArrays; ++k) {
+                table.data[t][k] = static_cast<char*>(arrays[k].raw_data());
+            }
+            table.size[t] = arrays[0].GetTotalSize();
+            table.first_block[t + 1] = table.first_block[t] + (table.size[t] + kChunk - 1) / kChunk;
+        }
+        const auto blocks = static_cast<int>(table.first_block[table.count]);  // at most 2^21 (kMaxTableTensorSize)
+        MultiTensorUpdateKernel<T, Rule, kArrays><<<blocks, kBlockSize>>>(
+                table, FusedUpdateFunctor<T, Rule, kArrays>{rule});
+        CheckCudaError(cudaGetLastError());
+    }
+}
+
 template <typename KeyKernel, typename Rule>
 class CudaFusedUpdateKernel : public KeyKernel {
 public:
+    using Arrays = typename KeyKernel::Arrays;
+
+    void CallMany(const std::vector<Arrays>& updates, const Rule& rule) override {
+        if (updates.empty()) {
+            return;
+        }
+        CudaSetDeviceScope scope{updates.front()[0].device().index()};
+        for (Dtype dtype : {Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+            std::vector<const Arrays*> tensors;
+            for (const Arrays& arrays : updates) {
+                if (arrays[0].dtype() == dtype && FitsTable(arrays)) {
+                    tensors.push_back(&arrays);
+                }
+            }
+            if (tensors.empty()) {
+                continue;
+            }
+            VisitDeviceDtypeIn<kFloatingDtypes>(dtype, [&](auto pt) {
+                LaunchMultiTensorUpdates<typename decltype(pt)::type>(tensors, rule);
+            });
+        }
+        for (const Arrays& arrays : updates) {
+            if (!FitsTable(arrays)) {
+                Call(arrays, rule);
+            }
+        }
+    }
+
     void Call(const typename KeyKernel::Arrays& arrays, const Rule& rule) override {
         constexpr size_t kArrays = std::tuple_size<typename KeyKernel::Arrays>::value;
         std::array<const Array*, kArrays> pointers{};

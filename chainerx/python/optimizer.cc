@@ -94,12 +94,69 @@ void DefineUpdate(
     DefineUpdateImpl(m, name, routine, names, std::index_sequence_for<Args...>{});
 }
 
+// `with _optimizers.Batch() as batch:` opens a FusedUpdateBatch (Note [Batched updates] in routines/optimizer.h)
+// until the block ends, which runs the queue; batch.flush() runs it earlier, and batch.run_unbatched(fn) calls fn
+// in a FusedUpdateBatchPause. Flushes hold the GIL: a queued array
+// may be the last reference to memory that Python owns.
+class PyFusedUpdateBatch {
+public:
+    void Enter() {
+        if (batch_.has_value()) {
+            throw py::value_error{"the fused update batch is already open"};
+        }
+        batch_.emplace();
+    }
+
+    void Exit() {
+        if (!batch_.has_value()) {
+            return;
+        }
+        // The outermost batch runs the queue, then the batch closes, even when the flush raises.
+        try {
+            if (batch_->outermost()) {
+                batch_->Flush();
+            }
+        } catch (...) {
+            batch_.reset();
+            throw;
+        }
+        batch_.reset();
+    }
+
+    void Flush() {
+        if (!batch_.has_value()) {
+            throw py::value_error{"the fused update batch is not open"};
+        }
+        batch_->Flush();
+    }
+
+private:
+    std::optional<FusedUpdateBatch> batch_;
+};
+
 }  // namespace
 
 void InitOptimizers(py::module& m) {
     py::module o = m.def_submodule("_optimizers", "Fused in-place optimizer updates (see routines/optimizer.h).");
     // def_submodule named it after the parent's temporary __name__ (see module.cc); this is where it lives.
     o.attr("__name__") = "chainerx._core._optimizers";
+    py::class_<PyFusedUpdateBatch>{o, "Batch", "Queues the fused updates of this thread and runs them at the end of a "
+                                               "with block or at flush(), several parameters per launch."}
+            .def(py::init<>())
+            .def("__enter__",
+                 [](PyFusedUpdateBatch& self) -> PyFusedUpdateBatch& {
+                     self.Enter();
+                     return self;
+                 },
+                 py::return_value_policy::reference_internal)
+            .def("__exit__",
+                 [](PyFusedUpdateBatch& self, const py::handle& /*type*/, const py::handle& /*value*/,
+                    const py::handle& /*traceback*/) { self.Exit(); })
+            .def("flush", &PyFusedUpdateBatch::Flush)
+            .def("run_unbatched", [](PyFusedUpdateBatch& /*self*/, const py::function& fn) {
+                FusedUpdateBatchPause pause{};
+                return fn();
+            });
     DefineUpdate(o, "sgd", &SgdUpdate, {"param", "grad", "lr"});
     DefineUpdate(o, "momentum_sgd", &MomentumSgdUpdate, {"param", "grad", "v", "lr", "momentum"});
     DefineUpdate(o, "corrected_momentum_sgd", &CorrectedMomentumSgdUpdate, {"param", "grad", "v", "lr", "momentum"});

@@ -1,6 +1,7 @@
 """chainer.optimizer: Hyperparameter, UpdateRule, Optimizer and GradientMethod."""
 
 import copy
+import ctypes
 import pickle
 import warnings
 
@@ -349,3 +350,77 @@ def test_npz_file_round_trip_with_fp32_masters(device, tmp_path):
             numpy.testing.assert_array_equal(g[name], e[name])
     master = model2.w.update_rule._fp32_param
     assert isinstance(master.array, chainer.get_device(device).xp.ndarray)
+
+
+class _ScalingRule(optimizer.UpdateRule):
+    """A user rule with its own chainerx update (several routines): never queued in a batch."""
+
+    def update_core_chainerx(self, param):
+        param.array[...] = param.array * 0.5 - param.grad
+
+    def update_core_cpu(self, param):
+        param.array[...] = param.array * 0.5 - param.grad
+
+
+@pytest.mark.parametrize('device', DEVICES)
+def test_batched_updates_observe_what_unbatched_ones_observe(device):
+    # GradientMethod.update queues the built-in rules' kernels (Note [Batched updates of chainerx
+    # parameters]); a rule hook, a user rule and a float32 master copy still see every earlier
+    # parameter updated and their own parameter not yet.
+    link = chainer.Link()
+    with link.init_scope():
+        for i in range(5):
+            dtype = numpy.float16 if i == 3 else numpy.float32
+            setattr(link, 'p{}'.format(i), chainer.Parameter(numpy.full((3,), i + 1, dtype)))
+    params = sorted(link.namedparams())
+    opt = optimizers.MomentumSGD(lr=0.5, momentum=0.5)
+    opt.setup(link)
+    link.to_device(device)
+    seen = []
+    params[1][1].update_rule = _ScalingRule()
+    params[2][1].update_rule.add_hook(
+        lambda rule, param: seen.append([float(optimizer_check.to_numpy(p.array)[0])
+                                         for _, p in params]), name='watch')
+    params[3][1].update_rule.use_fp32_update()
+    for step in range(2):
+        for _, p in params:
+            p.grad = p.xp.ones((3,), p.dtype) if p.xp is not chainerx else chainerx.ones(
+                (3,), p.dtype, device=p.device.device)
+        opt.update()
+    values = [float(optimizer_check.to_numpy(p.array)[0]) for _, p in params]
+    # MomentumSGD: v = 0.5 v - 0.5, p += v: 1st step p - 0.5, 2nd step p - 0.75; the user rule
+    # p / 2 - 1 twice.
+    assert seen == [[0.5, 0.0, 3.0, 4.0, 5.0], [-0.25, -1.0, 2.5, 3.5, 4.5]]
+    assert values == [-0.25, -1.0, 1.75, 2.75, 3.75]
+
+
+def _emulated_cuda_launches():
+    """The emulated CUDA backend's count of launches (Note [Counting device work] in
+    chainerx/cuda/emulation/grid.h), or None elsewhere."""
+    if not optimizer_check.DEVICES[2:]:
+        return None
+    try:
+        counter = ctypes.CDLL(chainerx._core.__file__).chainerx_cuda_emulation_launches
+    except (OSError, AttributeError):
+        return None
+    counter.restype = ctypes.c_uint64
+    return counter
+
+
+def test_an_optimizer_step_updates_all_chainerx_cuda_parameters_in_one_launch():
+    # GradientMethod.update batches the built-in rules (Note [Batched updates of chainerx
+    # parameters]): the six parameters take one multi-tensor launch, where they took six.
+    launches = _emulated_cuda_launches()
+    if launches is None:
+        pytest.skip('needs the emulated CUDA backend, which counts launches')
+    model = chainer.Sequential(chainer.links.Linear(5, 4), chainer.links.Linear(4, 3),
+                               chainer.links.Linear(3, 2))
+    model.to_device('cuda:0')
+    opt = optimizers.Adam()
+    opt.setup(model)
+    for param in model.params():
+        param.grad = chainerx.ones(param.shape, 'float32', device='cuda:0')
+    opt.update()  # the first step makes the states
+    before = launches()
+    opt.update()
+    assert launches() - before == 1

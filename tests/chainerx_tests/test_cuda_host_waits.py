@@ -251,3 +251,23 @@ def test_linear_s_weight_and_bias_gradients_are_one_launch_where_cublaslt_applie
     assert _counted(_LAUNCHES, backward) - forward == launches
     numpy.testing.assert_array_equal(chx.to_numpy(b.grad), chx.to_numpy(gy).sum(axis=0))
     numpy.testing.assert_array_equal(chx.to_numpy(w.grad), numpy.full((5, 3), chx.to_numpy(gy).sum(axis=0)[:, None]))
+
+
+@pytest.mark.parametrize('dtypes,launches', [
+    (('float32',) * 6, 1),  # one table
+    (('float32',) * 40, 2),  # 32 tensors per table
+    (('float32', 'float16') * 3, 2),  # a table per dtype
+])
+def test_a_batch_of_fused_updates_launches_once_per_table(dtypes, launches):
+    # Note [Multi-tensor updates] in cuda/optimizer.cu.
+    opt = chx._core._optimizers
+    arrays = [[chx.ones((i + 1, 3), dtype, device='cuda:0') for _ in range(4)] for i, dtype in enumerate(dtypes)]
+
+    def step():
+        with opt.Batch():
+            for param, grad, m, v in arrays:
+                opt.adam(param, grad, m, v, None, 0.01, 0.9, 0.999, 1e-8, 1.0, 0.0, None, None)
+
+    assert _counted(_LAUNCHES, step) == launches
+    assert _counted(_WAITS, step) == 0
+

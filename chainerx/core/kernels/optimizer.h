@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <vector>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernel_registry.h"
@@ -13,12 +14,22 @@
 namespace chainerx {
 
 // The shared shape of the fused update kernels: arrays are param, grad, then the rule's kStates states.
+//
+// CallMany applies one rule to several parameters (each with its own arrays, of any float dtype and shape): a
+// backend may update them all in one launch (Note [Batched updates] in routines/optimizer.h). Its default calls
+// Call for each.
 template <typename Rule>
 class FusedUpdateKernel : public Kernel {
 public:
     using Arrays = std::array<Array, 2 + Rule::kStates>;
 
     virtual void Call(const Arrays& arrays, const Rule& rule) = 0;
+
+    virtual void CallMany(const std::vector<Arrays>& updates, const Rule& rule) {
+        for (const Arrays& arrays : updates) {
+            Call(arrays, rule);
+        }
+    }
 };
 
 #define CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(name_, rule_)                            \

@@ -4,9 +4,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <utility>
+#include <vector>
 
+#include "chainerx/core/backend.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
@@ -76,6 +80,53 @@ void CheckFusedUpdate(const char* op, const Array* arrays, const char* const* na
     }
 }
 
+// A run of queued updates of one kernel, device and rule, which one CallMany takes (Note [Batched updates]).
+class QueuedRun {
+public:
+    virtual ~QueuedRun() = default;
+    virtual void Run() = 0;
+};
+
+template <typename KeyKernel, typename Rule>
+class QueuedRunOf : public QueuedRun {
+public:
+    QueuedRunOf(Device& device, const Rule& rule) : device_{device}, rule_{rule} {}
+
+    // Whether an update on `device` by `rule` joins this run. Comparing bytes never merges different
+    // hyperparameters; padding (RmsPropRule's) or a zero of the other sign can only keep equal ones apart.
+    bool Takes(const Device& device, const Rule& rule) const {
+        return &device == &device_ && std::memcmp(&rule, &rule_, sizeof(Rule)) == 0;
+    }
+
+    void Add(const typename KeyKernel::Arrays& arrays) { updates_.push_back(arrays); }
+
+    void Run() override { device_.backend().kernel_registry().Get<KeyKernel>().CallMany(updates_, rule_); }
+
+private:
+    Device& device_;
+    Rule rule_;
+    std::vector<typename KeyKernel::Arrays> updates_;
+};
+
+// The open batches of a thread and their queue.
+struct BatchState {
+    int depth{0};
+    std::vector<std::unique_ptr<QueuedRun>> runs;
+};
+
+BatchState& GetBatchState() {
+    thread_local BatchState state{};
+    return state;
+}
+
+void RunQueuedUpdates() {
+    std::vector<std::unique_ptr<QueuedRun>> runs = std::move(GetBatchState().runs);
+    GetBatchState().runs.clear();
+    for (const std::unique_ptr<QueuedRun>& run : runs) {
+        run->Run();
+    }
+}
+
 template <typename KeyKernel, typename Rule>
 void FusedUpdate(
         const char* op,
@@ -83,10 +134,44 @@ void FusedUpdate(
         const std::array<const char*, 2 + Rule::kStates>& names,
         const Rule& rule) {
     CheckFusedUpdate(op, arrays.data(), names.data(), arrays.size());
-    arrays[0].device().template CallKernel<KeyKernel>(arrays, rule);
+    Device& device = arrays[0].device();
+    BatchState& batch = GetBatchState();
+    if (batch.depth == 0) {
+        device.CallKernel<KeyKernel>(arrays, rule);
+        return;
+    }
+    using Run = QueuedRunOf<KeyKernel, Rule>;
+    auto* run = batch.runs.empty() ? nullptr : dynamic_cast<Run*>(batch.runs.back().get());
+    if (run == nullptr || !run->Takes(device, rule)) {
+        auto next = std::make_unique<Run>(device, rule);
+        run = next.get();
+        batch.runs.push_back(std::move(next));
+    }
+    run->Add(arrays);
 }
 
 }  // namespace
+
+FusedUpdateBatch::FusedUpdateBatch() : outermost_{GetBatchState().depth++ == 0} {}
+
+FusedUpdateBatch::~FusedUpdateBatch() {
+    if (outermost_) {
+        try {
+            Flush();
+        } catch (...) {  // NOLINT(bugprone-empty-catch): a destructor must not throw; see the declaration
+        }
+    }
+    --GetBatchState().depth;
+}
+
+void FusedUpdateBatch::Flush() { RunQueuedUpdates(); }
+
+FusedUpdateBatchPause::FusedUpdateBatchPause() {
+    RunQueuedUpdates();
+    depth_ = std::exchange(GetBatchState().depth, 0);
+}
+
+FusedUpdateBatchPause::~FusedUpdateBatchPause() { GetBatchState().depth = depth_; }
 
 void SgdUpdate(const Array& param, const Array& grad, double lr) {
     FusedUpdate<SgdUpdateKernel>("sgd", {param, grad}, {"param", "grad"}, numeric::SgdRule{lr});

@@ -117,6 +117,62 @@ void MsvagUpdate(
         double eta,
         double weight_decay_rate);
 
+// Note [Batched updates]
+// - A training step updates every parameter with one rule and the same hyperparameters: a kernel launch each,
+//   and on a GPU a launch costs the host a few microseconds, so that a model of a hundred parameters can spend more
+//   on launching its update than the GPU spends running it. PyTorch's optimizers update many tensors per launch
+//   (their foreach and fused paths); within a FusedUpdateBatch these routines do too.
+// - While a batch is open on a thread, each update routine checks its arguments (errors raise at the call, as
+//   without a batch) and queues the update instead of running it. Flush() runs the queue in order: consecutive
+//   updates of one kernel, device and rule (hyperparameters bit for bit equal) go to the kernel's CallMany
+//   together, which on CUDA updates up to 32 C-contiguous parameters of one dtype per launch (cuda/optimizer.cu).
+//   The queue holds the arrays until then.
+// - Until the flush, the queued arrays hold their old values: code inside a batch must not read or write what a
+//   queued update writes. Chainer's GradientMethod.update batches only the built-in rules and runs any other
+//   work on a parameter (hooks, float32 master copies, user-defined rules) in a FusedUpdateBatchPause, so that
+//   everything observes the same values in the same order as without a batch.
+// - Batches nest: an inner one joins the outer one, whose destruction runs what is left. Flush() on any of them runs
+//   the thread's whole queue, so that a flush before other work is one whoever opened the batch.
+//
+//     {
+//         FusedUpdateBatch batch{};
+//         for (auto& p : params) SgdUpdate(p.param, p.grad, 0.01);
+//         batch.Flush();
+//     }
+class FusedUpdateBatch {
+public:
+    FusedUpdateBatch();
+    // The outermost batch runs what is still queued, as Flush(); an error is swallowed here (and the rest of the
+    // queue dropped): call Flush() first to see it.
+    ~FusedUpdateBatch();
+
+    FusedUpdateBatch(const FusedUpdateBatch&) = delete;
+    FusedUpdateBatch& operator=(const FusedUpdateBatch&) = delete;
+
+    // Runs the updates queued on this thread, in order.
+    void Flush();
+
+    // Whether no other batch was open on this thread when this one opened: its end runs the queue.
+    bool outermost() const { return outermost_; }
+
+private:
+    bool outermost_;
+};
+
+// Runs what the open batches of this thread queued, then lets the fused updates run at their call until destroyed:
+// for work inside a batch that reads or writes what queued updates write (Note [Batched updates]).
+class FusedUpdateBatchPause {
+public:
+    FusedUpdateBatchPause();
+    ~FusedUpdateBatchPause();
+
+    FusedUpdateBatchPause(const FusedUpdateBatchPause&) = delete;
+    FusedUpdateBatchPause& operator=(const FusedUpdateBatchPause&) = delete;
+
+private:
+    int depth_;
+};
+
 namespace internal {
 
 // Whether two elements of `a` may share memory: a stride-0 axis of length > 1, or strides that let axes

@@ -370,12 +370,13 @@ def _stub_functions():
         module = ast.parse(f.read())
     stub = next(node for node in module.body
                 if isinstance(node, ast.ClassDef) and node.name == '_optimizers')
-    return {func.name: [arg.arg for arg in func.args.args] for func in stub.body}
+    return {func.name: [arg.arg for arg in func.args.args] for func in stub.body
+            if isinstance(func, ast.FunctionDef)}
 
 
 def test_stub_matches_runtime():
     stub = _stub_functions()
-    runtime = {name for name in dir(_OPT) if not name.startswith('_')}
+    runtime = {name for name in dir(_OPT) if not name.startswith('_') and name != 'Batch'}
     assert set(stub) == runtime
     assert {case[0] for case in _CASES.values()} == runtime
     for name, params in stub.items():
