@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -45,7 +46,8 @@ struct FusedUpdateFunctor {
 // per launch, for Note [Batched updates] in routines/optimizer.h. The table of their pointers and sizes goes to the
 // kernel as its argument, well under the 4 KiB that every architecture takes. Each block updates kChunk elements of
 // one tensor and finds which among the table's first blocks; a thread steps a block width at a time, so that every
-// load of a warp is coalesced. Updates of other layouts (a broadcast gradient, strided arrays) take Call.
+// load of a warp is coalesced. Updates of other layouts (a broadcast gradient, strided arrays) take Call. The calls
+// keep their order wherever two of them touch the same bytes (OpenTables).
 constexpr int kMaxTensors = 32;
 constexpr int64_t kChunk = 16 * kBlockSize;
 // A larger tensor (billions of elements) takes Call, so that a table's blocks fit in a grid.
@@ -85,7 +87,7 @@ bool FitsTable(const Arrays& arrays) {
            std::all_of(arrays.begin(), arrays.end(), [](const Array& a) { return a.IsContiguous(); });
 }
 
-// Updates the tensors (T elements, all fitting a table) kMaxTensors per launch.
+// Updates the tensors (T elements, all fitting a table, no two touching the same bytes) kMaxTensors per launch.
 template <typename T, typename Rule, typename Arrays>
 void LaunchMultiTensorUpdates(const std::vector<const Arrays*>& tensors, const Rule& rule) {
     constexpr size_t kArrays = std::tuple_size<Arrays>::value;
@@ -107,6 +109,89 @@ void LaunchMultiTensorUpdates(const std::vector<const Arrays*>& tensors, const R
     }
 }
 
+// The bytes an array's elements span, whatever its strides.
+struct ByteSpan {
+    uintptr_t begin;
+    uintptr_t end;
+
+    bool Overlaps(const ByteSpan& other) const { return begin < other.end && other.begin < end; }
+};
+
+ByteSpan SpanOf(const Array& a) {
+    const auto base = reinterpret_cast<uintptr_t>(a.raw_data());
+    if (a.GetTotalSize() == 0) {
+        return {base, base};
+    }
+    int64_t low = 0;
+    int64_t high = a.GetItemSize();
+    for (int8_t i = 0; i < a.ndim(); ++i) {
+        const int64_t extent = (a.shape()[i] - 1) * a.strides()[i];
+        (extent < 0 ? low : high) += extent;
+    }
+    return {base + low, base + high};
+}
+
+bool OverlapsAny(const ByteSpan& span, const std::vector<ByteSpan>& spans) {
+    return std::any_of(spans.begin(), spans.end(), [&span](const ByteSpan& s) { return span.Overlaps(s); });
+}
+
+// The updates that CallMany has put in tables (one per dtype) and not launched yet, and the bytes they read and
+// write. An update that would touch those bytes waits until they are launched (Conflicts, then LaunchAll): each
+// array sees its updates in the order of the calls, even when one parameter is updated twice in a batch.
+template <typename Arrays, typename Rule>
+class OpenTables {
+public:
+    explicit OpenTables(const Rule& rule) : rule_{rule} {}
+
+    bool Conflicts(const Arrays& arrays) const {
+        for (size_t k = 0; k < arrays.size(); ++k) {
+            const ByteSpan span = SpanOf(arrays[k]);
+            if (OverlapsAny(span, written_) || (k != kGradIndex && OverlapsAny(span, read_))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Adds an update that FitsTable; a full table launches with the others.
+    void Add(const Arrays& arrays) {
+        std::vector<const Arrays*>& table = tables_[Slot(arrays[0].dtype())];
+        table.push_back(&arrays);
+        for (size_t k = 0; k < arrays.size(); ++k) {
+            (k == kGradIndex ? read_ : written_).push_back(SpanOf(arrays[k]));
+        }
+        if (table.size() == static_cast<size_t>(kMaxTensors)) {
+            LaunchAll();
+        }
+    }
+
+    void LaunchAll() {
+        for (size_t slot = 0; slot < tables_.size(); ++slot) {
+            if (tables_[slot].empty()) {
+                continue;
+            }
+            VisitDeviceDtypeIn<kFloatingDtypes>(kSlotDtypes[slot], [&](auto pt) {
+                LaunchMultiTensorUpdates<typename decltype(pt)::type>(tables_[slot], rule_);
+            });
+            tables_[slot].clear();
+        }
+        written_.clear();
+        read_.clear();
+    }
+
+private:
+    static constexpr std::array<Dtype, 3> kSlotDtypes{Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64};
+
+    static size_t Slot(Dtype dtype) {
+        return static_cast<size_t>(std::find(kSlotDtypes.begin(), kSlotDtypes.end(), dtype) - kSlotDtypes.begin());
+    }
+
+    const Rule& rule_;
+    std::array<std::vector<const Arrays*>, 3> tables_{};
+    std::vector<ByteSpan> written_;
+    std::vector<ByteSpan> read_;
+};
+
 template <typename KeyKernel, typename Rule>
 class CudaFusedUpdateKernel : public KeyKernel {
 public:
@@ -117,25 +202,18 @@ public:
             return;
         }
         CudaSetDeviceScope scope{updates.front()[0].device().index()};
-        for (Dtype dtype : {Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
-            std::vector<const Arrays*> tensors;
-            for (const Arrays& arrays : updates) {
-                if (arrays[0].dtype() == dtype && FitsTable(arrays)) {
-                    tensors.push_back(&arrays);
-                }
-            }
-            if (tensors.empty()) {
-                continue;
-            }
-            VisitDeviceDtypeIn<kFloatingDtypes>(dtype, [&](auto pt) {
-                LaunchMultiTensorUpdates<typename decltype(pt)::type>(tensors, rule);
-            });
-        }
+        OpenTables<Arrays, Rule> open{rule};
         for (const Arrays& arrays : updates) {
-            if (!FitsTable(arrays)) {
-                Call(arrays, rule);
+            if (open.Conflicts(arrays)) {
+                open.LaunchAll();
+            }
+            if (FitsTable(arrays)) {
+                open.Add(arrays);
+            } else {
+                Call(arrays, rule);  // after every update it touches, before those it does not
             }
         }
+        open.LaunchAll();
     }
 
     void Call(const typename KeyKernel::Arrays& arrays, const Rule& rule) override {

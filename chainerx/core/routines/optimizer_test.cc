@@ -281,5 +281,45 @@ TEST_F(OptimizerRoutineTest, NoGraphIsRecorded) {
     EXPECT_FALSE(grad.GetGrad().has_value());
 }
 
+// Note [Batched updates]: queued until the flush or the outermost batch's end, in order, with errors at the call.
+TEST_F(OptimizerRoutineTest, BatchQueuesUpdatesUntilItsEnd) {
+    Array param = Zeros({3}, Dtype::kFloat32);
+    Array grad = Ones({3}, Dtype::kFloat32);
+    {
+        FusedUpdateBatch batch{};
+        SgdUpdate(param, grad, 1.0);
+        SgdUpdate(param, grad, 2.0);  // another rule: a run of its own
+        EXPECT_THROW(SgdUpdate(param, Ones({3}, Dtype::kFloat64), 1.0), DtypeError);
+        testing::ExpectArrayEq<float>(param, {3}, {0, 0, 0});
+        {
+            FusedUpdateBatch inner{};
+            EXPECT_FALSE(inner.outermost());
+            SgdUpdate(param, grad, 1.0);
+        }
+        testing::ExpectArrayEq<float>(param, {3}, {0, 0, 0});
+        batch.Flush();
+        testing::ExpectArrayEq<float>(param, {3}, {-4, -4, -4});
+        SgdUpdate(param, grad, 1.0);
+    }
+    testing::ExpectArrayEq<float>(param, {3}, {-5, -5, -5});
+}
+
+TEST_F(OptimizerRoutineTest, BatchPauseRunsTheQueueAndUpdatesAtTheCall) {
+    Array param = Zeros({3}, Dtype::kFloat32);
+    Array grad = Ones({3}, Dtype::kFloat32);
+    FusedUpdateBatch batch{};
+    SgdUpdate(param, grad, 1.0);
+    {
+        FusedUpdateBatchPause pause{};
+        testing::ExpectArrayEq<float>(param, {3}, {-1, -1, -1});
+        SgdUpdate(param, grad, 1.0);
+        testing::ExpectArrayEq<float>(param, {3}, {-2, -2, -2});
+    }
+    SgdUpdate(param, grad, 1.0);
+    testing::ExpectArrayEq<float>(param, {3}, {-2, -2, -2});
+    batch.Flush();
+    testing::ExpectArrayEq<float>(param, {3}, {-3, -3, -3});
+}
+
 }  // namespace
 }  // namespace chainerx

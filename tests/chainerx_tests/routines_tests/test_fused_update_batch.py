@@ -116,6 +116,21 @@ def test_the_same_parameter_twice_in_a_batch_is_updated_twice_in_order():
     numpy.testing.assert_array_equal(chx.to_numpy(p), numpy.full((3,), -2.5, 'float32'))
 
 
+def test_updates_that_touch_the_same_memory_keep_their_order():
+    # One rule throughout: the same run of the queue, which a multi-tensor launch must not reorder or race.
+    p = chx.zeros((4,), 'float32')
+    q = chx.ones((4,), 'float32')
+    g = chx.ones((4,), 'float32')
+    with _OPT.Batch():
+        _OPT.sgd(p, g, 1.0)
+        _OPT.sgd(p, g, 1.0)  # the same parameter again
+        _OPT.sgd(q, p, 1.0)  # reads what the update before wrote: q = 1 - (-2)
+        _OPT.sgd(p[::-1], g, 1.0)  # a strided view of p (not a table's) after p's updates
+        _OPT.sgd(q, p[::-1], 1.0)  # and q reading it: q = 3 - (-3)
+    numpy.testing.assert_array_equal(chx.to_numpy(p), numpy.full((4,), -3, 'float32'))
+    numpy.testing.assert_array_equal(chx.to_numpy(q), numpy.full((4,), 6, 'float32'))
+
+
 def test_errors_raise_at_the_call_and_the_rest_still_runs():
     p = chx.zeros((3,), 'float32')
     with _OPT.Batch():
