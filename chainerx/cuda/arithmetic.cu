@@ -24,12 +24,6 @@ CHAINERX_CUDA_REGISTER_UNARY(AbsoluteKernel, numeric::Absolute, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_UNARY(SignKernel, numeric::Sign, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_UNARY(SqrtKernel, numeric::Sqrt, kFloatingDtypes);
 
-CHAINERX_CUDA_REGISTER_BINARY(BitwiseAndKernel, numeric::BitwiseAnd, kIntegralDtypes);
-CHAINERX_CUDA_REGISTER_BINARY(BitwiseOrKernel, numeric::BitwiseOr, kIntegralDtypes);
-CHAINERX_CUDA_REGISTER_BINARY(BitwiseXorKernel, numeric::BitwiseXor, kIntegralDtypes);
-CHAINERX_CUDA_REGISTER_BINARY(LeftShiftKernel, numeric::LeftShift, kIntegralDtypes);
-CHAINERX_CUDA_REGISTER_BINARY(RightShiftKernel, numeric::RightShift, kIntegralDtypes);
-
 }  // namespace
 }  // namespace cuda
 }  // namespace chainerx

@@ -25,12 +25,6 @@ CHAINERX_NATIVE_REGISTER_UNARY(AbsoluteKernel, numeric::Absolute, kAllDtypeMask)
 CHAINERX_NATIVE_REGISTER_UNARY(SignKernel, numeric::Sign, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_UNARY(SqrtKernel, numeric::Sqrt, kFloatingDtypes);
 
-CHAINERX_NATIVE_REGISTER_BINARY(BitwiseAndKernel, numeric::BitwiseAnd, kIntegralDtypes);
-CHAINERX_NATIVE_REGISTER_BINARY(BitwiseOrKernel, numeric::BitwiseOr, kIntegralDtypes);
-CHAINERX_NATIVE_REGISTER_BINARY(BitwiseXorKernel, numeric::BitwiseXor, kIntegralDtypes);
-CHAINERX_NATIVE_REGISTER_BINARY(LeftShiftKernel, numeric::LeftShift, kIntegralDtypes);
-CHAINERX_NATIVE_REGISTER_BINARY(RightShiftKernel, numeric::RightShift, kIntegralDtypes);
-
 }  // namespace
 }  // namespace native
 }  // namespace chainerx

@@ -189,15 +189,18 @@ def test_launches_of_a_tiny_graph():
 
 
 @pytest.mark.parametrize('op', [
-    lambda x, c: chx.maximum(x, 0), lambda x, c: chx.minimum(0.5, x), lambda x, c: x ** 2, lambda x, c: 2 ** x,
-    lambda x, c: chx.where(c, x, 0), lambda x, c: chx.where(c, 0, x), lambda x, c: x > 0, lambda x, c: 1 / x,
-    lambda x, c: x // 2, lambda x, c: 3 % x,
+    lambda x, c, i: chx.maximum(x, 0), lambda x, c, i: chx.minimum(0.5, x), lambda x, c, i: x ** 2,
+    lambda x, c, i: 2 ** x, lambda x, c, i: chx.where(c, x, 0), lambda x, c, i: chx.where(c, 0, x),
+    lambda x, c, i: x > 0, lambda x, c, i: 1 / x, lambda x, c, i: x // 2, lambda x, c, i: 3 % x,
+    lambda x, c, i: c & True, lambda x, c, i: 5 | i, lambda x, c, i: i ^ 1, lambda x, c, i: i << 2,
+    lambda x, c, i: 1 << i, lambda x, c, i: i >> 1,
 ])
 def test_an_array_scalar_operation_launches_one_kernel(op):
     # The scalar goes to the kernel as an argument: no fill of a 0-d array before it (routines/elementwise.h).
     x = chx.ones((2, 3), 'float32', device='cuda:0')
     c = x > 0
-    assert _counted(_LAUNCHES, lambda: op(x, c)) == 1
+    i = chx.ones((2, 3), 'int64', device='cuda:0')
+    assert _counted(_LAUNCHES, lambda: op(x, c, i)) == 1
 
 
 def test_where_s_backward_launches_one_kernel_per_input():

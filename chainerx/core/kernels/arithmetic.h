@@ -68,5 +68,13 @@ CHAINERX_DEFINE_KEY_KERNEL(BitwiseOrKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(BitwiseXorKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(LeftShiftKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(RightShiftKernel, BinaryKernel);
+// x1 op scalar for each, and scalar op x1 for the shifts (and, or and xor commute), in one kernel each.
+CHAINERX_DEFINE_KEY_KERNEL(BitwiseAndASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(BitwiseOrASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(BitwiseXorASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(LeftShiftASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(LeftShiftSAKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(RightShiftASKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(RightShiftSAKernel, BinaryScalarKernel);
 
 }  // namespace chainerx

@@ -1,7 +1,6 @@
 #include "chainerx/core/routines/arithmetic.h"
 
 #include <cmath>
-#include <type_traits>
 
 #include "chainerx/core/backprop_mode.h"
 #include "chainerx/core/backward_builder.h"
@@ -264,27 +263,13 @@ Array Fmod(const Array& x1, const Array& x2) {
 namespace internal {
 namespace {
 
-template <typename KeyKernel>
-void InplaceScalar(const char* op, const Array& out, Scalar x) {
-    CheckInplaceAllowed(op, out);
-    if (ResultType(out, x) != out.dtype()) {
-        throw DtypeError{op, ": cannot write a float result into an array of dtype ", out.dtype()};
-    }
-    out.device().CallKernel<KeyKernel>(out, x, out);
-}
-
-// In-place forms of the routines that reject bool operands; `Operand` is Array or Scalar. Kernel is the
-// array-array kernel or, for the scalar forms of add/subtract, their array-scalar kernel.
+// In-place forms of the routines that reject bool operands; `Operand` is Array (with the array-array kernel) or
+// Scalar (with the array-scalar kernel).
 template <typename KeyKernel, typename Operand>
 void InplaceRejectingBool(const char* op, const Array& out, const Operand& x) {
     CheckNotBool(op, out);
     CheckNotBool(op, x);
-    if constexpr (std::is_same<Operand, Scalar>::value &&
-                  std::is_base_of<BinaryScalarKernel, KeyKernel>::value) {
-        InplaceScalar<KeyKernel>(op, out, x);
-    } else {
-        InplaceBinary<KeyKernel>(op, out, x);
-    }
+    InplaceBinary<KeyKernel>(op, out, x);
 }
 
 }  // namespace
@@ -300,7 +285,7 @@ void IMultiply(const Array& out, Scalar x) {
     if (out.dtype() == Dtype::kBool && x.kind() != DtypeKind::kBool) {
         throw DtypeError{"multiply: cannot write numbers into a bool array in place"};
     }
-    InplaceScalar<MultiplyASKernel>("multiply", out, x);
+    InplaceBinary<MultiplyASKernel>("multiply", out, x);
 }
 
 void IDivide(const Array& out, const Array& x) {
@@ -314,7 +299,7 @@ void IDivide(const Array& out, Scalar x) {
     if (!IsFloatingPoint(out.dtype())) {
         throw DtypeError{"divide: integer in-place division is not allowed (dtype ", out.dtype(), ")"};
     }
-    InplaceScalar<DivideASKernel>("divide", out, x);
+    InplaceBinary<DivideASKernel>("divide", out, x);
 }
 
 void IFloorDivide(const Array& out, const Array& x) {

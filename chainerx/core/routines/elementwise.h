@@ -9,10 +9,9 @@
 //         return out;
 //     }
 //
-// Array–scalar forms of the arithmetic (floor_divide and remainder included), comparison, maximum/minimum, power and
-// where routines have kernels of their own (ScalarForward): on a GPU, a 0-d array of the scalar would cost a fill
-// launch and an allocation. The bitwise operations and shifts go through a 0-d array holding the scalar
-// (ScalarArray), which the kernels see as a broadcast operand (stride 0).
+// Array–scalar forms of the arithmetic (floor_divide, remainder, the bitwise operations and shifts included),
+// comparison, maximum/minimum, power and where routines have kernels of their own (ScalarForward): on a GPU, a 0-d
+// array of the scalar would cost a fill launch and an allocation.
 #pragma once
 
 #include <utility>
@@ -191,7 +190,7 @@ void InplaceBinary(const char* op, const Array& out, const Array& x) {
     out.device().CallKernel<KeyKernel>(out, KernelOperand(x, out.dtype(), out.shape()), out);
 }
 
-// In-place out = kernel(out, scalar) through a 0-d array; same checks as InplaceBinary.
+// In-place out = kernel(out, scalar) with an array-scalar kernel (BinaryScalarKernel); the checks of InplaceBinary.
 template <typename KeyKernel>
 void InplaceBinary(const char* op, const Array& out, Scalar x) {
     CheckInplaceAllowed(op, out);
@@ -199,8 +198,7 @@ void InplaceBinary(const char* op, const Array& out, Scalar x) {
         throw DtypeError{op, ": cannot write a ", x.kind() == DtypeKind::kFloat ? "float" : "non-float",
                          " result into an array of dtype ", out.dtype()};
     }
-    Array s = ScalarArray(x, out.dtype(), out.device());
-    out.device().CallKernel<KeyKernel>(out, KernelOperand(s, out.dtype(), out.shape()), out);
+    out.device().CallKernel<KeyKernel>(out, x, out);
 }
 
 }  // namespace internal

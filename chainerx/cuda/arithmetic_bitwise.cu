@@ -1,0 +1,28 @@
+// CUDA kernels of the bitwise operations and shifts (array and scalar forms): the formulas of
+// chainerx/core/numeric/arithmetic.h with the dtypes of native/arithmetic_bitwise.cc. A file of its own, apart from
+// cuda/arithmetic.cu, so that the two compile in parallel.
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/arithmetic.h"
+#include "chainerx/core/numeric/arithmetic.h"
+#include "chainerx/cuda/elementwise_kernels.cuh"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+CHAINERX_CUDA_REGISTER_BINARY(BitwiseAndKernel, numeric::BitwiseAnd, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(BitwiseAndASKernel, numeric::BitwiseAnd, kIntegralDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY(BitwiseOrKernel, numeric::BitwiseOr, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(BitwiseOrASKernel, numeric::BitwiseOr, kIntegralDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY(BitwiseXorKernel, numeric::BitwiseXor, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(BitwiseXorASKernel, numeric::BitwiseXor, kIntegralDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY(LeftShiftKernel, numeric::LeftShift, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(LeftShiftASKernel, numeric::LeftShift, kIntegralDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(LeftShiftSAKernel, numeric::LeftShift, kIntegralDtypes, true);
+CHAINERX_CUDA_REGISTER_BINARY(RightShiftKernel, numeric::RightShift, kIntegralDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(RightShiftASKernel, numeric::RightShift, kIntegralDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(RightShiftSAKernel, numeric::RightShift, kIntegralDtypes, true);
+
+}  // namespace
+}  // namespace cuda
+}  // namespace chainerx
