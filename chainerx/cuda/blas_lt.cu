@@ -227,34 +227,32 @@ bool LtMatMul(const Array& a, const Array& b, cublasLtEpilogue_t epilogue, const
     return true;
 }
 
+// LtMatMul in out's dtype: float16 and float32 only.
+bool LtMatMulOfDtype(const Array& a, const Array& b, cublasLtEpilogue_t epilogue, const void* vector, const Array& out) {
+    switch (out.dtype()) {
+        case Dtype::kFloat16:
+            return LtMatMul<__half>(a, b, epilogue, vector, out);
+        case Dtype::kFloat32:
+            return LtMatMul<float>(a, b, epilogue, vector, out);
+        default:
+            return false;
+    }
+}
+
 }  // namespace
 
 bool CublasLtMatMulWithBias(const Array& a, const Array& b, const Array& bias, const Array& out) {
     if (a.shape()[0] == 0 || a.shape()[1] == 0 || b.shape()[1] == 0 || bias.ndim() != 1 || !bias.IsContiguous()) {
         return false;
     }
-    switch (out.dtype()) {
-        case Dtype::kFloat16:
-            return LtMatMul<__half>(a, b, CUBLASLT_EPILOGUE_BIAS, bias.raw_data(), out);
-        case Dtype::kFloat32:
-            return LtMatMul<float>(a, b, CUBLASLT_EPILOGUE_BIAS, bias.raw_data(), out);
-        default:
-            return false;
-    }
+    return LtMatMulOfDtype(a, b, CUBLASLT_EPILOGUE_BIAS, bias.raw_data(), out);
 }
 
 bool CublasLtMatMulWithRowSums(const Array& a, const Array& b, const Array& out, const Array& row_sums) {
     if (a.shape()[0] == 0 || a.shape()[1] == 0 || b.shape()[1] == 0 || !row_sums.IsContiguous()) {
         return false;
     }
-    switch (out.dtype()) {
-        case Dtype::kFloat16:
-            return LtMatMul<__half>(a, b, CUBLASLT_EPILOGUE_BGRADB, row_sums.raw_data(), out);
-        case Dtype::kFloat32:
-            return LtMatMul<float>(a, b, CUBLASLT_EPILOGUE_BGRADB, row_sums.raw_data(), out);
-        default:
-            return false;
-    }
+    return LtMatMulOfDtype(a, b, CUBLASLT_EPILOGUE_BGRADB, row_sums.raw_data(), out);
 }
 
 }  // namespace cuda
