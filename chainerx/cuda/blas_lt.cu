@@ -12,6 +12,8 @@
 //   once per device, dtype, shapes, layouts and pointer alignments, and its answer kept (PyTorch asks at every
 //   call). A configuration without an algorithm is kept too, and takes the other path: a copy of the broadcast bias
 //   into out and a GEMM with beta = 1 (for the bias gradient, a GEMM and a sum).
+// - cublasLtMatmul answering CUBLAS_STATUS_NOT_SUPPORTED or CUBLAS_STATUS_INVALID_VALUE launched nothing: the
+//   configuration is kept as one without an algorithm. Any other error throws.
 // - float16 allows no reduction in half precision (split-K partial sums kept in the output type), as the cuBLAS
 //   handle's CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION does for GEMMs; products accumulate in float.
 // - An algorithm's workspace comes from the device's memory pool. Freed after the call, it is reused only by work
@@ -218,8 +220,9 @@ bool LtMatMul(const Array& a, const Array& b, cublasLtEpilogue_t epilogue, const
             workspace.get(),
             choice->workspaceSize,
             nullptr);
-    if (status == CUBLAS_STATUS_NOT_SUPPORTED) {
-        // Nothing was launched; remember that this configuration takes the other path.
+    if (status == CUBLAS_STATUS_NOT_SUPPORTED || status == CUBLAS_STATUS_INVALID_VALUE) {
+        // Nothing was launched; remember that this configuration takes the other path. INVALID_VALUE too: cuBLASLt
+        // documents restrictions of the bias-gradient epilogues that its heuristic need not check.
         GetLtChoiceCache().Insert(key, std::nullopt);
         return false;
     }
