@@ -5,8 +5,9 @@
 #   1. the CUDA gtests (every kernel family against native, the memory pool's steady loop);
 #   2. the whole chainerx pytest suite with cuda:0 as the default device (CHAINERX_TEST_DEFAULT_DEVICE);
 #   3. end to end: the main job's Chainer Trainer example for 3 epochs on cuda:0, and the CNN example for one;
-#   4. the kernels of one MLP training step, chainerx's and PyTorch's, as PyTorch's profiler sees them
-#      (tools/gpu_launches.py: the count the emulation pins, and whether linear takes cuBLASLt's bias epilogue);
+#   4. the kernels of one MLP training step, chainerx's and PyTorch's (and Chainer's with Adam), as PyTorch's
+#      profiler sees them (tools/gpu_launches.py: the count the emulation pins, whether linear and its gradients take
+#      cuBLASLt's epilogues, whether Adam's update is one multi-tensor launch);
 #   5. the speed table: chainerx against PyTorch CUDA (benchmarks/run.py --device cuda).
 # Logs and the benchmark JSON go to $OUT (the device tool brings back at most 8 files of at most 16 MiB each: seven
 # are written). Each step has its own time limit, shortened where needed so that the whole script ends by
@@ -218,7 +219,7 @@ echo "== kernels of an MLP step"
 (cd /tmp && timeout -k 5 "$(limit 45 100)" python3 "$REPO/tools/gpu_launches.py" >"$OUT/launches.log" 2>&1)
 status=$?
 record launches "$status"
-grep -E '^(== |chainerx:|torch:)' "$OUT/launches.log"
+grep -E '^(== |chainerx:|torch:|chainer_adam:)' "$OUT/launches.log"
 
 echo "== benchmarks"
 (cd /tmp && timeout -k 10 "$(limit 100 0)" python3 "$REPO/benchmarks/run.py" --device cuda \

@@ -1,4 +1,5 @@
-"""Lists the CUDA kernels of one MLP training step, chainerx's and PyTorch's, as a GPU runs them.
+"""Lists the CUDA kernels of one MLP training step, chainerx's and PyTorch's (and Chainer's with Adam), as a GPU
+runs them.
 
 The step is benchmarks/mlp.py's own at 784-1000-1000-10, batch 32: linear layers with ReLU, softmax cross entropy,
 backward, and the manual SGD update `p -= lr * p.grad`. PyTorch's profiler records through CUPTI every kernel of
@@ -34,6 +35,22 @@ def torch_step():
     return mlp._torch_step(torch, params, x, t, mlp._LR), torch.cuda.synchronize
 
 
+def chainer_adam_step():
+    """Chainer's Classifier over the same MLP with Adam: its update is one multi-tensor launch (Note [Batched updates
+    of chainerx parameters] in chainer/optimizer.py), and the accuracy the Classifier reports adds a few kernels."""
+    import chainer
+    import chainer.functions as F
+    import chainerx as chx
+    _, x, t = mlp._initial_values(_SIZES, _BATCH)
+    layers = [chainer.links.Linear(n_in, n_out) for n_in, n_out in zip(_SIZES[:-1], _SIZES[1:])]
+    model = chainer.links.Classifier(chainer.Sequential(layers[0], F.relu, layers[1], F.relu, layers[2]))
+    model.to_device('cuda:0')
+    optimizer = chainer.optimizers.Adam()
+    optimizer.setup(model)
+    x, t = chx.array(x, device='cuda:0'), chx.array(t, device='cuda:0')
+    return lambda: optimizer.update(model, x, t), chx.get_device('cuda:0').synchronize
+
+
 def _kernels(make_step):
     """The names of the kernels (and memory operations) that one step runs on the GPU, with their counts."""
     from torch.profiler import ProfilerActivity, profile
@@ -53,7 +70,7 @@ def _kernels(make_step):
 
 def main():
     status = 0
-    for name, make_step in (('chainerx', chainerx_step), ('torch', torch_step)):
+    for name, make_step in (('chainerx', chainerx_step), ('torch', torch_step), ('chainer_adam', chainer_adam_step)):
         try:
             counts = _kernels(make_step)
         except Exception as error:  # one framework's failure must not hide the other's list
