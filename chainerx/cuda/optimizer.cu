@@ -50,7 +50,7 @@ struct FusedUpdateFunctor {
 // keep their order wherever two of them touch the same bytes (OpenTables).
 constexpr int kMaxTensors = 32;
 constexpr int64_t kChunk = 16 * kBlockSize;
-// A larger tensor (billions of elements) takes Call, so that a table's blocks fit in a grid.
+// A larger tensor (over 268 million elements) takes Call, so that a table's blocks fit in a grid.
 constexpr int64_t kMaxTableTensorSize = kChunk << 16;
 
 template <size_t N>
