@@ -437,6 +437,25 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(WhereScalarKernel, CudaWhereScalarKernel);
 
+template <typename T>
+struct WhereScalarsFunctor {
+    T if_true;
+    T if_false;
+    __device__ T operator()(bool condition) const { return condition ? if_true : if_false; }
+};
+
+class CudaWhereScalarsKernel : public WhereScalarsKernel {
+public:
+    void Call(const Array& condition, Scalar s_true, Scalar s_false, const Array& out) override {
+        VisitDeviceDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LaunchMap<T, bool>(WhereScalarsFunctor<T>{ScalarToDevice<T>(s_true), ScalarToDevice<T>(s_false)}, out,
+                               condition);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(WhereScalarsKernel, CudaWhereScalarsKernel);
+
 // The C-order shape and the byte strides of the array nonzero reads.
 struct NonzeroLayout {
     int ndim;

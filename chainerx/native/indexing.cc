@@ -169,6 +169,24 @@ public:
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(WhereScalarKernel, NativeWhereScalarKernel);
 
+class NativeWhereScalarsKernel : public WhereScalarsKernel {
+public:
+    void Call(const Array& condition, Scalar s_true, Scalar s_false, const Array& out) override {
+        VisitDtype(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            auto select = [if_true = s_true.As<T>(), if_false = s_false.As<T>()](auto p, int64_t n, auto st) {
+                for (int64_t i = 0; i < n; ++i) {
+                    *reinterpret_cast<T*>(p[1] + i * st[1]) =
+                            *reinterpret_cast<const bool*>(p[0] + i * st[0]) ? if_true : if_false;
+                }
+            };
+            ParallelForEachInnerRun<2>(
+                    out.shape(), {&condition.strides(), &out.strides()}, {DataPtr(condition), DataPtr(out)}, select);
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(WhereScalarsKernel, NativeWhereScalarsKernel);
+
 class NativeNonzeroKernel : public NonzeroKernel {
 public:
     void Call(const Array& a, const Array& out) override {

@@ -193,7 +193,7 @@ def test_launches_of_a_tiny_graph():
     lambda x, c, i: 2 ** x, lambda x, c, i: chx.where(c, x, 0), lambda x, c, i: chx.where(c, 0, x),
     lambda x, c, i: x > 0, lambda x, c, i: 1 / x, lambda x, c, i: x // 2, lambda x, c, i: 3 % x,
     lambda x, c, i: c & True, lambda x, c, i: 5 | i, lambda x, c, i: i ^ 1, lambda x, c, i: i << 2,
-    lambda x, c, i: 1 << i, lambda x, c, i: i >> 1,
+    lambda x, c, i: 1 << i, lambda x, c, i: i >> 1, lambda x, c, i: chx.where(c, 1, 2.5),
 ])
 def test_an_array_scalar_operation_launches_one_kernel(op):
     # The scalar goes to the kernel as an argument: no fill of a 0-d array before it (routines/elementwise.h).

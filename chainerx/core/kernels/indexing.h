@@ -56,6 +56,14 @@ public:
     virtual void Call(const Array& condition, const Array& x, Scalar s, bool scalar_if_true, const Array& out) = 0;
 };
 
+// out = condition ? s_true : s_false, elementwise: Where of two scalars in one kernel. condition is bool with out's
+// shape (possibly a broadcast view).
+class WhereScalarsKernel : public Kernel {
+public:
+    static const char* name() { return "WhereScalars"; }
+    virtual void Call(const Array& condition, Scalar s_true, Scalar s_false, const Array& out) = 0;
+};
+
 // out (int64, C-contiguous, shape (a.ndim(), count)) = the coordinates of a's nonzero elements in C order,
 // row d holding the positions along axis d; count is the number of nonzero elements, a is at least 1-d.
 class NonzeroKernel : public Kernel {

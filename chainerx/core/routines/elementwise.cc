@@ -24,8 +24,6 @@ Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape) {
     return x.shape() == shape ? cast : BroadcastView(cast, shape);
 }
 
-Array ScalarArray(Scalar value, Dtype dtype, Device& device) { return Full(Shape{}, value, dtype, device); }
-
 Array ReduceGrad(Array grad, const Shape& shape, Dtype dtype) {
     if (grad.shape() == shape && grad.dtype() == dtype) {
         return grad;

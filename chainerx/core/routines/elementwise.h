@@ -36,9 +36,6 @@ inline Dtype MathDtype(Dtype dtype) { return IsFloatingPoint(dtype) ? dtype : Dt
 // its own backward).
 Array KernelOperand(const Array& x, Dtype dtype, const Shape& shape);
 
-// A 0-d array of `dtype` on `device` holding `value`.
-Array ScalarArray(Scalar value, Dtype dtype, Device& device);
-
 // The gradient of a possibly broadcast input: summed back to the input's shape and cast to its dtype. Taken by
 // value: the common case (nothing to sum or cast) hands a temporary on without copying its handle.
 Array ReduceGrad(Array grad, const Shape& shape, Dtype dtype);

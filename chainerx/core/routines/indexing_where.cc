@@ -89,9 +89,12 @@ Array Where(const Array& condition, const Array& x, Scalar y) { return WhereWith
 Array Where(const Array& condition, Scalar x, const Array& y) { return WhereWithScalar(condition, y, x, true); }
 
 Array Where(const Array& condition, Scalar x, Scalar y) {
-    // The first scalar as a 0-d array of the scalars' common dtype; the second in the kernel.
+    // Both scalars in the kernel, in their common dtype; nothing to differentiate.
     Dtype dtype = GetDefaultDtype(std::max(x.kind(), y.kind()));
-    return WhereWithScalar(condition, internal::ScalarArray(x, dtype, condition.device()), y, false);
+    Array out = Empty(condition.shape(), dtype, condition.device());
+    condition.device().CallKernel<WhereScalarsKernel>(
+            internal::KernelOperand(condition, Dtype::kBool, condition.shape()), x, y, out);
+    return out;
 }
 
 std::vector<Array> Nonzero(const Array& a) {

@@ -87,6 +87,17 @@ def test_where_with_two_scalars_uses_the_default_dtype_of_the_higher_kind(x, y, 
     assert out.device.name == 'native:1'
 
 
+@pytest.mark.parametrize('shape', [(), (0,), (5,), (2, 3)])
+@pytest.mark.parametrize('condition_dtype', ['bool_', 'int8', 'float32'])
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_where_with_two_scalars_reads_any_condition(shape, condition_dtype, contiguous, device):
+    # One kernel (WhereScalarsKernel) takes both scalars; the condition may be strided and of any dtype.
+    (c,), (cc,) = _inputs((shape,), (condition_dtype,), contiguous, device)
+    out = chx.where(cc, -1.5, 4)
+    array_utils.assert_array_equal(out, numpy.where(c, -1.5, 4).astype('float32'), dtype='float32')
+    assert out.device is device and not out.is_backprop_required()
+
+
 def test_where_rejects_bad_input():
     with pytest.raises(chx.DimensionError):
         chx.where(chx.zeros((2,), 'bool'), chx.zeros((3,)), chx.zeros((3,)))
