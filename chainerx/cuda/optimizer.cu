@@ -87,26 +87,25 @@ bool FitsTable(const Arrays& arrays) {
            std::all_of(arrays.begin(), arrays.end(), [](const Array& a) { return a.IsContiguous(); });
 }
 
-// Updates the tensors (T elements, all fitting a table, no two touching the same bytes) kMaxTensors per launch.
+// Updates the tensors (T elements, at most kMaxTensors, all fitting a table, no two touching the same bytes) in one
+// launch.
 template <typename T, typename Rule, typename Arrays>
-void LaunchMultiTensorUpdates(const std::vector<const Arrays*>& tensors, const Rule& rule) {
+void LaunchMultiTensorUpdate(const std::vector<const Arrays*>& tensors, const Rule& rule) {
     constexpr size_t kArrays = std::tuple_size<Arrays>::value;
-    for (size_t first = 0; first < tensors.size(); first += kMaxTensors) {
-        TensorTable<kArrays> table{};
-        table.count = static_cast<int>(std::min<size_t>(kMaxTensors, tensors.size() - first));
-        for (int t = 0; t < table.count; ++t) {
-            const Arrays& arrays = *tensors[first + t];
-            for (size_t k = 0; k < kArrays; ++k) {
-                table.data[t][k] = static_cast<char*>(arrays[k].raw_data());
-            }
-            table.size[t] = arrays[0].GetTotalSize();
-            table.first_block[t + 1] = table.first_block[t] + (table.size[t] + kChunk - 1) / kChunk;
+    TensorTable<kArrays> table{};
+    table.count = static_cast<int>(tensors.size());
+    for (int t = 0; t < table.count; ++t) {
+        const Arrays& arrays = *tensors[t];
+        for (size_t k = 0; k < kArrays; ++k) {
+            table.data[t][k] = static_cast<char*>(arrays[k].raw_data());
         }
-        const auto blocks = static_cast<int>(table.first_block[table.count]);  // at most 2^21 (kMaxTableTensorSize)
-        MultiTensorUpdateKernel<T, Rule, kArrays><<<blocks, kBlockSize>>>(
-                table, FusedUpdateFunctor<T, Rule, kArrays>{rule});
-        CheckCudaError(cudaGetLastError());
+        table.size[t] = arrays[0].GetTotalSize();
+        table.first_block[t + 1] = table.first_block[t] + (table.size[t] + kChunk - 1) / kChunk;
     }
+    const auto blocks = static_cast<int>(table.first_block[table.count]);  // at most 2^21 (kMaxTableTensorSize)
+    MultiTensorUpdateKernel<T, Rule, kArrays><<<blocks, kBlockSize>>>(
+            table, FusedUpdateFunctor<T, Rule, kArrays>{rule});
+    CheckCudaError(cudaGetLastError());
 }
 
 // The bytes an array's elements span, whatever its strides.
@@ -153,7 +152,7 @@ public:
         return false;
     }
 
-    // Adds an update that FitsTable; a full table launches with the others.
+    // Adds an update that FitsTable; a full table (kMaxTensors) launches with the others.
     void Add(const Arrays& arrays) {
         std::vector<const Arrays*>& table = tables_[Slot(arrays[0].dtype())];
         table.push_back(&arrays);
@@ -171,7 +170,7 @@ public:
                 continue;
             }
             VisitDeviceDtypeIn<kFloatingDtypes>(kSlotDtypes[slot], [&](auto pt) {
-                LaunchMultiTensorUpdates<typename decltype(pt)::type>(tables_[slot], rule_);
+                LaunchMultiTensorUpdate<typename decltype(pt)::type>(tables_[slot], rule_);
             });
             tables_[slot].clear();
         }
