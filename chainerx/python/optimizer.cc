@@ -96,8 +96,8 @@ void DefineUpdate(
 
 // `with _optimizers.Batch() as batch:` opens a FusedUpdateBatch (Note [Batched updates] in routines/optimizer.h)
 // until the block ends, which runs the queue; batch.flush() runs it earlier, and batch.run_unbatched(fn) calls fn
-// in a FusedUpdateBatchPause. Flushes hold the GIL: a queued array
-// may be the last reference to memory that Python owns.
+// in a FusedUpdateBatchPause. Flushes hold the GIL: a queued array may be the last reference to memory that Python
+// owns.
 class PyFusedUpdateBatch {
 public:
     void Enter() {

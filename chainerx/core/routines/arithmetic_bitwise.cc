@@ -2,8 +2,6 @@
 // arithmetic.h). None is differentiable.
 #include "chainerx/core/routines/arithmetic.h"
 
-#include <type_traits>
-
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/arithmetic.h"
 #include "chainerx/core/routines/elementwise.h"
@@ -12,9 +10,9 @@
 namespace chainerx {
 namespace {
 
-void CheckNotFloat(const char* op, Dtype dtype) {
-    if (IsFloatingPoint(dtype)) {
-        throw DtypeError{op, ": floating-point operands are not supported (dtype ", dtype, ")"};
+void CheckNotFloat(const char* op, const Array& a) {
+    if (IsFloatingPoint(a.dtype())) {
+        throw DtypeError{op, ": floating-point operands are not supported (dtype ", a.dtype(), ")"};
     }
 }
 
@@ -26,8 +24,8 @@ void CheckNotFloat(const char* op, Scalar s) {
 
 template <typename KeyKernel>
 Array Bitwise(const char* op, const Array& x1, const Array& x2) {
-    CheckNotFloat(op, x1.dtype());
-    CheckNotFloat(op, x2.dtype());
+    CheckNotFloat(op, x1);
+    CheckNotFloat(op, x2);
     return internal::BinaryForward<KeyKernel>(op, x1, x2, ResultType(x1, x2));
 }
 
@@ -36,28 +34,32 @@ Array Bitwise(const char* op, const Array& x1, const Array& x2) {
 // that the scalar-first forms take the same kernel.
 template <typename KeyKernel>
 Array BitwiseWithScalar(const char* op, const Array& x, Scalar s) {
-    CheckNotFloat(op, x.dtype());
+    CheckNotFloat(op, x);
     CheckNotFloat(op, s);
     return internal::ScalarForward<KeyKernel>(x, s, ResultType(x, s));
 }
 
-// Shifts compute in x1's dtype with x2 cast to it (the original's rule, not NumPy's promotion) and reject bool.
-template <typename KeyKernel>
-Array Shift(const char* op, const Array& x1, const Array& x2) {
-    CheckNotFloat(op, x1.dtype());
-    CheckNotFloat(op, x2.dtype());
+// Shifts take integers only: a float operand raises DtypeError, then a bool one. Each operand is an Array or a
+// Scalar.
+template <typename Operand1, typename Operand2>
+void CheckShiftOperands(const char* op, const Operand1& x1, const Operand2& x2) {
+    CheckNotFloat(op, x1);
+    CheckNotFloat(op, x2);
     internal::CheckNotBool(op, x1);
     internal::CheckNotBool(op, x2);
+}
+
+// Shifts compute in x1's dtype with x2 cast to it (the original's rule, not NumPy's promotion).
+template <typename KeyKernel>
+Array Shift(const char* op, const Array& x1, const Array& x2) {
+    CheckShiftOperands(op, x1, x2);
     return internal::BinaryForward<KeyKernel>(op, x1, x2, x1.dtype());
 }
 
 // x1 shifted by a scalar count (ASKernel), in x1's dtype.
 template <typename ASKernel>
 Array Shift(const char* op, const Array& x1, Scalar x2) {
-    CheckNotFloat(op, x1.dtype());
-    CheckNotFloat(op, x2);
-    internal::CheckNotBool(op, x1);
-    internal::CheckNotBool(op, x2);
+    CheckShiftOperands(op, x1, x2);
     internal::CheckScalarFits(x2, x1.dtype());
     return internal::ScalarForward<ASKernel>(x1, x2, x1.dtype());
 }
@@ -65,21 +67,14 @@ Array Shift(const char* op, const Array& x1, Scalar x2) {
 // A scalar shifted by an array (SAKernel) gives int64, as in the original.
 template <typename SAKernel>
 Array Shift(const char* op, Scalar x1, const Array& x2) {
-    CheckNotFloat(op, x1);
-    CheckNotFloat(op, x2.dtype());
-    internal::CheckNotBool(op, x1);
-    internal::CheckNotBool(op, x2);
+    CheckShiftOperands(op, x1, x2);
     return internal::ScalarForward<SAKernel>(x2, x1, Dtype::kInt64);
 }
 
 template <typename KeyKernel, typename Operand>
 void InplaceBitwise(const char* op, const Array& out, const Operand& x) {
-    CheckNotFloat(op, out.dtype());
-    if constexpr (std::is_same<Operand, Scalar>::value) {
-        CheckNotFloat(op, x);
-    } else {
-        CheckNotFloat(op, x.dtype());
-    }
+    CheckNotFloat(op, out);
+    CheckNotFloat(op, x);
     internal::InplaceBinary<KeyKernel>(op, out, x);
 }
 
