@@ -21,8 +21,6 @@ namespace py = pybind11;
 // of an integer dtype is an integer, a 1-d one a sequence of integers, anything else of its kind a TypeError.
 // bool and float are rejected although Python lets them act as integers, as NumPy does for shapes and axes.
 
-std::string TypeName(py::handle handle) { return Py_TYPE(handle.ptr())->tp_name; }
-
 bool IsNumpyIntegerKind(const py::array& array) {
     char kind = array.dtype().kind();
     return kind == 'i' || kind == 'u';
@@ -33,6 +31,8 @@ bool IsNumpyIntegerKind(const py::array& array) {
 }
 
 }  // namespace
+
+std::string TypeName(py::handle handle) { return Py_TYPE(handle.ptr())->tp_name; }
 
 bool IsInteger(py::handle handle) {
     PyObject* ptr = handle.ptr();

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <pybind11/pybind11.h>
@@ -20,6 +21,9 @@
 namespace chainerx {
 namespace python {
 namespace internal {
+
+// The name of an object's type, for messages ("list", "numpy.ndarray").
+std::string TypeName(pybind11::handle handle);
 
 // Whether ToInt64 accepts the object (it never calls __index__ on an array of ndim ≥ 1).
 bool IsInteger(pybind11::handle handle);

@@ -8,12 +8,6 @@
 namespace chainerx {
 namespace python {
 namespace internal {
-namespace {
-
-std::string TypeName(py::handle handle) { return Py_TYPE(handle.ptr())->tp_name; }
-
-}  // namespace
-
 Dtype GetDtype(py::handle handle) {
     if (py::isinstance<py::str>(handle)) {
         return chainerx::GetDtype(handle.cast<std::string>());
