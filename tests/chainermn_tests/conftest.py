@@ -7,6 +7,7 @@ limit dumps every thread's stack and exits, which makes mpiexec end the other ra
 """
 
 import faulthandler
+import shutil
 import sys
 import tempfile
 
@@ -31,12 +32,23 @@ ARRAY_MAKERS = {
 }
 
 
+_OWN_BASETEMP = pytest.StashKey[str]()
+
+
 def pytest_configure(config):
     # Ranks run pytest at the same time as the same user: each gets its own temporary base, or they
     # would race cleaning up pytest's shared one.
     if config.option.basetemp is None:
         rank = _mpi.mpi().COMM_WORLD.Get_rank()
         config.option.basetemp = tempfile.mkdtemp(prefix='chainermn-tests-rank{}-'.format(rank))
+        config.stash[_OWN_BASETEMP] = config.option.basetemp
+
+
+def pytest_unconfigure(config):
+    # The base made above is this run's alone (pytest keeps the bases it makes itself, but not this one).
+    own = config.stash.get(_OWN_BASETEMP, None)
+    if own is not None:
+        shutil.rmtree(own, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
