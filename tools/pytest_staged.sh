@@ -79,7 +79,8 @@ if ((jobs > 1)); then
     # tree), and N processes run the groups, largest first, each taking the next group when it ends. Every file
     # still runs whole in one process, as under Bazel, which already runs the test files side by side; a process
     # per group rather than per file keeps the interpreter's start-up (about half a second) to a few per suite.
-    # Each group's output is printed when it ends, with its files; the exit status is the first failure's.
+    # Each group's output is printed when it ends (with its files if it failed); the exit status is the first
+    # failure's.
     ((${#paths[@]})) || paths=("$REPO/tests/chainerx_tests" "$REPO/tests/chainer_tests")
     groups="$("$python" "$REPO/tools/pytest/split_test_files.py" --groups-per-suite $((4 * jobs)) "${paths[@]}")"
     status=0
@@ -89,7 +90,13 @@ if ((jobs > 1)); then
         wait -n -p pid || rc=$?
         local number="${group_of_pid[$pid]}"
         unset "group_of_pid[$pid]"
-        echo "== pytest group $number (exit $rc): $(sed "s|$REPO/||g" "$stage/group$number.files")"
+        local files
+        files="$(sed "s|$REPO/||g" "$stage/group$number.files")"
+        if ((rc)); then
+            echo "== pytest group $number (exit $rc): $files"
+        else
+            echo "== pytest group $number (exit 0): $(wc -w <<< "$files") test file(s), the first ${files%% *}"
+        fi
         cat "$stage/group$number.log"
         ((status)) || status=$rc
     }
