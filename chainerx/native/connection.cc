@@ -109,11 +109,11 @@ void DispatchConv(const Array& in1, const Array& in2, const std::optional<Array>
     out.device().CallKernel<AsTypeKernel>(out32, out);
 }
 
-// Whether the direct kernels take this convolution (float types only: they are the ones with vector FMAs).
+// Whether the direct kernels take this convolution. They exist for the float types alone (the ones with vector
+// FMAs), so each call of one sits under `if constexpr (kHasDirect<T>)`: an unoptimised build (the sanitizers')
+// keeps a call that a plain `if` rules out, and would fail to link it.
 template <typename T>
-bool IsDirect(const ConvGeometry& g) {
-    return std::is_floating_point<T>::value && CanConvDirect(g);
-}
+constexpr bool kHasDirect = std::is_floating_point<T>::value;
 
 template <typename T>
 struct ConvImpl {
@@ -123,10 +123,12 @@ struct ConvImpl {
         const int64_t channels = x.shape()[1];
         const int64_t rows = channels * g.k_size;  // columns of w as a matrix
         const int64_t out_channels = w.shape()[0];
-        if (IsDirect<T>(g)) {
-            ConvDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(w),
-                          b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
-            return;
+        if constexpr (kHasDirect<T>) {
+            if (CanConvDirect(g)) {
+                ConvDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(w),
+                              b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+                return;
+            }
         }
         ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
@@ -148,33 +150,37 @@ struct ConvTransposeImpl {
     // With stride 1 and pad < k, the transposed convolution is the forward convolution of x with w's spatial
     // axes flipped and its channel axes swapped, padded by k - 1 - pad: run that on the direct kernels.
     static bool RunFlipped(const ConvGeometry& g, const Array& x, const Array& w, const Array* b, const Array& out) {
-        Dims flipped_pad;
-        for (size_t d = 0; d < g.k.size(); ++d) {
-            if (g.pad[d] >= g.k[d]) {
+        if constexpr (!kHasDirect<T>) {
+            return false;
+        } else {
+            Dims flipped_pad;
+            for (size_t d = 0; d < g.k.size(); ++d) {
+                if (g.pad[d] >= g.k[d]) {
+                    return false;
+                }
+                flipped_pad.push_back(g.k[d] - 1 - g.pad[d]);
+            }
+            const ConvGeometry flipped{x.shape(), w.shape(), out.shape(), g.stride, flipped_pad};
+            if (!CanConvDirect(flipped)) {
                 return false;
             }
-            flipped_pad.push_back(g.k[d] - 1 - g.pad[d]);
-        }
-        const ConvGeometry flipped{x.shape(), w.shape(), out.shape(), g.stride, flipped_pad};
-        if (!IsDirect<T>(flipped)) {
-            return false;
-        }
-        const int64_t in_channels = w.shape()[0];
-        const int64_t out_channels = w.shape()[1];
-        // Reversing every spatial axis reverses the C-order index of the kernel offset.
-        ScratchBuffer<T> w_flipped(w.GetTotalSize());
-        const T* src = Data<T>(w);
-        for (int64_t c = 0; c < in_channels; ++c) {
-            for (int64_t o = 0; o < out_channels; ++o) {
-                for (int64_t q = 0; q < g.k_size; ++q) {
-                    const int64_t flipped_q = (c * out_channels + o + 1) * g.k_size - 1 - q;
-                    w_flipped[(o * in_channels + c) * g.k_size + q] = src[flipped_q];
+            const int64_t in_channels = w.shape()[0];
+            const int64_t out_channels = w.shape()[1];
+            // Reversing every spatial axis reverses the C-order index of the kernel offset.
+            ScratchBuffer<T> w_flipped(w.GetTotalSize());
+            const T* src = Data<T>(w);
+            for (int64_t c = 0; c < in_channels; ++c) {
+                for (int64_t o = 0; o < out_channels; ++o) {
+                    for (int64_t q = 0; q < g.k_size; ++q) {
+                        const int64_t flipped_q = (c * out_channels + o + 1) * g.k_size - 1 - q;
+                        w_flipped[(o * in_channels + c) * g.k_size + q] = src[flipped_q];
+                    }
                 }
             }
+            ConvDirect<T>(flipped, x.shape()[0], in_channels, out_channels, Data<T>(x), w_flipped.data(),
+                          b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+            return true;
         }
-        ConvDirect<T>(flipped, x.shape()[0], in_channels, out_channels, Data<T>(x), w_flipped.data(),
-                      b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
-        return true;
     }
 
     static void Run(
@@ -210,10 +216,12 @@ struct ConvGradWeightImpl {
         const int64_t channels = x.shape()[1];
         const int64_t rows = channels * g.k_size;
         const int64_t out_channels = gw.shape()[0];
-        if (IsDirect<T>(g)) {
-            ConvGradWeightDirect<T>(
-                    g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));
-            return;
+        if constexpr (kHasDirect<T>) {
+            if (CanConvDirect(g)) {
+                ConvGradWeightDirect<T>(
+                        g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));
+                return;
+            }
         }
         std::fill_n(MutableData<T>(gw), gw.GetTotalSize(), T{0});
         ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
