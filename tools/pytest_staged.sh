@@ -112,7 +112,7 @@ if ((jobs > 1)); then
     while ((${#group_of_pid[@]})); do finish_one; done
     # The totals of the groups' summary lines ("3 failed, 120 passed, 4 skipped in 9.81s").
     tail -qn 1 "$stage"/group*.log | grep -oE '[0-9]+ [a-z]+' |
-        awk '{n[$2] += $1} END {for (k in n) printf "%s%d %s", (s++ ? ", " : "== pytest groups: "), n[k], k; print ""}'  || true
+        awk '{n[$2] += $1} END {for (k in n) printf "%s%d %s", (s++ ? ", " : "== pytest groups: "), n[k], k; print ""}' || true
     exit "$status"
 fi
 if ((${#paths[@]})); then

@@ -99,30 +99,32 @@ def test_more_shards_than_files_is_an_error(monkeypatch):
         pytest_main._this_shards_arguments(['a/test_1.py', 'a/test_2.py'])
 
 
-@pytest.mark.parametrize('test_filter, expected_code, expected_output', [
-    (None, 0, '2 passed'),
-    ('test_two', 0, '1 passed, 1 deselected'),
-    ('no_such_test', 0, '2 deselected'),  # a filter may leave a target nothing to run
-])
-def test_main_maps_the_test_filter_to_k(tmp_path, test_filter, expected_code, expected_output):
-    _write(tmp_path / 'pytest.ini', '[pytest]\n')
-    test_file = _write(tmp_path / 'test_sample.py', 'def test_one():\n    pass\n\n\ndef test_two():\n    pass\n')
+def _run_pytest_main(directory, test_file, test_filter=None):
+    """pytest_main.py on one file, outside any Bazel test of its own (no shards, no report file)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ('TESTBRIDGE_TEST_ONLY', 'TEST_TOTAL_SHARDS', 'XML_OUTPUT_FILE')}
     if test_filter:
         env['TESTBRIDGE_TEST_ONLY'] = test_filter
-    result = subprocess.run([sys.executable, os.path.join(_HERE, 'pytest_main.py'), test_file],
-                            cwd=str(tmp_path), env=env, capture_output=True, text=True)
-    assert result.returncode == expected_code, result.stdout + result.stderr
+    return subprocess.run([sys.executable, os.path.join(_HERE, 'pytest_main.py'), test_file],
+                          cwd=str(directory), env=env, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize('test_filter, expected_output', [
+    (None, '2 passed'),
+    ('test_two', '1 passed, 1 deselected'),
+    ('no_such_test', '2 deselected'),  # a filter may leave a target nothing to run
+])
+def test_main_maps_the_test_filter_to_k(tmp_path, test_filter, expected_output):
+    _write(tmp_path / 'pytest.ini', '[pytest]\n')
+    test_file = _write(tmp_path / 'test_sample.py', 'def test_one():\n    pass\n\n\ndef test_two():\n    pass\n')
+    result = _run_pytest_main(tmp_path, test_file, test_filter)
+    assert result.returncode == 0, result.stdout + result.stderr
     assert expected_output in result.stdout
 
 
 def test_main_fails_when_no_test_is_collected(tmp_path):
     _write(tmp_path / 'pytest.ini', '[pytest]\n')
     empty = _write(tmp_path / 'test_empty.py', 'x = 1\n')
-    env = {k: v for k, v in os.environ.items()
-           if k not in ('TESTBRIDGE_TEST_ONLY', 'TEST_TOTAL_SHARDS', 'XML_OUTPUT_FILE')}
-    result = subprocess.run([sys.executable, os.path.join(_HERE, 'pytest_main.py'), empty],
-                            cwd=str(tmp_path), env=env, capture_output=True, text=True)
+    result = _run_pytest_main(tmp_path, empty)
     assert result.returncode == 1
     assert 'no tests were collected' in result.stderr
