@@ -72,14 +72,19 @@ def _cuda_library_impl(ctx):
         stem = src.basename[:-len(src.extension) - 1]
         obj = ctx.actions.declare_file("_objs/%s/%s.pic.o" % (ctx.label.name, stem))
         args = ctx.actions.args()
+        args.add(nvcc)
         args.add_all(["-c", src.path, "-o", obj.path])
         args.add_all(["-ccbin", cc_toolchain.compiler_executable])
         args.add_all(["-std=c++17", "-O3", "-Xcompiler", "-fPIC", "--expt-relaxed-constexpr"])
         args.add_all(CUDA_GENCODE_CI if ctx.var.get("cuda_gencode") == "ptx" else CUDA_GENCODE)
         args.add_all(include_flags)
         args.add_all(ctx.attr.copts)
-        ctx.actions.run(
-            executable = nvcc,
+        # nvcc names its temporary files after its process id, and every sandboxed action runs as the same pid
+        # of its own pid namespace while sharing /tmp: two nvcc actions side by side used the same names (CI
+        # failed on "cannot open module id file /tmp/tmpxft_00000002_00000001-4_pooling.module_id"). Each runs
+        # with a temporary directory of its own (nvcc honours TMPDIR).
+        ctx.actions.run_shell(
+            command = 'tmp="$(mktemp -d)" && trap \'rm -rf "$tmp"\' EXIT && TMPDIR="$tmp" "$@"',
             arguments = [args],
             inputs = depset([src] + ctx.files.hdrs, transitive = [compilation_context.headers]),
             outputs = [obj],
