@@ -37,7 +37,8 @@ def torch_step():
 
 def chainer_adam_step():
     """Chainer's Classifier over the same MLP with Adam: its update is one multi-tensor launch (Note [Batched updates
-    of chainerx parameters] in chainer/optimizer.py), and the accuracy the Classifier reports adds a few kernels."""
+    of chainerx parameters] in chainer/optimizer.py), and the loss's mean and the accuracy that the Classifier reports
+    are one kernel each (Note [One launch per reported number] in chainerx/core/routines/loss.cc)."""
     import chainer
     import chainer.functions as F
     import chainerx as chx

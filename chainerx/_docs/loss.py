@@ -65,16 +65,18 @@ DOCS = {
                                          'there would make the host wait for the device at every call.')]),
     'accuracy': doc(
         'The fraction of samples whose highest-scoring class is the label.',
-        notes='The predictions are ``argmax(y, 1).reshape(t.shape)``. The result is a 0-d array of the dtype '
-              'of ``y``. Not differentiable.',
-        args=[('y', 'Float scores of shape (N, K) (or (N, K, ...), classes on axis 1).'),
-              ('t', 'Signed integer labels with N rows, of the size of ``argmax(y, 1)`` (usually its shape, '
-                    '(N, ...)).'),
+        notes='The prediction of a sample is the first position of the maximum of its scores along axis 1 (a NaN '
+              'being the maximum). The result is a 0-d array of the dtype of ``y`` (0 when no sample counts), '
+              'computed in one kernel; not differentiable.',
+        args=[('y', 'Float scores of shape (N, K, ...), classes on axis 1 (K > 0).'),
+              ('t', 'Signed integer labels with N rows: the predictions ``argmax(y, 1)`` are reshaped to their '
+                    'shape (usually (N, ...); ``y`` of shape (N, K, 1) fits ``t`` of shape (N,)).'),
               ('ignore_label', 'Samples with this label are left out of the count; ``None`` keeps all.')],
         returns='A 0-d array.',
         raises=[('chainerx.DtypeError', 'If ``y`` is not a float array, or ``t`` not a signed integer array.'),
-                ('chainerx.DimensionError', 'If ``y`` is not at least 2-d, ``y.shape[0] != t.shape[0]``, or the '
-                                            'predictions cannot be reshaped to ``t.shape``.')],
+                ('chainerx.DimensionError', 'If ``y`` is not at least 2-d or has no class, ``y.shape[0] != '
+                                            't.shape[0]``, or the predictions cannot be reshaped to ``t.shape``.'),
+                ('chainerx.DeviceError', 'If ``y`` and ``t`` are on different devices.')],
         example='''
             >>> y = chainerx.array([[0.1, 0.9], [0.8, 0.2], [0.3, 0.7]], 'float64')
             >>> chainerx.accuracy(y, chainerx.array([1, 1, 1], 'int32'))

@@ -21,28 +21,6 @@ namespace chainerx {
 namespace cuda {
 namespace {
 
-// Whether (value, index) b is preferred to a; index -1 means no element (all skipped).
-template <typename Op, typename C>
-__device__ bool Prefer(C b_value, int64_t b_index, C a_value, int64_t a_index) {
-    if (b_index < 0) {
-        return false;
-    }
-    if (a_index < 0 || Op::Better(b_value, a_value)) {
-        return true;
-    }
-    return !Op::Better(a_value, b_value) && b_index < a_index;
-}
-
-// Folds the element at position r into the thread's candidate: positions come in increasing order, so only a
-// strictly better value replaces it.
-template <typename Op, typename C>
-__device__ void Consider(C value, int64_t r, C& best, int64_t& best_index) {
-    if (!Op::Skip(value) && (best_index < 0 || Op::Better(value, best))) {
-        best = value;
-        best_index = r;
-    }
-}
-
 // A thread per lane, walking it in order.
 template <typename Op, typename T>
 struct ArgReduceLanes {
@@ -55,7 +33,8 @@ struct ArgReduceLanes {
         C best{};
         int64_t best_index = -1;
         for (int64_t r = 0; r < ix.reduce_total; ++r) {
-            Consider<Op>(static_cast<C>(*reinterpret_cast<const T*>(base + ix.ReducedOffset(r))), r, best, best_index);
+            const auto value = static_cast<C>(*reinterpret_cast<const T*>(base + ix.ReducedOffset(r)));
+            numeric::ConsiderNext<Op>(value, r, best, best_index);
         }
         out[o] = best_index;
     }
@@ -72,7 +51,7 @@ __device__ void BlockPrefer(C& value, int64_t& index) {
     for (unsigned width = blockDim.x / 2; width > 0; width /= 2) {
         if (threadIdx.x < width) {
             unsigned other = threadIdx.x + width;
-            if (Prefer<Op>(values[other], indices[other], values[threadIdx.x], indices[threadIdx.x])) {
+            if (numeric::Prefer<Op>(values[other], indices[other], values[threadIdx.x], indices[threadIdx.x])) {
                 values[threadIdx.x] = values[other];
                 indices[threadIdx.x] = indices[other];
             }
@@ -97,7 +76,8 @@ __global__ void ArgReduceKernel(ReductionIndexer ix, const char* x, int64_t chun
         C best{};
         int64_t best_index = -1;
         for (int64_t r = chunk * blockDim.x + threadIdx.x; r < ix.reduce_total; r += chunks * blockDim.x) {
-            Consider<Op>(static_cast<C>(*reinterpret_cast<const T*>(base + ix.ReducedOffset(r))), r, best, best_index);
+            const auto value = static_cast<C>(*reinterpret_cast<const T*>(base + ix.ReducedOffset(r)));
+            numeric::ConsiderNext<Op>(value, r, best, best_index);
         }
         BlockPrefer<Op>(best, best_index);
         if (threadIdx.x == 0) {
@@ -119,7 +99,7 @@ __global__ void ArgCombineChunksKernel(
         int64_t best_index = -1;
         for (int64_t c = threadIdx.x; c < chunks; c += blockDim.x) {
             const int64_t p = o * chunks + c;
-            if (Prefer<Op>(partial_values[p], partial_indices[p], best, best_index)) {
+            if (numeric::Prefer<Op>(partial_values[p], partial_indices[p], best, best_index)) {
                 best = partial_values[p];
                 best_index = partial_indices[p];
             }

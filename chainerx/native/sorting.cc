@@ -23,14 +23,7 @@ int64_t ScanLane(const char* x, int64_t n, int64_t step) {
     int64_t best_index = -1;
     C best{};
     for (int64_t k = 0; k < n; ++k) {
-        C value = static_cast<C>(*reinterpret_cast<const T*>(x + k * step));
-        if (Op::Skip(value)) {
-            continue;
-        }
-        if (best_index < 0 || Op::Better(value, best)) {
-            best = value;
-            best_index = k;
-        }
+        numeric::ConsiderNext<Op>(static_cast<C>(*reinterpret_cast<const T*>(x + k * step)), k, best, best_index);
     }
     return best_index;
 }

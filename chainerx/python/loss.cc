@@ -47,6 +47,14 @@ void InitLoss(pybind11::module& m) {
           pybind11::arg("y"),
           pybind11::arg("t"),
           pybind11::arg("ignore_label") = pybind11::none());
+    // Not in the original's API: what F.softmax_cross_entropy's mean over its labels runs on chainerx.
+    m.def("_mean_over_labels",
+          [](pybind11::handle loss, pybind11::handle t, int64_t ignore_label) {
+              return MeanOverLabels(ToArray(loss), ToArray(t), ignore_label).TakeBody();
+          },
+          pybind11::arg("loss"),
+          pybind11::arg("t"),
+          pybind11::arg("ignore_label") = -1);
 }
 
 }  // namespace internal

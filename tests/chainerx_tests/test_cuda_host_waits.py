@@ -172,6 +172,52 @@ def test_launches_of_an_mlp_training_step():
     assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), update())) == 0
 
 
+@pytest.mark.parametrize('ignore_label', [-1, 3])
+def test_launches_of_a_chainer_classifier_step(ignore_label):
+    # Chainer's Classifier over the same MLP with Adam, as tools/gpu_launches.py lists it on a GPU. The loss's mean
+    # over its labels and the accuracy are one kernel each (Note [One launch per reported number] in
+    # chainerx/core/routines/loss.cc); with another ignore_label than -1 the loss is composed instead of fused.
+    chainer = pytest.importorskip('chainer')
+    rng = numpy.random.default_rng(0)
+    sizes = (784, 1000, 1000, 10)
+    layers = [chainer.links.Linear(n_in, n_out) for n_in, n_out in zip(sizes[:-1], sizes[1:])]
+    predictor = chainer.Sequential(layers[0], chainer.functions.relu, layers[1], chainer.functions.relu, layers[2])
+    model = chainer.links.Classifier(
+        predictor, lossfun=lambda y, t: chainer.functions.softmax_cross_entropy(y, t, ignore_label=ignore_label))
+    model.to_device('cuda:0')
+    optimizer = chainer.optimizers.Adam()
+    optimizer.setup(model)
+    x, t = _batch(rng)
+    state = {}
+
+    def forward():
+        model.cleargrads()
+        state['loss'] = model(x, t)
+
+    for _ in range(2):  # the first step makes the optimizer's states
+        counts = (_counted(_LAUNCHES, forward), _counted(_LAUNCHES, lambda: state['loss'].backward()),
+                  _counted(_LAUNCHES, optimizer.update))
+    if ignore_label == -1:
+        # forward: per layer a GEMM with a bias epilogue, two relu, the fused loss, its mean and the accuracy;
+        # backward: the loss's seed, the mean's gradient, the fused loss gradient, per layer a GEMM with a
+        # bias-gradient epilogue and one more for the input's gradient (none for the first), two relu gradients;
+        # update: one multi-tensor launch.
+        assert counts == (8, 10, 1), counts
+    else:
+        assert counts[0] <= 20 and counts[1] <= 16 and counts[2] == 1, counts  # today's counts
+    assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), optimizer.update())) == 0
+    # And the two numbers are right: against NumPy from the logits of the same step.
+    forward()
+    y = chx.to_numpy(predictor(x).array).astype(numpy.float64)
+    labels = chx.to_numpy(t)
+    counted = labels != ignore_label
+    log_p = y - y.max(axis=1, keepdims=True)
+    log_p -= numpy.log(numpy.exp(log_p).sum(axis=1, keepdims=True))
+    loss = -log_p[numpy.arange(len(labels)), labels][counted].sum() / max(counted.sum(), 1)
+    numpy.testing.assert_allclose(chx.to_numpy(model.loss.array), loss, rtol=1e-5)
+    numpy.testing.assert_allclose(chx.to_numpy(model.accuracy.array), (y.argmax(axis=1) == labels).mean(), rtol=1e-6)
+
+
 def test_launches_of_a_tiny_graph():
     # benchmarks/host_overhead.py's tiny forward and backward: (x * w).sum() and its backward.
     x = chx.ones((2, 3), 'float32', device='cuda:0').require_grad()

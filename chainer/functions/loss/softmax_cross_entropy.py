@@ -86,21 +86,23 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         """The loss of integer labels (-log p of each label, then reduced)."""
         debug = chainer.is_debug()
         self._check_labels(xp, x, t, debug)
-        valid = t != self.ignore_label
         if xp is chainerx and self.class_weight is None and self.ignore_label == -1 and \
                 x.ndim == 2 and not debug:
             loss = chainerx.softmax_cross_entropy(x, t)  # one routine for the common case
         else:
-            loss = -self._log_p(xp, x, t, valid)
+            loss = -self._log_p(xp, x, t, t != self.ignore_label)
         if self.reduce == 'no':
             return loss
+        if xp is chainerx and self.normalize:
+            # One kernel counts the labels, sums and scales (Note [One launch per reported number] in
+            # chainerx/core/routines/loss.cc); the count stays on the device.
+            return chainerx._core._mean_over_labels(loss, t, self.ignore_label)
         # The original multiplies the sum by 1 / count rounded to x's dtype; so does this.
-        if not self.normalize:
-            scale = 1.0 / max(len(x), 1)
-        elif xp is chainerx and backend._reads_without_waiting(x):
-            scale = 1.0 / max(int(chainerx.count_nonzero(valid)), 1)  # no device to wait for
+        if self.normalize:
+            count = xp.maximum((t != self.ignore_label).sum(), 1)
+            scale = (1.0 / count.astype(numpy.float64)).astype(x.dtype)
         else:
-            scale = (1.0 / xp.maximum(valid.sum(), 1).astype(numpy.float64)).astype(x.dtype)
+            scale = 1.0 / max(len(x), 1)
         if xp is not chainerx:
             self._coeff = float(scale)
         return loss.sum() * scale

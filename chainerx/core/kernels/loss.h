@@ -1,6 +1,9 @@
-// Key kernels of the loss family. Only the loss on every classifier's training step has a kernel; the other losses
-// are compositions (see routines/loss.h).
+// Key kernels of the loss family. Only what every classifier's training step runs has a kernel (the softmax cross
+// entropy, its mean over the labels and the accuracy); the other losses are compositions (see routines/loss.h).
 #pragma once
+
+#include <cstdint>
+#include <optional>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernel_registry.h"
@@ -24,6 +27,27 @@ class SoftmaxCrossEntropyGradKernel : public Kernel {
 public:
     static const char* name() { return "SoftmaxCrossEntropyGrad"; }
     virtual void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) = 0;
+};
+
+// out = sum(loss) * scale, where scale = 1 / max(count, 1) computed in float64 and rounded to loss's dtype, and count
+// is the number of labels of t other than ignore_label. loss (L,) is floating point and t (L,) integer, both with any
+// stride; out and scale are 0-d of loss's dtype. The sum accumulates as SumKernel's (float for float16) and is
+// rounded to loss's dtype before the product, which computes in the compute type.
+class MeanOverLabelsKernel : public Kernel {
+public:
+    static const char* name() { return "MeanOverLabels"; }
+    virtual void Call(const Array& loss, const Array& t, int64_t ignore_label, const Array& out,
+                      const Array& scale) = 0;
+};
+
+// out = correct / max(counted, 1), both counts cast to y's dtype and divided in its compute type: over the samples
+// (n, m) of y (N, K, M) (floating point, K > 0) and t (N, M) (signed integer), any strides, counted are those whose
+// label is not ignore_label (all of them without one) and correct those of them whose label is the first position
+// of the maximum of y[n, :, m] (a NaN being the maximum, as in ArgMaxKernel). out is 0-d of y's dtype.
+class AccuracyKernel : public Kernel {
+public:
+    static const char* name() { return "Accuracy"; }
+    virtual void Call(const Array& y, const Array& t, std::optional<int64_t> ignore_label, const Array& out) = 0;
 };
 
 }  // namespace chainerx

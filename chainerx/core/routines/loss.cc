@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <numeric>
 #include <utility>
 
 #include "chainerx/core/backprop_id.h"
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
 #include "chainerx/core/context.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
@@ -176,6 +180,15 @@ Array Hinge(const Array& x, const Array& t, double norm) {
     return Where(labelled, loss, Scalar{std::numeric_limits<double>::quiet_NaN()});
 }
 
+// Note [One launch per reported number]
+// A classifier's step reports two numbers, the loss (mean of the per-sample losses over the labels that count) and
+// the accuracy. Composed of routines, each took five to eight kernels (a comparison with the ignored label, two sums,
+// a maximum, casts, a division, a product), each a launch on a GPU, where the loss's own forward is one: on a batch-32
+// MLP those launches outnumbered the layers'. So each is one kernel (MeanOverLabelsKernel, AccuracyKernel): one launch
+// for the batches of a training step, two for inputs too large for one block. The counts stay on the device (reading
+// them back would make the host wait for a GPU at every step), and the results round as the compositions did: the
+// mean multiplies the sum by 1 / count rounded to the dtype, as Chainer's softmax_cross_entropy does, and the accuracy
+// divides both counts cast to the dtype.
 Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label) {
     if (!IsFloatingPoint(y.dtype())) {
         throw DtypeError{"accuracy: y must be floating point, not ", y.dtype()};
@@ -187,22 +200,50 @@ Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_lab
         throw DimensionError{"accuracy: expected y of shape (N, K, ...) and labels of shape (N, ...), got ", y.shape(),
                              " and ", t.shape()};
     }
+    // The prediction argmax(y, 1) is reshaped to t's shape: the sample (n, m) of y (N, K, M) has label (n, m) of t
+    // (N, M).
+    const int64_t samples = t.shape()[0];
+    const int64_t lanes = std::accumulate(t.shape().begin() + 1, t.shape().end(), int64_t{1}, std::multiplies<>{});
+    if (std::accumulate(y.shape().begin() + 2, y.shape().end(), int64_t{1}, std::multiplies<>{}) != lanes) {
+        throw DimensionError{"accuracy: cannot reshape the predictions of y ", y.shape(), " to the labels' shape ",
+                             t.shape()};
+    }
+    if (y.shape()[1] == 0) {
+        throw DimensionError{"accuracy: y ", y.shape(), " has no class to predict"};
+    }
+    internal::CheckSameDevice("accuracy", y, t);
     NoBackpropModeScope no_backprop{};
-    // The reshape lets y carry trailing size-1 axes that t lacks; other mismatches fail in it (DimensionError).
-    Array correct = Equal(ArgMax(y, 1).Reshape(t.shape()), t);
-    // Counting in int64 and dividing in y's dtype keeps float64 results exact to the last bit.
-    if (ignore_label.has_value()) {
-        // The count of labels stays on the device: reading it back would make the host wait for a GPU at every
-        // call. When every label is ignored, 0 correct over max(0, 1) gives 0.
-        Array counted = NotEqual(t, Scalar{*ignore_label});
-        correct = LogicalAnd(correct, counted);
-        return Sum(correct).AsType(y.dtype()) / Maximum(Sum(counted), Scalar{1}).AsType(y.dtype());
+    Array out = Empty({}, y.dtype(), y.device());
+    y.device().CallKernel<AccuracyKernel>(
+            y.Reshape({samples, y.shape()[1], lanes}), t.Reshape({samples, lanes}), ignore_label, out);
+    return out;
+}
+
+Array MeanOverLabels(const Array& loss, const Array& t, int64_t ignore_label) {
+    if (!IsFloatingPoint(loss.dtype())) {
+        throw DtypeError{"mean_over_labels: loss must be floating point, not ", loss.dtype()};
     }
-    int64_t total = t.GetTotalSize();
-    if (total == 0) {
-        return Zeros({}, y.dtype(), y.device());
+    CheckIntegerLabels("mean_over_labels", t);
+    if (loss.shape() != t.shape()) {
+        throw DimensionError{"mean_over_labels: loss and labels differ in shape, ", loss.shape(), " and ", t.shape()};
     }
-    return Sum(correct).AsType(y.dtype()) / Scalar{static_cast<double>(total)};
+    internal::CheckSameDevice("mean_over_labels", loss, t);
+    Array out = Empty({}, loss.dtype(), loss.device());
+    Array scale = Empty({}, loss.dtype(), loss.device());
+    {
+        NoBackpropModeScope no_backprop{};
+        const int64_t size = loss.GetTotalSize();
+        loss.device().CallKernel<MeanOverLabelsKernel>(
+                loss.Reshape({size}), t.Reshape({size}), ignore_label, out, scale);
+    }
+    BackwardBuilder bb{"mean_over_labels", loss, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([scale = std::move(scale), shape = loss.shape()](BackwardContext& bctx) {
+            bctx.input_grad() = BroadcastTo(*bctx.output_grad() * scale, shape);
+        });
+    }
+    bb.Finalize();
+    return out;
 }
 
 }  // namespace chainerx

@@ -49,12 +49,22 @@ Array SoftmaxCrossEntropy(const Array& x, const Array& t);
 // gradient 0). With norm < 1 the gradient at a zero margin is not finite.
 Array Hinge(const Array& x, const Array& t, double norm = 1.0);
 
-// The fraction of samples whose prediction argmax(y, axis 1), reshaped to t's shape, equals t, as a 0-d array of
-// y's dtype. Samples whose label is `ignore_label` are left out (0 when none is left). Checks, in this order:
-// DtypeError unless y is floating point, DtypeError unless t is a signed integer array, DimensionError unless
-// y.shape[0] == t.shape[0] (and y has a class axis); the prediction's reshape to t's shape raises DimensionError
-// when the sizes differ, so y (N, K, d..., 1...) fits t (N, d...). Ties predict the first maximum. Records no
-// graph.
+// The fraction of samples whose prediction equals their label, as a 0-d array of y's dtype: the predictions
+// argmax(y, axis 1) of scores y (N, K, ...) are reshaped to the shape (N, ...) of the labels t, so y (N, K, 1) fits t
+// (N,), y (N, K) fits t (N, 1), and y (N, K, 2, 3) fits t (N, 6). Samples whose label is `ignore_label` are left out
+// (0 when none is left, and when there is no sample). One kernel (Note [One launch per reported number] in loss.cc).
+// Checks, in this order: DtypeError unless y is floating point, DtypeError unless t is a signed integer array,
+// DimensionError unless y.shape[0] == t.shape[0] (and y has a class axis), the reshape is possible and K > 0,
+// DeviceError unless both are on one device. Ties predict the first maximum, and NaN is the maximum of its row.
+// Records no graph.
 Array Accuracy(const Array& y, const Array& t, std::optional<int64_t> ignore_label = std::nullopt);
+
+// The mean of `loss` over its labels, as Chainer's losses normalize: sum(loss) * (1 / max(count, 1)), where count is
+// the number of labels of t other than ignore_label and the factor, computed in float64, is rounded to loss's dtype
+// before the product. loss is floating point of any shape, t integer labels of loss's shape (DtypeError,
+// DimensionError otherwise; DeviceError unless on one device). A 0-d array of loss's dtype, one kernel (Note [One
+// launch per reported number] in loss.cc), differentiable in loss to any order: the gradient is gout times the factor
+// at every element, ignored ones included (a loss is 0 there by construction, and so is its own gradient).
+Array MeanOverLabels(const Array& loss, const Array& t, int64_t ignore_label);
 
 }  // namespace chainerx

@@ -58,8 +58,30 @@ TEST_F(LossTest, AccuracyCountsArgmaxMatches) {
     EXPECT_THROW(Accuracy(y, MakeArray<int32_t>({2}, {1, 1})), DimensionError);
     // The prediction is reshaped to t's shape, so trailing size-1 axes of y fit.
     ExpectArrayEq<float>(Accuracy(y.Reshape({3, 2, 1}), MakeArray<int32_t>({3}, {1, 1, 0})), {}, {2.0f / 3});
+    ExpectArrayEq<float>(Accuracy(y, MakeArray<int32_t>({3, 1}, {1, 1, 0})), {}, {2.0f / 3});
+    EXPECT_THROW(Accuracy(y.Reshape({3, 2, 1}), MakeArray<int32_t>({3, 2}, {1, 1, 0, 0, 1, 1})), DimensionError);
+    EXPECT_THROW(Accuracy(Zeros({3, 0}, Dtype::kFloat32), MakeArray<int32_t>({3}, {0, 0, 0})), DimensionError);
     EXPECT_THROW(Accuracy(y.AsType(Dtype::kInt32), MakeArray<int32_t>({3}, {1, 1, 0})), DtypeError);
     EXPECT_THROW(Accuracy(y, MakeArray<uint8_t>({3}, {1, 1, 0})), DtypeError);
+}
+
+TEST_F(LossTest, MeanOverLabelsScalesTheSumByTheRoundedReciprocalOfTheCount) {
+    Array loss = MakeArray<float>({2, 2}, {1, 2, 0, 4});
+    Array t = MakeArray<int32_t>({2, 2}, {0, -1, 3, 1});
+    ExpectArrayEq<float>(MeanOverLabels(loss, t, -1), {}, {7 * static_cast<float>(1.0 / 3)});
+    ExpectArrayEq<float>(MeanOverLabels(loss, t, 3), {}, {7 * static_cast<float>(1.0 / 3)});
+    ExpectArrayEq<float>(MeanOverLabels(loss, t, 0), {}, {7 * static_cast<float>(1.0 / 3)});
+    ExpectArrayEq<float>(MeanOverLabels(loss, t, 5), {}, {1.75f});
+    ExpectArrayEq<float>(MeanOverLabels(Zeros({0}, Dtype::kFloat32), Zeros({0}, Dtype::kInt8), -1), {}, {0});
+    EXPECT_THROW(MeanOverLabels(loss, t.Reshape({4}), -1), DimensionError);
+    EXPECT_THROW(MeanOverLabels(loss.AsType(Dtype::kInt32), t, -1), DtypeError);
+    EXPECT_THROW(MeanOverLabels(loss, loss, -1), DtypeError);
+    auto func = [t](const std::vector<Array>& xs) { return std::vector<Array>{MeanOverLabels(xs[0] * xs[0], t, -1)}; };
+    Array x = MakeArray<double>({2, 2}, {0.5, -1, 2, 0.25});
+    Array eps = Full({2, 2}, 1e-4, Dtype::kFloat64);
+    CheckBackward(func, {x}, {MakeArray<double>({}, {-0.5})}, {eps});
+    CheckDoubleBackward(func, {x}, {MakeArray<double>({}, {-0.5})}, {Full({2, 2}, 0.5, Dtype::kFloat64)},
+                        {eps, Full({}, 1e-4, Dtype::kFloat64)});
 }
 
 // The second derivative of the Huber loss is 1 inside delta, at d = 0 too.

@@ -276,9 +276,11 @@ def test_accuracy_matches_numpy(y_shape, ignore_label, dtype, t_dtype, device):
 
 
 @pytest.mark.parametrize('y_shape,t_shape', [((4, 3, 1), (4,)), ((4, 3, 2, 1, 1), (4, 2)),
-                                             ((4, 3), (4, 1)), ((4, 1, 1), (4,))])
+                                             ((4, 3), (4, 1)), ((4, 1, 1), (4,)), ((4, 3, 2, 3), (4, 6)),
+                                             ((4, 3, 2, 3), (4, 3, 2))])
 def test_accuracy_prediction_takes_the_labels_shape(y_shape, t_shape, device):
-    # The prediction argmax(y, axis=1) is reshaped to t's shape, so trailing size-1 axes fit.
+    # The prediction argmax(y, axis=1) is reshaped to t's shape (the original's rule): trailing size-1 axes fit, and
+    # so does any shape of as many samples.
     y = array_utils.make_numpy(y_shape, 'float32')
     t = _labels(t_shape, 0, y_shape[1], 'int32', seed=1)
     out = chx.accuracy(chx.array(y, device=device), chx.array(t, device=device))
@@ -290,6 +292,31 @@ def test_accuracy_ties_predict_the_first_maximum():
     y = chx.array([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0]])
     array_utils.assert_array_equal(chx.accuracy(y, chx.array([1, 0])), 1.0)
     array_utils.assert_array_equal(chx.accuracy(y, chx.array([2, 1])), 0.0)
+
+
+@pytest.mark.parametrize('classes', [3, 40])  # fewer and more classes than a warp's lanes
+def test_accuracy_nan_is_the_maximum_of_its_row(classes, device):
+    # As numpy.argmax: the first NaN wins, and -inf and ties keep the first position.
+    y = numpy.zeros((4, classes), 'float32')
+    y[0, [1, classes - 1]] = numpy.nan
+    y[1, 0], y[1, classes - 1] = -numpy.inf, numpy.nan
+    y[2, :] = -numpy.inf
+    y[3, 1:] = 5.0
+    t = y.argmax(axis=1).astype('int32')
+    assert list(t) == [1, classes - 1, 0, 1]
+    out = chx.accuracy(chx.array(y, device=device), chx.array(t, device=device))
+    array_utils.assert_array_equal(out, 1.0, dtype='float32')
+
+
+@pytest.mark.parametrize('y_shape', [(3000, 10), (64, 1000), (20, 7, 300)])
+@pytest.mark.parametrize('ignore_label', [None, 3])
+def test_accuracy_of_many_samples(y_shape, ignore_label, device):
+    # Past what one block takes, per-block counts are combined by a second kernel on CUDA.
+    y = array_utils.make_numpy(y_shape, 'float32')
+    t = _labels(y_shape[:1] + y_shape[2:], 0, y_shape[1], 'int64', seed=1)
+    t[::3] = y.argmax(axis=1)[::3]  # enough correct predictions among 1000 classes
+    out = chx.accuracy(chx.array(y, device=device), chx.array(t, device=device), ignore_label)
+    array_utils.assert_array_equal(out, _accuracy(y, t, ignore_label), dtype='float32')
 
 
 def test_accuracy_with_every_label_ignored_is_zero():
@@ -305,7 +332,9 @@ def test_accuracy_keyword_and_no_graph():
 
 @pytest.mark.parametrize(
     'y_shape,t_shape', [((3,), (3,)), ((3, 2), (2,)), ((3, 2, 2), (3,)), ((3, 2), ()),
-                        ((3, 2, 2), (3, 3)), ((0, 2), (1,))]
+                        ((3, 2, 2), (3, 3)), ((0, 2), (1,)),
+                        # no class to predict
+                        ((4, 0), (4,)), ((0, 0), (0,))]
 )
 def test_accuracy_bad_shapes_raise_dimension_error(y_shape, t_shape):
     with pytest.raises(chx.DimensionError):
@@ -321,6 +350,11 @@ def test_accuracy_bad_shapes_raise_dimension_error(y_shape, t_shape):
 def test_accuracy_non_float_y_or_non_signed_labels_raise_dtype_error(y_dtype, t_dtype):
     with pytest.raises(chx.DtypeError):
         chx.accuracy(chx.zeros((2, 3), y_dtype), chx.zeros((5,), t_dtype))
+
+
+def test_accuracy_operands_on_different_devices_raise_device_error():
+    with pytest.raises(chx.DeviceError):
+        chx.accuracy(chx.zeros((2, 3)), chx.zeros((2,), 'int32', device=array_utils.other_device()))
 
 
 @pytest.mark.parametrize('x_dtype', ['float16', 'float32', 'float64'])
