@@ -5,7 +5,10 @@ from chainerx._docs._format import doc
 _NET_NOTES = ('Arguments are positional only. ``ws[l]`` and ``bs[l]`` are the lists of weight matrices and '
               'bias vectors of layer ``l`` (directions interleaved for the bidirectional networks); ``xs`` '
               'is a list of (B_t, in_size) arrays sorted by decreasing batch size B_t. Float inputs only. '
-              'Differentiable in every array.')
+              'Differentiable in every array. On CUDA with cuDNN, a network whose states have as many rows as '
+              'its first time step runs as one cuDNN call, whose gradient is not differentiable again: a '
+              'backward pass with double backprop enabled raises ``chainerx.ChainerxError`` there; '
+              '``CHAINERX_FUSED_RNN=0`` in the environment composes every network instead.')
 _N_LAYERS = ('n_layers', 'The number of layers.')
 _HX = ('hx', 'Initial hidden states, shape (n_layers * directions, B, out_size).')
 _CX = ('cx', 'Initial cell states, of the shape of ``hx``.')
@@ -13,7 +16,8 @@ _WS = ('ws', 'Weights: a list (per layer and direction) of lists of 2-d arrays.'
 _BS = ('bs', 'Biases: a list (per layer and direction) of lists of 1-d arrays.')
 _XS = ('xs', 'Input sequence: a list of 2-d arrays, one per time step.')
 _ACT = ('activation', '``\'tanh\'`` or ``\'relu\'``.')
-_RAISES = [('chainerx.DimensionError', 'If the shapes are inconsistent.')]
+_RAISES = [('chainerx.DimensionError', 'If the shapes are inconsistent.'),
+           ('chainerx.ChainerxError', 'In a double-backprop pass through a network run by cuDNN (see above).')]
 
 
 def _network(summary: str, args: list, returns: str) -> str:

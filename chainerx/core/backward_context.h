@@ -44,6 +44,10 @@ public:
     const Shape& input_shape(size_t target_index = 0) const { return TargetInputNode(target_index).shape(); }
     Dtype input_dtype(size_t target_index = 0) const { return TargetInputNode(target_index).dtype(); }
 
+    // Whether this backward pass records itself (DoubleBackpropOption::kEnable), so that its gradients must be
+    // differentiable.
+    bool double_backprop() const { return double_backprop_; }
+
     // The retained input/output, connected to the graph when double backprop is enabled.
     Array GetRetainedInput(const RetainedInputToken& token);
     Array GetRetainedOutput(const RetainedOutputToken& token);

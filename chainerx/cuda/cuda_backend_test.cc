@@ -28,6 +28,7 @@
 #include "chainerx/core/routines/optimizer.h"
 #include "chainerx/core/routines/pooling.h"
 #include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/rnn.h"
 #include "chainerx/core/routines/rounding.h"
 #include "chainerx/core/routines/sorting.h"
 #include "chainerx/core/routines/statistics.h"
@@ -244,6 +245,90 @@ TEST(CudaBackendTest, SoftmaxCrossEntropyMatchesNative) {
                 return *scores.GetGrad();
             });
         }
+    }
+}
+
+// The mean over labels and the accuracy, one block and folded over many (Note [One launch per reported number]).
+TEST(CudaBackendTest, LossMeanAndAccuracyMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    for (Dtype dtype : {Dtype::kFloat16, Dtype::kFloat32, Dtype::kFloat64}) {
+        for (int64_t n : {int64_t{5}, int64_t{5000}}) {
+            SCOPED_TRACE(std::string{GetDtypeName(dtype)} + " " + std::to_string(n));
+            Array loss = (Sin(Arange(0, n, 1, Dtype::kFloat64, native)) + 1).AsType(dtype);
+            Array t = Remainder(Arange(0, n, 1, Dtype::kInt32, native) * 7, Scalar{11}) - 1;
+            ExpectSameAsNative("mean_over_labels", {loss, t}, [](const Arrays& v) {
+                return MeanOverLabels(v[0], v[1], -1);
+            }, 1e-4);
+            Array y = Sin(Arange(0, n * 10, 1, Dtype::kFloat64, native)).AsType(dtype).Reshape({n, 10});
+            ExpectSameAsNative("accuracy", {y, t}, [](const Arrays& v) { return Accuracy(v[0], v[1]); });
+            ExpectSameAsNative("accuracy ignoring", {y, t}, [](const Arrays& v) { return Accuracy(v[0], v[1], -1); });
+        }
+    }
+}
+
+// Whole networks through cuDNN (Note [Fused recurrent networks]) against their composition on native: outputs and
+// the gradients of the initial state, a weight of the second layer and a time step's input.
+TEST(CudaBackendTest, RecurrentNetworksMatchNative) {
+    CHAINERX_REQUIRE_GPU();
+    Context ctx;
+    ContextScope scope{ctx};
+    Device& native = ctx.GetDevice("native:0");
+    using Arrays = std::vector<Array>;
+    const int64_t layers = 2;
+    const int64_t hidden = 3;
+    const int64_t input = 2;
+    for (bool bidirectional : {false, true}) {
+        const int64_t dirs = bidirectional ? 2 : 1;
+        SCOPED_TRACE(bidirectional ? "bidirectional" : "one direction");
+        // hx, cx, then 8 weights and 8 biases per layer and direction, then three time steps of 3, 2 and 2 rows.
+        Arrays args;
+        int seed = 0;
+        auto values = [&native, &seed](const Shape& shape) {
+            return Sin(Arange(0, shape.GetTotalSize(), 1, Dtype::kFloat64, native) * 0.7 + seed++).Reshape(shape);
+        };
+        args.push_back(values({layers * dirs, 3, hidden}));
+        args.push_back(values({layers * dirs, 3, hidden}));
+        for (int64_t k = 0; k < layers * dirs; ++k) {
+            for (int64_t j = 0; j < 8; ++j) {
+                args.push_back(values({hidden, j >= 4 ? hidden : k < dirs ? input : dirs * hidden}));
+            }
+        }
+        for (int64_t k = 0; k < layers * dirs * 8; ++k) {
+            args.push_back(values({hidden}));
+        }
+        for (int64_t rows : {3, 2, 2}) {
+            args.push_back(values({rows, input}));
+        }
+        auto run = [bidirectional](const Arrays& v, bool grads) {
+            Arrays leaves;
+            for (const Array& a : v) {
+                leaves.push_back(grads ? a.Copy().RequireGrad() : a);
+            }
+            const size_t n_entries = leaves[0].shape()[0];
+            std::vector<Arrays> ws(n_entries);
+            std::vector<Arrays> bs(n_entries);
+            for (size_t k = 0; k < n_entries; ++k) {
+                ws[k].assign(leaves.begin() + 2 + 8 * k, leaves.begin() + 2 + 8 * (k + 1));
+                bs[k].assign(leaves.begin() + 2 + 8 * (n_entries + k), leaves.begin() + 2 + 8 * (n_entries + k + 1));
+            }
+            Arrays xs(leaves.end() - 3, leaves.end());
+            NStepRnnResult r = bidirectional ? NStepBiLstm(2, leaves[0], leaves[1], ws, bs, xs)
+                                             : NStepLstm(2, leaves[0], leaves[1], ws, bs, xs);
+            Array out = Concatenate({r.hy.Reshape({-1}), r.cy->Reshape({-1}), r.ys[0].Reshape({-1}),
+                                     r.ys[2].Reshape({-1})}, 0);
+            if (!grads) {
+                return out;
+            }
+            (out * out).Sum().Backward();
+            return Concatenate({leaves[0].GetGrad()->Reshape({-1}), ws.back()[5].GetGrad()->Reshape({-1}),
+                                xs[1].GetGrad()->Reshape({-1})}, 0);
+        };
+        ExpectSameAsNative("n_step_lstm", args, [&run](const Arrays& v) { return run(v, false); }, 1e-9);
+        ExpectSameAsNative("n_step_lstm gradients", args, [&run](const Arrays& v) { return run(v, true); }, 1e-9);
     }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include <cuda_fp16.h>
@@ -10,6 +11,7 @@
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/shape.h"
+#include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 
 namespace chainerx {
@@ -85,6 +87,23 @@ inline bool IsCudnnAligned(const Array& a) { return reinterpret_cast<uintptr_t>(
 inline bool IsUnsupported(cudnnStatus_t status) {
     return CUDNN_STATUS_CATEGORY(status) == CUDNN_STATUS_NOT_SUPPORTED ||
            status == CUDNN_STATUS_BAD_PARAM_MISALIGNED_POINTER;
+}
+
+// Runs call(handle) on the device's cuDNN handle, holding the device's cuDNN lock; false when cuDNN reports the case
+// as not supported (the caller's fallback then runs), and CudnnError for any other failure.
+template <typename Call>
+bool RunCudnn(CudaDevice& device, Call&& call) {
+    cudnnHandle_t handle = device.cudnn_handle();
+    cudnnStatus_t status{};
+    {
+        std::lock_guard<std::mutex> lock{device.cudnn_mutex()};
+        status = call(handle);
+    }
+    if (IsUnsupported(status)) {
+        return false;
+    }
+    CheckCudnnError(status);
+    return true;
 }
 
 }  // namespace cuda

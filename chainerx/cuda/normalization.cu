@@ -21,6 +21,7 @@
 #include <limits>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <cudnn.h>
@@ -114,17 +115,7 @@ struct CudnnBatchNorm {
     // Runs call(handle) holding the device's cuDNN lock; false when cuDNN reports the case as not supported.
     template <typename Call>
     bool Run(Call&& call) {
-        cudnnHandle_t handle = device.cudnn_handle();
-        cudnnStatus_t status{};
-        {
-            std::lock_guard<std::mutex> lock{device.cudnn_mutex()};
-            status = call(handle);
-        }
-        if (IsUnsupported(status)) {
-            return false;
-        }
-        CheckCudnnError(status);
-        return true;
+        return RunCudnn(device, std::forward<Call>(call));
     }
 };
 

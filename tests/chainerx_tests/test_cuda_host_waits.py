@@ -218,6 +218,44 @@ def test_launches_of_a_chainer_classifier_step(ignore_label):
     numpy.testing.assert_allclose(chx.to_numpy(model.accuracy.array), (y.argmax(axis=1) == labels).mean(), rtol=1e-6)
 
 
+@pytest.mark.parametrize('name,gates', [('n_step_lstm', 4), ('n_step_bigru', 3), ('n_step_rnn', 1)])
+def test_a_recurrent_network_is_one_library_call(name, gates):
+    # Note [Fused recurrent networks]: the forward packs the time steps and the weights in one copy launch, then
+    # one cuDNN call; the backward packs the output gradients in one launch, zeroes the weight gradients' space in
+    # another, then two cuDNN calls. The composition took several launches per layer, direction and time step.
+    rng = numpy.random.default_rng(0)
+    n_layers, batch, in_size, units, steps = 2, 4, 3, 5, 6
+    n_dirs = 2 if name.startswith('n_step_bi') else 1
+
+    def array(*shape):
+        return chx.array(rng.uniform(-1, 1, shape).astype('float32'), device='cuda:0').require_grad()
+
+    hx = array(n_layers * n_dirs, batch, units)
+    states = (hx, array(*hx.shape)) if gates == 4 else (hx,)
+    ws = [[array(units, (in_size if k < n_dirs else units * n_dirs) if j < gates else units)
+           for j in range(2 * gates)] for k in range(n_layers * n_dirs)]
+    bs = [[array(units) for _ in range(2 * gates)] for _ in range(n_layers * n_dirs)]
+    xs = [array(b, in_size) for b in (4, 4, 3, 2, 2, 1)]
+    extra = ('tanh',) if name == 'n_step_rnn' else ()
+    state = {}
+
+    def forward():
+        state['out'] = getattr(chx, name)(n_layers, *states, ws, bs, xs, *extra)
+
+    def backward():
+        chx.backward([state['out'][0]] + state['out'][-1])
+
+    leaves = list(states) + sum(ws, []) + sum(bs, []) + xs
+    for _ in range(2):
+        counts = _counted(_LAUNCHES, forward), _counted(_LAUNCHES, backward)
+        for leaf in leaves:
+            leaf.cleargrad()
+    # The backward also fills the seeds of hy's and the ys' gradients (ones), and gives every gradient an array of
+    # its own in one more launch (Note [Stored gradients own their memory]).
+    assert counts == (2, 5 + 1 + len(xs)), counts
+    assert _counted(_WAITS, lambda: (forward(), backward())) == 0
+
+
 def test_launches_of_a_tiny_graph():
     # benchmarks/host_overhead.py's tiny forward and backward: (x * w).sum() and its backward.
     x = chx.ones((2, 3), 'float32', device='cuda:0').require_grad()

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "chainerx/core/array_index.h"
@@ -14,6 +15,7 @@
 #include "chainerx/core/routines/connection.h"
 #include "chainerx/core/routines/hyperbolic.h"
 #include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/rnn_fused.h"
 
 namespace chainerx {
 namespace {
@@ -39,6 +41,17 @@ struct NetworkKind {
     size_t n_weights;
     LayerWeights (*pack)(const ArrayList& w, const ArrayList& b);
     CellState (*step)(const Array& x, const CellState& state, const LayerWeights& lw, RnnActivation activation);
+
+    // The cell as the fused networks name it (Note [Fused recurrent networks] in rnn_fused.cc).
+    RnnCell cell(RnnActivation activation) const {
+        if (n_weights == 8) {
+            return RnnCell::kLstm;
+        }
+        if (n_weights == 6) {
+            return RnnCell::kGru;
+        }
+        return activation == RnnActivation::kRelu ? RnnCell::kRnnRelu : RnnCell::kRnnTanh;
+    }
 };
 
 // (H, ...) arrays in the order of Lstm's interleaved gates (a, i, f, o), one (4H, ...) array.
@@ -169,6 +182,10 @@ NStepRnnResult NStep(
         RnnActivation activation) {
     int64_t n_dirs = bidirectional ? 2 : 1;
     CheckNStepArgs(kind, n_layers * n_dirs, hx, cx, ws, bs, xs);
+    if (std::optional<NStepRnnResult> fused =
+                internal::FusedNStepRnn(kind.op, kind.cell(activation), n_layers, bidirectional, hx, cx, ws, bs, xs)) {
+        return std::move(*fused);
+    }
     ArrayList inputs = xs;
     ArrayList hy;
     ArrayList cy;

@@ -1,26 +1,18 @@
 // cuDNN's handles, descriptors, algorithm queries and error strings for the backend built for the host: see Note
 // [CUDA emulation on the host] in device.h. The descriptors keep what they are given and check it as cuDNN does
 // (CUDNN_STATUS_BAD_PARAM); the algorithm queries answer algorithm 0 with no workspace. The computations are in
-// cudnn_convolution.cc and cudnn_batch_norm.cc.
+// cudnn_convolution.cc, cudnn_batch_norm.cc and cudnn_rnn.cc.
 #include <cudnn.h>
+
+#include <algorithm>
 
 #include "chainerx/cuda/emulation/cudnn_descriptors.h"
 
+using chainerx::cuda::emulation::CreateDescriptor;
+using chainerx::cuda::emulation::DestroyDescriptor;
 using chainerx::cuda::emulation::SupportedType;
 
 namespace {
-
-template <typename Descriptor>
-cudnnStatus_t Create(Descriptor** descriptor) {
-    *descriptor = new Descriptor{};
-    return CUDNN_STATUS_SUCCESS;
-}
-
-template <typename Descriptor>
-cudnnStatus_t Destroy(Descriptor* descriptor) {
-    delete descriptor;
-    return CUDNN_STATUS_SUCCESS;
-}
 
 // The algorithm queries answer one algorithm (0) with no workspace.
 template <typename Perf>
@@ -37,14 +29,14 @@ cudnnStatus_t OneAlgorithm(int requested, int* returned, Perf* perf) {
 
 }  // namespace
 
-cudnnStatus_t cudnnCreate(cudnnHandle_t* handle) { return Create(handle); }
-cudnnStatus_t cudnnDestroy(cudnnHandle_t handle) { return Destroy(handle); }
-cudnnStatus_t cudnnCreateTensorDescriptor(cudnnTensorDescriptor_t* d) { return Create(d); }
-cudnnStatus_t cudnnDestroyTensorDescriptor(cudnnTensorDescriptor_t d) { return Destroy(d); }
-cudnnStatus_t cudnnCreateFilterDescriptor(cudnnFilterDescriptor_t* d) { return Create(d); }
-cudnnStatus_t cudnnDestroyFilterDescriptor(cudnnFilterDescriptor_t d) { return Destroy(d); }
-cudnnStatus_t cudnnCreateConvolutionDescriptor(cudnnConvolutionDescriptor_t* d) { return Create(d); }
-cudnnStatus_t cudnnDestroyConvolutionDescriptor(cudnnConvolutionDescriptor_t d) { return Destroy(d); }
+cudnnStatus_t cudnnCreate(cudnnHandle_t* handle) { return CreateDescriptor(handle); }
+cudnnStatus_t cudnnDestroy(cudnnHandle_t handle) { return DestroyDescriptor(handle); }
+cudnnStatus_t cudnnCreateTensorDescriptor(cudnnTensorDescriptor_t* d) { return CreateDescriptor(d); }
+cudnnStatus_t cudnnDestroyTensorDescriptor(cudnnTensorDescriptor_t d) { return DestroyDescriptor(d); }
+cudnnStatus_t cudnnCreateFilterDescriptor(cudnnFilterDescriptor_t* d) { return CreateDescriptor(d); }
+cudnnStatus_t cudnnDestroyFilterDescriptor(cudnnFilterDescriptor_t d) { return DestroyDescriptor(d); }
+cudnnStatus_t cudnnCreateConvolutionDescriptor(cudnnConvolutionDescriptor_t* d) { return CreateDescriptor(d); }
+cudnnStatus_t cudnnDestroyConvolutionDescriptor(cudnnConvolutionDescriptor_t d) { return DestroyDescriptor(d); }
 
 // cuDNN's Nd descriptors take 3 to 8 dims (4 or more for the convolutions) of positive sizes.
 cudnnStatus_t cudnnSetTensorNdDescriptor(
@@ -59,6 +51,19 @@ cudnnStatus_t cudnnSetTensorNdDescriptor(
         if (dims[d] < 1 || strides[d] < 1) {
             return CUDNN_STATUS_BAD_PARAM;
         }
+    }
+    return CUDNN_STATUS_SUCCESS;
+}
+cudnnStatus_t cudnnGetTensorNdDescriptor(const cudnnTensorDescriptor_t desc, int nb_dims_requested,
+                                         cudnnDataType_t* type, int* nb_dims, int dims[], int strides[]) {
+    if (nb_dims_requested < 0) {
+        return CUDNN_STATUS_BAD_PARAM;
+    }
+    *type = desc->type;
+    *nb_dims = static_cast<int>(desc->dims.size());
+    for (int d = 0; d < std::min(nb_dims_requested, *nb_dims); ++d) {
+        dims[d] = desc->dims[d];
+        strides[d] = desc->strides[d];
     }
     return CUDNN_STATUS_SUCCESS;
 }

@@ -31,6 +31,20 @@ namespace chainerx {
 namespace cuda {
 namespace emulation {
 
+// A descriptor's creation and destruction: the stand-ins' descriptors are plain structs that keep what they are set
+// to.
+template <typename Descriptor>
+cudnnStatus_t CreateDescriptor(Descriptor** descriptor) {
+    *descriptor = new Descriptor{};
+    return CUDNN_STATUS_SUCCESS;
+}
+
+template <typename Descriptor>
+cudnnStatus_t DestroyDescriptor(Descriptor* descriptor) {
+    delete descriptor;
+    return CUDNN_STATUS_SUCCESS;
+}
+
 inline FloatType FloatTypeOf(cudnnDataType_t type) {
     return type == CUDNN_DATA_HALF ? FloatType::kHalf
                                    : type == CUDNN_DATA_FLOAT ? FloatType::kFloat : FloatType::kDouble;

@@ -10,6 +10,11 @@ import chainerx as chx
 import array_utils
 
 
+def _fused():
+    """Whether the default device runs whole networks as one call (cuDNN; Note [Fused recurrent networks])."""
+    return chx.get_default_device().backend.name == 'cuda'
+
+
 def _sigmoid(x):
     return 1 / (1 + numpy.exp(-x))
 
@@ -228,6 +233,30 @@ def test_backward_and_double_backward(name):
     ggxs = [
         array_utils.make_grad_input(a.shape, 'float64', seed=30 + i) for i, a in enumerate(inputs)
     ]
+    if _fused():
+        # cuDNN's gradient is not differentiable (Note [Fused recurrent networks]): a clear error, not
+        # second-order gradients missing the network's terms.
+        with pytest.raises(chx.ChainerxError, match='double backprop'):
+            array_utils.check_double_backward(fn, inputs, gys, ggxs, 'float64')
+        return
+    array_utils.check_double_backward(
+        fn, inputs, gys, ggxs, 'float64', **array_utils.SMOOTH_GRAD_CHECK
+    )
+
+
+@pytest.mark.parametrize('name', sorted(_KINDS))
+def test_double_backward_of_a_composed_network(name):
+    # Initial states with more rows than the first time step are composed on every backend, so a CUDA device
+    # differentiates them twice as well.
+    args = _to_chx(_make_args(name, 1, [2, 1], 2, 2, 'float64', state_batch=3, seed=5))
+    inputs = _flatten(args)
+    fn = _flat_fn(name, 1)
+    with chx.no_backprop_mode():
+        out_shapes = [y.shape for y in fn(*inputs)]
+    gys = [array_utils.make_grad_input(s, 'float64', seed=10 + i) for i, s in enumerate(out_shapes)]
+    ggxs = [
+        array_utils.make_grad_input(a.shape, 'float64', seed=30 + i) for i, a in enumerate(inputs)
+    ]
     array_utils.check_double_backward(
         fn, inputs, gys, ggxs, 'float64', **array_utils.SMOOTH_GRAD_CHECK
     )
@@ -243,3 +272,43 @@ def test_two_layer_bidirectional_backward():
             for i, y in enumerate(fn(*inputs))
         ]
     array_utils.check_backward(fn, inputs, gys, 'float64', **array_utils.SMOOTH_GRAD_CHECK)
+
+
+@pytest.mark.parametrize('name', ['n_step_lstm', 'n_step_bigru'])
+def test_two_gradients_of_one_forward_agree(name):
+    # A fused backward may write into what its forward kept (cuDNN's reserve space); a second gradient through
+    # the same forward still sees the forward's state.
+    args = _to_chx(_make_args(name, 2, [3, 2, 1], 2, 3, 'float32', seed=6))
+    inputs = _flatten(args)
+    for a in inputs:
+        a.require_grad()
+    outputs = _flat_fn(name, 2)(*inputs)
+    loss = sum((y * y).sum() for y in outputs)
+    first = chx.grad([loss], inputs)
+    second = chx.grad([loss], inputs)
+    for a, b in zip(first, second):
+        array_utils.assert_array_equal(b, chx.to_numpy(a), dtype='float32')
+
+
+def test_composition_can_be_forced_for_double_backprop():
+    # CHAINERX_FUSED_RNN=0 (read once per process) composes every network, so a CUDA device differentiates it twice.
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        'import chainerx as chx\n'
+        'x = chx.ones((2, 1), device="{d}").require_grad()\n'
+        'w = [[chx.full((1, 1), 0.5, device="{d}").require_grad() for _ in range(2)]]\n'
+        'b = [[chx.zeros((1,), device="{d}") for _ in range(2)]]\n'
+        'hy, ys = chx.n_step_rnn(1, chx.zeros((1, 2, 1), device="{d}"), w, b, [x], "tanh")\n'
+        'g, = chx.grad([ys[0].sum()], [x], enable_double_backprop=True)\n'
+        'gg, = chx.grad([g.sum()], [x])\n'
+        'print(float(gg.sum()))\n'
+    ).format(d=chx.get_default_device().name)
+    env = dict(os.environ, CHAINERX_FUSED_RNN='0')
+    done = subprocess.run([sys.executable, '-c', script], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    # d2/dx2 of tanh(0.5 x) summed over two rows at x = 1: 2 * 0.25 * (-2 tanh(0.5) (1 - tanh(0.5)^2)).
+    t = numpy.tanh(0.5)
+    assert abs(float(done.stdout) - 2 * 0.25 * (-2 * t * (1 - t * t))) < 1e-6
