@@ -16,7 +16,9 @@
 // - The reserve space of a training forward holds what the backward calls need, and cudnnRNNBackwardData_v8 may
 //   write to it: a second backward through one forward (Grad twice, retain_graph) works on a copy.
 // - Failures that cuDNN reports as "not supported" make the routine compose the network instead (a forward only:
-//   the gradient has no such way out and throws).
+//   the gradient has no such way out and throws). So does any failure to set up the descriptors and sizes: the
+//   routine has checked the operands (rnn_fused.cc), so a refusal there means a configuration this cuDNN does not
+//   take (a dtype or math mode), not a bad argument.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -173,7 +175,11 @@ cudnnRNNMode_t CudnnMode(RnnCell cell) {
 
 int64_t GateCount(RnnCell cell) { return cell == RnnCell::kLstm ? 4 : cell == RnnCell::kGru ? 3 : 1; }
 
+// An operand as cuDNN reads it: C-contiguous and 16-byte aligned.
 Array Contiguous(const Array& a) { return a.IsContiguous() && IsCudnnAligned(a) ? a : a.Copy(); }
+
+// A source of the copy table, which takes any alignment.
+Array ContiguousSource(const Array& a) { return a.IsContiguous() ? a : a.Copy(); }
 
 // The descriptors and operands of one network, kept from the forward call for its gradient.
 struct CudnnRnn {
@@ -250,6 +256,11 @@ struct CudnnRnn {
 
 bool FitsInt(int64_t v) { return v <= std::numeric_limits<int>::max(); }
 
+// A set-up call's status as RunCudnn takes it: any failure means "not supported here" (see the note).
+cudnnStatus_t SetUpStatus(cudnnStatus_t status) {
+    return status == CUDNN_STATUS_SUCCESS ? status : CUDNN_STATUS_NOT_SUPPORTED;
+}
+
 template <typename T>
 std::optional<NStepRnnOutputs> CudnnNStepRnn(const NStepRnnInputs& in, bool training) {
     using Types = CudnnTypes<T>;
@@ -312,7 +323,7 @@ std::optional<NStepRnnOutputs> CudnnNStepRnn(const NStepRnnInputs& in, bool trai
                         nullptr);
             }
         }
-        return status;
+        return SetUpStatus(status);
     });
     if (!done) {
         return std::nullopt;
@@ -331,7 +342,7 @@ std::optional<NStepRnnOutputs> CudnnNStepRnn(const NStepRnnInputs& in, bool trai
                     &net->work_space_size,
                     &net->reserve_space_size);
         }
-        return status;
+        return SetUpStatus(status);
     });
     if (!done) {
         return std::nullopt;
@@ -348,7 +359,7 @@ std::optional<NStepRnnOutputs> CudnnNStepRnn(const NStepRnnInputs& in, bool trai
         if (in.xs.size() > 1) {
             char* packed = static_cast<char*>(net->x.raw_data());
             for (const Array& x : in.xs) {
-                const Array& source = sources.emplace_back(Contiguous(x));
+                const Array& source = sources.emplace_back(ContiguousSource(x));
                 copies.Add(packed, source.raw_data(), source.GetNBytes());
                 packed += source.GetNBytes();
             }
@@ -358,8 +369,8 @@ std::optional<NStepRnnOutputs> CudnnNStepRnn(const NStepRnnInputs& in, bool trai
         char* base = static_cast<char*>(net->weight_space.raw_data());
         for (int64_t k = 0; k < net->entries; ++k) {
             for (int64_t j = 0; j < net->lin_layers; ++j) {
-                const Array& w = sources.emplace_back(Contiguous(in.ws[k][j]));
-                const Array& b = sources.emplace_back(Contiguous(in.bs[k][j]));
+                const Array& w = sources.emplace_back(ContiguousSource(in.ws[k][j]));
+                const Array& b = sources.emplace_back(ContiguousSource(in.bs[k][j]));
                 auto [w_offset, b_offset] =
                         net->ParamOffsets(handle, net->weight_space, k, j, w.GetTotalSize(), b.GetTotalSize());
                 copies.Add(base + w_offset, w.raw_data(), w.GetNBytes());
@@ -433,7 +444,7 @@ Array PackOutputGrads(const CudnnRnn& net, const std::vector<std::optional<Array
     const int64_t row_bytes = net.y.shape()[1] * GetItemSize(net.dtype);
     for (size_t t = 0; t < gys.size(); ++t) {
         if (gys[t].has_value()) {
-            const Array& source = sources.emplace_back(Contiguous(*gys[t]));
+            const Array& source = sources.emplace_back(ContiguousSource(*gys[t]));
             copies.Add(packed, source.raw_data(), source.GetNBytes());
         }
         packed += net.batches[t] * row_bytes;
@@ -591,6 +602,9 @@ class CudaNStepRnnGradKernel : public NStepRnnGradKernel {
 public:
     NStepRnnGrads Call(const std::shared_ptr<void>& state, const std::vector<std::optional<Array>>& gys,
                        const std::optional<Array>& ghy, const std::optional<Array>& gcy) override {
+        if (state == nullptr) {  // the forward ran for inference (the routine records no graph then)
+            throw ChainerxError{"the gradient of a recurrent network that cuDNN ran for inference"};
+        }
         auto& net = *static_cast<CudnnRnn*>(state.get());
         return VisitCudnnFloat(net.dtype, [&](auto pt) {
             return CudnnNStepRnnGrad<typename decltype(pt)::type>(net, gys, ghy, gcy);

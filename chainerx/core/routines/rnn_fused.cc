@@ -40,7 +40,9 @@ using ArrayList = std::vector<Array>;
 //   miss its terms (what the original Chainer's cuDNN path did). CHAINERX_FUSED_RNN=0 in the environment (read once)
 //   makes every network composed, differentiable to any order on every backend.
 // - The graph has one op for the whole network: its inputs are hx (and cx), every weight and bias, and the time
-//   steps' inputs; its outputs hy (and cy) and every time step's output, views of the packed result.
+//   steps' inputs; its outputs hy (and cy) and every time step's output, views of the packed result. So an input
+//   that the differentiated outputs do not depend on (the last time steps', when only the first outputs are used)
+//   gets a zero gradient where the composition gives none, as with cuDNN in Chainer and PyTorch.
 
 bool FusedRnnDisabled() {
     static const bool disabled = [] {
