@@ -197,14 +197,12 @@ def test_launches_of_a_chainer_classifier_step(ignore_label):
     for _ in range(2):  # the first step makes the optimizer's states
         counts = (_counted(_LAUNCHES, forward), _counted(_LAUNCHES, lambda: state['loss'].backward()),
                   _counted(_LAUNCHES, optimizer.update))
-    if ignore_label == -1:
-        # forward: per layer a GEMM with a bias epilogue, two relu, the fused loss, its mean and the accuracy;
-        # backward: the loss's seed, the mean's gradient, the fused loss gradient, per layer a GEMM with a
-        # bias-gradient epilogue and one more for the input's gradient (none for the first), two relu gradients;
-        # update: one multi-tensor launch.
-        assert counts == (8, 10, 1), counts
-    else:
-        assert counts[0] <= 20 and counts[1] <= 16 and counts[2] == 1, counts  # today's counts
+    # forward: per layer a GEMM with a bias epilogue, two relu, the fused loss, its mean and the accuracy (and,
+    # for another ignore_label than -1, a comparison and a select that map it to -1: Note [Softmax cross entropy on
+    # chainerx] in chainer/functions/loss/softmax_cross_entropy.py); backward: the loss's seed, the mean's gradient,
+    # the fused loss gradient, per layer a GEMM with a bias-gradient epilogue and one more for the input's gradient
+    # (none for the first), two relu gradients; update: one multi-tensor launch.
+    assert counts == (8 if ignore_label == -1 else 10, 10, 1), counts
     assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), optimizer.update())) == 0
     # And the two numbers are right: against NumPy from the logits of the same step.
     forward()
@@ -216,6 +214,37 @@ def test_launches_of_a_chainer_classifier_step(ignore_label):
     loss = -log_p[numpy.arange(len(labels)), labels][counted].sum() / max(counted.sum(), 1)
     numpy.testing.assert_allclose(chx.to_numpy(model.loss.array), loss, rtol=1e-5)
     numpy.testing.assert_allclose(chx.to_numpy(model.accuracy.array), (y.argmax(axis=1) == labels).mean(), rtol=1e-6)
+
+
+@pytest.mark.parametrize('ignore_label', [-1, 255])
+def test_launches_of_a_per_pixel_softmax_cross_entropy(ignore_label):
+    # Scores (N, C, H, W) go to the fused kernels with their class axis last (one copy) and their mean over the
+    # labels is one kernel; the composition took about a dozen launches forward.
+    chainer = pytest.importorskip('chainer')
+    rng = numpy.random.default_rng(0)
+    x = chainer.Variable(chx.array(rng.standard_normal((2, 5, 4, 4)).astype('float32'), device='cuda:0'))
+    labels = rng.integers(0, 5, (2, 4, 4))
+    labels[0, 0] = ignore_label
+    t = chx.array(labels.astype('int32'), device='cuda:0')
+    state = {}
+
+    def forward():
+        x.cleargrad()
+        state['loss'] = chainer.functions.softmax_cross_entropy(x, t, ignore_label=ignore_label)
+
+    for _ in range(2):
+        counts = _counted(_LAUNCHES, forward), _counted(_LAUNCHES, lambda: state['loss'].backward())
+    # forward: (the mapping of ignore_label to -1: a comparison and a select,) the copy, the loss, the mean;
+    # backward: the seed, the mean's gradient, the loss's gradient (x's gradient is its transposed view).
+    assert counts == (3 if ignore_label == -1 else 5, 3), counts
+    assert _counted(_WAITS, lambda: (forward(), state['loss'].backward())) == 0
+    scores = numpy.moveaxis(chx.to_numpy(x.array).astype(numpy.float64), 1, -1).reshape(-1, 5)
+    flat = labels.reshape(-1)
+    log_p = scores - scores.max(axis=1, keepdims=True)
+    log_p -= numpy.log(numpy.exp(log_p).sum(axis=1, keepdims=True))
+    counted = flat != ignore_label
+    expected = -log_p[numpy.arange(len(flat)), numpy.where(counted, flat, 0)][counted].sum() / counted.sum()
+    numpy.testing.assert_allclose(chx.to_numpy(state['loss'].array), expected, rtol=1e-5)
 
 
 @pytest.mark.parametrize('name,gates', [('n_step_lstm', 4), ('n_step_bigru', 3), ('n_step_rnn', 1)])

@@ -1,11 +1,13 @@
 """F.softmax_cross_entropy: the cross entropy of the softmax of scores and labels or soft targets.
 
-Note [Softmax cross entropy on chainerx]: chainerx.softmax_cross_entropy only covers 2-d scores
-with ignore_label -1 and no class weights, so the node composes chainerx.log_softmax, a one-hot
-selection (`where`, which keeps -inf log-probabilities of unselected classes out of the sum) and
-the reductions instead: every argument combination runs natively and chainerx records the
-backward, double backward included. The NumPy forward uses the same composition, so the two
-agree to the last reduction.
+Note [Softmax cross entropy on chainerx]: chainerx.softmax_cross_entropy (one kernel each way) covers
+2-d scores with ignore_label -1. Without class weights (and outside debug mode) the node brings other
+cases to it: scores (N, C, d...) have their class axis moved last and their rows flattened (one
+copy), and labels equal to another ignore_label become -1 (two kernels; -1 itself is then ignored
+too, where the original would index the last class). With class weights, the node composes
+chainerx.log_softmax, a one-hot selection (`where`, which keeps -inf log-probabilities of
+unselected classes out of the sum) and the reductions instead. Either way chainerx records the
+backward, double backward included. The NumPy forward uses the composition.
 """
 
 import numpy
@@ -86,9 +88,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         """The loss of integer labels (-log p of each label, then reduced)."""
         debug = chainer.is_debug()
         self._check_labels(xp, x, t, debug)
-        if xp is chainerx and self.class_weight is None and self.ignore_label == -1 and \
-                x.ndim == 2 and not debug:
-            loss = chainerx.softmax_cross_entropy(x, t)  # one routine for the common case
+        if xp is chainerx and self.class_weight is None and not debug:
+            loss = self._fused_loss(x, t)
         else:
             loss = -self._log_p(xp, x, t, t != self.ignore_label)
         if self.reduce == 'no':
@@ -106,6 +107,16 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if xp is not chainerx:
             self._coeff = float(scale)
         return loss.sum() * scale
+
+    def _fused_loss(self, x, t):
+        """-log p of each label through chainerx.softmax_cross_entropy (Note [Softmax ...])."""
+        info = numpy.iinfo(t.dtype)
+        if self.ignore_label != -1 and info.min <= self.ignore_label <= info.max:
+            t = chainerx.where(t == self.ignore_label, -1, t)
+        if x.ndim == 2:
+            return chainerx.softmax_cross_entropy(x, t)
+        rows = chainerx.moveaxis(x, 1, -1).reshape(t.size, x.shape[1])  # t.size: also when empty
+        return chainerx.softmax_cross_entropy(rows, t.reshape(t.size)).reshape(t.shape)
 
     def _log_p(self, xp, x, t, valid):
         """log softmax(x)[t] (times the class weight of t), 0 where ignored (Note [Softmax ...])."""
