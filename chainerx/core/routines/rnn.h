@@ -1,9 +1,10 @@
 // Recurrent networks as in Chainer's functions: the LSTM-family cells, each returning {c, h} (the new cell state
 // and the output), and the multi-layer n_step_* networks over batches of sequences. Cells take their gate
 // pre-activations packed in one array per input, so a cell is one Linear away from its inputs.
-// All are compositions of differentiable routines (differentiable to any order). Gate pre-activations are cast to
-// the math dtype (non-float inputs give float32) and results have the promoted dtype of the operands. Shape
-// mismatches throw DimensionError.
+// All are compositions of differentiable routines (differentiable to any order), except that a backend may run a
+// whole n_step_* network as one call (cuDNN on CUDA), whose gradient is first-order only: Note [Fused recurrent
+// networks] in rnn_fused.cc. Gate pre-activations are cast to the math dtype (non-float inputs give float32) and
+// results have the promoted dtype of the operands. Shape mismatches throw DimensionError.
 //
 //     std::vector<Array> c_h = Lstm(c, Linear(x, w, b) + Linear(h, v));
 #pragma once
