@@ -61,14 +61,32 @@ void LaunchFolded(const Array& x, const Array& t, const Args& args, int64_t bloc
     });
 }
 
-// The fold of the partials of the finishing kernel: one block, each thread a strided subset, then BlockCombine.
-template <typename Op>
-__device__ typename Op::Acc CombinePartials(const typename Op::Acc* partials, int64_t n) {
+// The end of a folding block: its threads' accumulators combined, then the result finished with finish(acc) (a
+// grid of one block, partials null) or left as the block's partial.
+template <typename Op, typename Finish>
+__device__ void EndFold(typename Op::Acc acc, typename Op::Acc* partials, Finish finish) {
+    acc = BlockCombine<Op>(acc);
+    if (threadIdx.x == 0) {
+        if (partials == nullptr) {
+            finish(acc);
+        } else {
+            partials[blockIdx.x] = acc;
+        }
+    }
+}
+
+// The finishing kernel's fold of n partials: one block, each thread a strided subset, then BlockCombine and
+// finish(acc).
+template <typename Op, typename Finish>
+__device__ void FinishPartials(const typename Op::Acc* partials, int64_t n, Finish finish) {
     typename Op::Acc acc{};
     for (int64_t b = threadIdx.x; b < n; b += blockDim.x) {
         acc = Op::Combine(acc, partials[b]);
     }
-    return BlockCombine<Op>(acc);
+    acc = BlockCombine<Op>(acc);
+    if (threadIdx.x == 0) {
+        finish(acc);
+    }
 }
 
 // ---- The mean of a loss over its labels (MeanOverLabelsKernel).
@@ -111,23 +129,14 @@ __global__ void MeanOverLabelsPartialsKernel(MeanOverLabelsArgs args, typename S
         const auto label = static_cast<int64_t>(*reinterpret_cast<const Label*>(args.t + i * args.t_stride));
         acc.count += label != args.ignore_label ? 1 : 0;
     }
-    acc = BlockCombine<SumAndCount<T>>(acc);
-    if (threadIdx.x == 0) {
-        if (partials == nullptr) {
-            FinishMean<T>(args, acc);
-        } else {
-            partials[blockIdx.x] = acc;
-        }
-    }
+    EndFold<SumAndCount<T>>(acc, partials, [&args](Acc result) { FinishMean<T>(args, result); });
 }
 
 template <typename T>
 __global__ void MeanOverLabelsFinishKernel(
         MeanOverLabelsArgs args, const typename SumAndCount<T>::Acc* partials, int64_t n) {
-    auto acc = CombinePartials<SumAndCount<T>>(partials, n);
-    if (threadIdx.x == 0) {
-        FinishMean<T>(args, acc);
-    }
+    FinishPartials<SumAndCount<T>>(
+            partials, n, [&args](typename SumAndCount<T>::Acc result) { FinishMean<T>(args, result); });
 }
 
 template <typename T, typename Label>
@@ -233,22 +242,12 @@ __global__ void AccuracyPartialsKernel(AccuracyArgs args, CountsAcc* partials) {
             acc.correct += predicted == label ? 1 : 0;
         }
     }
-    acc = BlockCombine<CorrectAndCounted>(acc);
-    if (threadIdx.x == 0) {
-        if (partials == nullptr) {
-            FinishAccuracy<T>(args, acc);
-        } else {
-            partials[blockIdx.x] = acc;
-        }
-    }
+    EndFold<CorrectAndCounted>(acc, partials, [&args](CountsAcc result) { FinishAccuracy<T>(args, result); });
 }
 
 template <typename T>
 __global__ void AccuracyFinishKernel(AccuracyArgs args, const CountsAcc* partials, int64_t n) {
-    CountsAcc acc = CombinePartials<CorrectAndCounted>(partials, n);
-    if (threadIdx.x == 0) {
-        FinishAccuracy<T>(args, acc);
-    }
+    FinishPartials<CorrectAndCounted>(partials, n, [&args](CountsAcc result) { FinishAccuracy<T>(args, result); });
 }
 
 template <typename T, typename Label>

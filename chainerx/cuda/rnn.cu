@@ -173,8 +173,6 @@ cudnnRNNMode_t CudnnMode(RnnCell cell) {
     }
 }
 
-int64_t GateCount(RnnCell cell) { return cell == RnnCell::kLstm ? 4 : cell == RnnCell::kGru ? 3 : 1; }
-
 // An operand as cuDNN reads it: C-contiguous and 16-byte aligned.
 Array Contiguous(const Array& a) { return a.IsContiguous() && IsCudnnAligned(a) ? a : a.Copy(); }
 

@@ -14,6 +14,9 @@ namespace chainerx {
 
 enum class RnnCell { kLstm, kGru, kRnnTanh, kRnnRelu };
 
+// The cell's gates: as many weights (and biases) on a layer's input, and as many on its state.
+inline int64_t GateCount(RnnCell cell) { return cell == RnnCell::kLstm ? 4 : cell == RnnCell::kGru ? 3 : 1; }
+
 // A whole network's operands, all of one floating dtype on one device. xs[t] (B_t, I) is time step t, B_t
 // non-increasing and B_0 >= 1 equal to the states' batch B. hx and cx (LSTM only) are (n_layers * directions, B, H);
 // ws[k] and bs[k] hold the weights (H, I_l) on the input, (H, H) on the state) and biases (H,) of layer and direction

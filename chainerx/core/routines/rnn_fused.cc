@@ -52,17 +52,6 @@ bool FusedRnnDisabled() {
     return disabled;
 }
 
-int64_t GateCount(RnnCell cell) {
-    switch (cell) {
-        case RnnCell::kLstm:
-            return 4;
-        case RnnCell::kGru:
-            return 3;
-        default:
-            return 1;
-    }
-}
-
 // Whether the arguments are exactly those of one network (see the note): the composition handles the rest.
 bool FitsOneCall(RnnCell cell, int64_t n_layers, int64_t n_dirs, const Array& hx, const std::optional<Array>& cx,
                  const std::vector<ArrayList>& ws, const std::vector<ArrayList>& bs, const ArrayList& xs) {
@@ -75,7 +64,6 @@ bool FitsOneCall(RnnCell cell, int64_t n_layers, int64_t n_dirs, const Array& hx
     auto fits = [&](const Array& a, const Shape& shape) {
         return a.dtype() == dtype && &a.device() == &device && a.shape() == shape;
     };
-    const int64_t batch = hx.shape()[1];
     const int64_t hidden = hx.shape()[2];
     const int64_t input = xs[0].shape()[1];
     if (cx.has_value() && !fits(*cx, hx.shape())) {
@@ -95,7 +83,7 @@ bool FitsOneCall(RnnCell cell, int64_t n_layers, int64_t n_dirs, const Array& hx
             }
         }
     }
-    return batch >= 1;
+    return true;
 }
 
 // Where each kind of array sits among the op's inputs: hx, cx (LSTM), the weights, the biases, the time steps.
