@@ -40,6 +40,11 @@ int ToCublasInt(int64_t value) {
 
 namespace {
 
+// Whether cuBLAS multiplies matrices of T (the others take PlainMatMul).
+template <typename T>
+constexpr bool kCublasType =
+        std::is_same<T, __half>::value || std::is_same<T, float>::value || std::is_same<T, double>::value;
+
 template <typename T>
 void CublasGemm(const Array& a, const Array& b, const Array& out, bool accumulate, int64_t m, int64_t n, int64_t k) {
     using Types = CublasTypes<T>;
@@ -68,6 +73,65 @@ void CublasGemm(const Array& a, const Array& b, const Array& out, bool accumulat
             out.raw_data(),
             Types::kData,
             ToCublasInt(n),
+            Types::kCompute,
+            CUBLAS_GEMM_DEFAULT));
+}
+
+// A batch of matrices (batch x rows x cols) as cublasGemmStridedBatchedEx takes it: one BLAS layout for every
+// matrix, each `stride` elements after the previous one (0: one matrix repeated); `copy` holds a contiguous copy
+// when the array's own strides would not do.
+struct BatchOperand {
+    const void* data;
+    BlasLayout layout;
+    int64_t stride;
+    std::optional<Array> copy;
+};
+
+BatchOperand ToBatchOperand(const Array& x) {
+    const int64_t rows = x.shape()[1];
+    const int64_t cols = x.shape()[2];
+    const int64_t unit = x.GetItemSize();
+    const int64_t batch_stride = x.shape()[0] <= 1 ? 0 : x.strides()[0];
+    std::optional<BlasLayout> layout = GetBlasLayout(rows, cols, x.strides()[1], x.strides()[2], unit);
+    if (layout.has_value() && batch_stride >= 0 && batch_stride % unit == 0) {
+        return {x.raw_data(), *layout, batch_stride / unit, std::nullopt};
+    }
+    Array copy = AsContiguousArray(x);
+    return {copy.raw_data(), BlasLayout{false, std::max<int64_t>(cols, 1)}, rows * cols, std::move(copy)};
+}
+
+template <typename T>
+void CublasGemmStridedBatched(const Array& a, const Array& b, const Array& out, int64_t m, int64_t n, int64_t k) {
+    using Types = CublasTypes<T>;
+    BatchOperand a_op = ToBatchOperand(a);
+    BatchOperand b_op = ToBatchOperand(b);
+    auto& device = dynamic_cast<CudaDevice&>(out.device());
+    typename Types::Scale alpha{1};
+    typename Types::Scale beta{0};
+    CudaSetDeviceScope scope{device.index()};
+    // As CublasGemm, matrix by matrix (Note [CUDA matrix products]).
+    CheckCublasError(cublasGemmStridedBatchedEx(
+            device.cublas_handle(),
+            b_op.layout.trans ? CUBLAS_OP_T : CUBLAS_OP_N,
+            a_op.layout.trans ? CUBLAS_OP_T : CUBLAS_OP_N,
+            ToCublasInt(n),
+            ToCublasInt(m),
+            ToCublasInt(k),
+            &alpha,
+            b_op.data,
+            Types::kData,
+            ToCublasInt(b_op.layout.ld),
+            b_op.stride,
+            a_op.data,
+            Types::kData,
+            ToCublasInt(a_op.layout.ld),
+            a_op.stride,
+            &beta,
+            out.raw_data(),
+            Types::kData,
+            ToCublasInt(n),
+            m * n,
+            ToCublasInt(out.shape()[0]),
             Types::kCompute,
             CUBLAS_GEMM_DEFAULT));
 }
@@ -135,13 +199,34 @@ void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulat
     }
     VisitDeviceDtype(out.dtype(), [&](auto pt) {
         using T = typename decltype(pt)::type;
-        if constexpr (std::is_same<T, __half>::value || std::is_same<T, float>::value ||
-                      std::is_same<T, double>::value) {
+        if constexpr (kCublasType<T>) {
             CublasGemm<T>(a, b, out, accumulate, m, n, k);
         } else {
             PlainMatMul<T>(a, b, out, accumulate, m, n, k);
         }
     });
+}
+
+bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out) {
+    const int64_t m = a.shape()[1];
+    const int64_t k = a.shape()[2];
+    const int64_t n = b.shape()[2];
+    bool done = false;
+    VisitDeviceDtype(out.dtype(), [&](auto pt) {
+        using T = typename decltype(pt)::type;
+        if constexpr (kCublasType<T>) {
+            done = true;
+            if (out.GetTotalSize() == 0) {
+                return;
+            }
+            if (k == 0) {
+                out.device().CallKernel<FillKernel>(out, Scalar{int64_t{0}});
+                return;
+            }
+            CublasGemmStridedBatched<T>(a, b, out, m, n, k);
+        }
+    });
+    return done;
 }
 
 }  // namespace cuda

@@ -1,4 +1,5 @@
-// Matrix products on a CUDA device: cuBLAS (cublasGemmEx) for float16/32/64, a plain kernel for bool and integers.
+// Matrix products on a CUDA device: cuBLAS (cublasGemmEx, and its strided-batched form for a batch of products) for
+// float16/32/64, a plain kernel for bool and integers.
 //
 // Note [CUDA matrix products]
 // - cuBLAS is column-major and the arrays are row-major: out = a · b is computed as outᵀ = bᵀ · aᵀ, and a
@@ -50,6 +51,11 @@ __device__ ProductAccumulator<T> MultiplyAdd(ProductAccumulator<T> acc, T a, T b
 // out (m x n, C-contiguous) = a (m x k) · b (k x n), plus out's previous values when `accumulate`; a, b and out
 // of one dtype on one CUDA device, a and b with any strides.
 void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulate);
+
+// out (batch x m x n, C-contiguous) = a (batch x m x k) · b (batch x k n), matrix by matrix, in one
+// cublasGemmStridedBatchedEx call (an operand whose matrices are not evenly spaced or not in a BLAS layout is copied
+// first). Returns false, having done nothing, for other dtypes than float16, float32 and float64.
+bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out);
 
 // out (m x n, C-contiguous) = a (m x k) · b (k x n) + bias (n,) added to every row, in one cuBLASLt call with its
 // bias epilogue (blas_lt.cu). Returns false, having done nothing, where that call does not apply: other dtypes than

@@ -1,4 +1,4 @@
-// CUDA kernels of the linalg family: the matrix product (see Note [CUDA matrix products] in blas.cuh). The
+// CUDA kernels of the linalg family: the matrix products (see Note [CUDA matrix products] in blas.cuh). The
 // factorizations (solve, inverse, Cholesky, QR, SVD, eigh) are in linalg_cusolver.cc: through cuSOLVER when it
 // loads, else on the host (Note [cuSOLVER loaded on demand] in cusolver.h).
 #include "chainerx/core/array.h"
@@ -15,6 +15,16 @@ public:
     void Call(const Array& a, const Array& b, const Array& out) override { CudaMatMul(a, b, out, false); }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(DotKernel, CudaDotKernel);
+
+class CudaBatchedDotKernel : public GenericBatchedDotKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override {
+        if (!CudaBatchedMatMul(a, b, out)) {
+            GenericBatchedDotKernel::Call(a, b, out);  // integers and bool: a plain kernel per matrix
+        }
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(BatchedDotKernel, CudaBatchedDotKernel);
 
 }  // namespace
 }  // namespace cuda

@@ -15,8 +15,20 @@
 //   var + eps. cuDNN's own running averages are not used: how it corrects their variance is not documented, and
 //   the routine's update is then the same on every backend. The running buffers given to cuDNN are scratch.
 // - The backward takes the forward's mean and 1 / sqrt(var + eps) computed again from var.
+//
+// Note [Batch statistics in one launch]
+// What the routine needs besides cuDNN's output is small, per channel, and was a dozen launches of routines: the
+// variance from 1 / sqrt(var + eps) (four), the running statistics' update (seven: UpdateRunningStatistics), and
+// for float16 the statistics' casts to x's dtype (two). For a small network each launch costs the host more than
+// cuDNN's kernel costs the device. BatchStatisticsFunctor does all of it in one elementwise launch over the
+// channels, in the routines' order of operations (the running statistics in their dtype's compute type), and the
+// backward turns the statistics back into cuDNN's mean and inverse standard deviation in one more
+// (CudnnStatisticsFunctor). Running statistics that are not C-contiguous, not of one dtype or one array take the
+// routines after the launch.
 // - These are cuDNN's legacy calls, deprecated in cuDNN 9 like the convolution ones (see Note [cuDNN API] in
 //   conv.cu for why the legacy API).
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <mutex>
@@ -29,13 +41,13 @@
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/normalization.h"
-#include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/routines/creation.h"
-#include "chainerx/core/scalar.h"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/cudnn.cuh"
+#include "chainerx/cuda/elementwise.cuh"
 
 namespace chainerx {
 namespace cuda {
@@ -119,9 +131,120 @@ struct CudnnBatchNorm {
     }
 };
 
+// Note [Batch statistics in one launch]. X is x's device type, R the running statistics' (unless kUpdate is false);
+// p holds cuDNN's mean and inverse standard deviation (in X's compute type, as cuDNN's parameters), the mean and
+// variance returned (X), then the running mean and variance (R), updated in place.
+template <typename X, typename R, bool kUpdate>
+struct BatchStatisticsFunctor {
+    using P = numeric::ComputeType<X>;
+    using RC = numeric::ComputeType<R>;
+    static constexpr size_t kArrays = kUpdate ? 6 : 4;
+    P eps;
+    RC decay;
+    RC mean_weight;  // 1 - decay
+    RC var_weight;  // (1 - decay) * unbias
+
+    __device__ void operator()(char* (&p)[kArrays]) const {
+        const P mean = *reinterpret_cast<const P*>(p[0]);
+        const P inv_std = *reinterpret_cast<const P*>(p[1]);
+        P var = P{1} / (inv_std * inv_std) - eps;
+        if (var < P{0}) {
+            var = P{0};  // rounding may take a constant channel's variance a hair below zero (NaN stays)
+        }
+        const X mean_x = static_cast<X>(mean);
+        const X var_x = static_cast<X>(var);
+        *reinterpret_cast<X*>(p[2]) = mean_x;
+        *reinterpret_cast<X*>(p[3]) = var_x;
+        if constexpr (kUpdate) {
+            R& running_mean = *reinterpret_cast<R*>(p[4]);
+            R& running_var = *reinterpret_cast<R*>(p[5]);
+            running_mean = static_cast<R>(
+                    static_cast<RC>(running_mean) * decay + static_cast<RC>(static_cast<P>(mean_x)) * mean_weight);
+            running_var = static_cast<R>(
+                    static_cast<RC>(running_var) * decay + static_cast<RC>(static_cast<P>(var_x)) * var_weight);
+        }
+    }
+};
+
+// Whether BatchStatisticsFunctor can update `running` viewed in the statistics' shape: the two updates are then
+// made together, element by element, so they must not share memory (the routines make them one after the other).
+bool UpdatesInOneLaunch(const RunningStatistics& running) {
+    const Array& mean = running.mean;
+    const Array& var = running.var;
+    if (mean.dtype() != var.dtype() || !mean.IsContiguous() || !var.IsContiguous()) {
+        return false;
+    }
+    const auto mean_begin = reinterpret_cast<std::uintptr_t>(mean.raw_data());
+    const auto var_begin = reinterpret_cast<std::uintptr_t>(var.raw_data());
+    return mean_begin + mean.GetNBytes() <= var_begin || var_begin + var.GetNBytes() <= mean_begin;
+}
+
+template <typename X, typename R, bool kUpdate>
+void LaunchBatchStatistics(
+        const std::array<const Array*, BatchStatisticsFunctor<X, R, kUpdate>::kArrays>& arrays,
+        double eps,
+        const RunningStatistics& running) {
+    using Functor = BatchStatisticsFunctor<X, R, kUpdate>;
+    using P = typename Functor::P;
+    using RC = typename Functor::RC;
+    Functor f{static_cast<P>(eps),
+              static_cast<RC>(running.decay),
+              static_cast<RC>(1 - running.decay),
+              static_cast<RC>((1 - running.decay) * running.unbias)};
+    LaunchElementwise<Functor::kArrays>(arrays[0]->shape(), arrays, f);
+}
+
+// The mean and variance in x's dtype from cuDNN's mean and inverse standard deviation, and the update of `running`.
+template <typename X>
+BatchNormResult FinishBatchStatistics(
+        const Array& x, const Array& out, const Array& mean, const Array& inv_std, double eps,
+        const RunningStatistics& running) {
+    const Shape& shape = mean.shape();
+    Array mean_x = mean.dtype() == x.dtype() ? mean : Empty(shape, x.dtype(), x.device());
+    Array var_x = Empty(shape, x.dtype(), x.device());
+    if (!UpdatesInOneLaunch(running)) {
+        LaunchBatchStatistics<X, X, false>({&mean, &inv_std, &mean_x, &var_x}, eps, running);
+        UpdateRunningStatistics(running, mean_x, var_x);
+        return BatchNormResult{out, mean_x, var_x};
+    }
+    Array running_mean = running.mean.Reshape(shape);
+    Array running_var = running.var.Reshape(shape);
+    std::array<const Array*, 6> arrays{&mean, &inv_std, &mean_x, &var_x, &running_mean, &running_var};
+    switch (running.mean.dtype()) {
+        case Dtype::kFloat16:
+            LaunchBatchStatistics<X, __half, true>(arrays, eps, running);
+            break;
+        case Dtype::kFloat32:
+            LaunchBatchStatistics<X, float, true>(arrays, eps, running);
+            break;
+        default:
+            LaunchBatchStatistics<X, double, true>(arrays, eps, running);
+            break;
+    }
+    return BatchNormResult{out, mean_x, var_x};
+}
+
+// The backward's half of Note [Batch statistics in one launch]: p holds the forward's mean and variance (X), then
+// cuDNN's mean and 1 / sqrt(var + eps) (X's compute type).
+template <typename X>
+struct CudnnStatisticsFunctor {
+    using P = numeric::ComputeType<X>;
+    P eps;
+
+    __device__ void operator()(char* (&p)[4]) const {
+        *reinterpret_cast<P*>(p[2]) = static_cast<P>(*reinterpret_cast<const X*>(p[0]));
+        *reinterpret_cast<P*>(p[3]) = P{1} / std::sqrt(static_cast<P>(*reinterpret_cast<const X*>(p[1])) + eps);
+    }
+};
+
 template <typename T>
 std::optional<BatchNormResult> CudnnBatchNormForward(
-        const Array& x, const Array& gamma, const Array& beta, double eps, const BatchNormLayout& layout) {
+        const Array& x,
+        const Array& gamma,
+        const Array& beta,
+        double eps,
+        const BatchNormLayout& layout,
+        const RunningStatistics& running) {
     CudaSetDeviceScope scope{x.device().index()};
     CudnnBatchNorm<T> bn{x, layout};
     Array xc = Contiguous(x);
@@ -157,9 +280,7 @@ std::optional<BatchNormResult> CudnnBatchNormForward(
     if (!done) {
         return std::nullopt;
     }
-    // Rounding may take a constant channel's variance a hair below zero.
-    Array var = Maximum(Reciprocal(Square(inv_std)) - Scalar{eps}, Scalar{0});
-    return BatchNormResult{out, mean.AsType(x.dtype(), false), var.AsType(x.dtype(), false)};
+    return FinishBatchStatistics<T>(x, out, mean, inv_std, eps, running);
 }
 
 template <typename T>
@@ -176,8 +297,10 @@ std::optional<BatchNormGradResult> CudnnBatchNormBackward(
     Array xc = Contiguous(x);
     Array gamma_c = bn.Param(gamma);
     Array gout_c = Contiguous(gout);
-    Array mean_c = bn.Param(mean);
-    Array inv_std = Reciprocal(Sqrt(bn.Param(var) + Scalar{eps}));
+    Array mean_c = bn.EmptyParam(mean.shape());
+    Array inv_std = bn.EmptyParam(mean.shape());
+    LaunchElementwise<4>(mean.shape(), {&mean, &var, &mean_c, &inv_std},
+                         CudnnStatisticsFunctor<T>{static_cast<numeric::ComputeType<T>>(eps)});
     Array gx = Empty(x.shape(), x.dtype(), x.device());
     Array ggamma = bn.EmptyParam(gamma.shape());
     Array gbeta = bn.EmptyParam(gamma.shape());
@@ -275,11 +398,17 @@ auto TryCudnn(const Array& x, const Axes& axes, double eps, F&& f)
 
 class CudaBatchNormKernel : public GenericBatchNormKernel {
 public:
-    BatchNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) override {
+    BatchNormResult Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& beta,
+            double eps,
+            const Axes& axes,
+            const RunningStatistics& running) override {
         std::optional<BatchNormResult> result = TryCudnn(x, axes, eps, [&](auto pt, const BatchNormLayout& layout) {
-            return CudnnBatchNormForward<typename decltype(pt)::type>(x, gamma, beta, eps, layout);
+            return CudnnBatchNormForward<typename decltype(pt)::type>(x, gamma, beta, eps, layout, running);
         });
-        return result.has_value() ? *result : GenericBatchNormKernel::Call(x, gamma, beta, eps, axes);
+        return result.has_value() ? *result : GenericBatchNormKernel::Call(x, gamma, beta, eps, axes, running);
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(BatchNormKernel, CudaBatchNormKernel);

@@ -96,6 +96,7 @@ public:
     void Call(const Array& a, const Array& b, const Array& out) override { MatMul(a, b, out); }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(DotKernel, NativeDotKernel);
+CHAINERX_NATIVE_REGISTER_KERNEL(BatchedDotKernel, GenericBatchedDotKernel);
 
 class NativeSolveKernel : public SolveKernel {
 public:

@@ -216,6 +216,44 @@ def test_launches_of_a_chainer_classifier_step(ignore_label):
     numpy.testing.assert_allclose(chx.to_numpy(model.accuracy.array), (y.argmax(axis=1) == labels).mean(), rtol=1e-6)
 
 
+def test_launches_of_a_chainer_cnn_step_with_batch_normalization():
+    # Two blocks of convolution, batch normalization, relu and 2x2 max pooling, then a linear classifier, with Adam
+    # (the CNN of examples/mnist with L.BatchNormalization). Besides cuDNN's call, a batch normalization launches one
+    # kernel forward (the statistics and the running statistics' update) and one backward (cuDNN's statistics from
+    # the forward's): Note [Batch statistics in one launch] in chainerx/cuda/normalization.cu. They were 11 and 3.
+    chainer = pytest.importorskip('chainer')
+    links = chainer.links
+    rng = numpy.random.default_rng(0)
+    blocks = []
+    for n_in, n_out in ((1, 16), (16, 32)):
+        conv = links.Convolution2D(n_in, n_out, ksize=3, pad=1, nobias=True)
+        bn = links.BatchNormalization(n_out)
+        blocks += [conv, bn, chainer.functions.relu, lambda h: chainer.functions.max_pooling_2d(h, 2)]
+    model = links.Classifier(chainer.Sequential(*blocks, links.Linear(32 * 7 * 7, 10)))
+    model.to_device('cuda:0')
+    optimizer = chainer.optimizers.Adam()
+    optimizer.setup(model)
+    x = chx.array(rng.standard_normal((32, 1, 28, 28)).astype('float32'), device='cuda:0')
+    t = chx.array(rng.integers(0, 10, 32), device='cuda:0')
+    state = {}
+
+    def forward():
+        model.cleargrads()
+        state['loss'] = model(x, t)
+
+    for _ in range(2):  # the first step makes the optimizer's states
+        counts = (_counted(_LAUNCHES, forward), _counted(_LAUNCHES, lambda: state['loss'].backward()),
+                  _counted(_LAUNCHES, optimizer.update))
+    # forward: per block cuDNN's convolution and batch normalization, the statistics, relu and the pooling; then
+    # the GEMM with its bias, the fused loss, its mean and the accuracy. backward: the seed, the mean's gradient, the
+    # loss's gradient, two GEMMs, per block the pooling's and relu's gradients, cuDNN's statistics and batch
+    # normalization, the convolution's data (not for the first block) and filter gradients; update: one launch.
+    assert counts == (14, 16, 1), counts
+    assert _counted(_WAITS, lambda: (forward(), state['loss'].backward(), optimizer.update())) == 0
+    bn = blocks[1]
+    assert numpy.isfinite(chx.to_numpy(bn.avg_var)).all() and (chx.to_numpy(bn.avg_var) > 0).all()
+
+
 @pytest.mark.parametrize('ignore_label', [-1, 255])
 def test_launches_of_a_per_pixel_softmax_cross_entropy(ignore_label):
     # Scores (N, C, H, W) go to the fused kernels with their class axis last (one copy) and their mean over the
@@ -324,6 +362,26 @@ def test_where_s_backward_launches_one_kernel_per_input():
     # the copy of the output's gradient that backward starts from (as for any op), then a where per input (where
     # filled a 0-d array with the zero before each)
     assert _counted(_LAUNCHES, out.backward) == 3
+
+
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64'])
+def test_a_batched_matmul_is_one_library_call(dtype):
+    # As attention's products are: 32 matrices of each operand in one strided-batched cuBLAS call, and the two
+    # gradients in one call each (the second operand's read transposed in place).
+    rng = numpy.random.default_rng(0)
+    a, b = [chx.array(rng.standard_normal(shape).astype(dtype), device='cuda:0').require_grad()
+            for shape in ((4, 8, 16, 32), (4, 8, 32, 16))]
+    gout = chx.array(rng.standard_normal((4, 8, 16, 16)).astype(dtype), device='cuda:0')
+    state = {}
+
+    def forward():
+        state['out'] = chx.matmul(a, b)
+
+    assert _counted(_LAUNCHES, forward) == 1
+    assert _counted(_LAUNCHES, lambda: chx.grad([state['out']], [a, b], grad_outputs=[gout])) == 2
+    expected = numpy.matmul(chx.to_numpy(a).astype('float64'), chx.to_numpy(b).astype('float64'))
+    tol = 1e-2 if dtype == 'float16' else 1e-5
+    numpy.testing.assert_allclose(chx.to_numpy(state['out']).astype('float64'), expected, rtol=tol, atol=tol)
 
 
 @pytest.mark.parametrize('dtype,bias_view,launches', [

@@ -18,14 +18,10 @@ struct BlasLayout {
 };
 
 // In place when one axis is unit-stride and the other a valid leading dimension (C-contiguous matrices, their
-// transposes, and row-padded views of either); size-1 axes may have any stride. nullopt when the array must be
-// copied first (broadcast, negative or doubly strided views).
-inline std::optional<BlasLayout> GetBlasLayout(const Array& x) {
-    const int64_t rows = x.shape()[0];
-    const int64_t cols = x.shape()[1];
-    const int64_t unit = x.GetItemSize();
-    const int64_t s0 = x.strides()[0];
-    const int64_t s1 = x.strides()[1];
+// transposes, and row-padded views of either); size-1 axes may have any stride. nullopt when the matrix must be
+// copied first (broadcast, negative or doubly strided views). The matrix is rows x cols with byte strides s0, s1
+// and elements of `unit` bytes.
+inline std::optional<BlasLayout> GetBlasLayout(int64_t rows, int64_t cols, int64_t s0, int64_t s1, int64_t unit) {
     auto is_ld = [unit](int64_t stride, int64_t min) { return stride % unit == 0 && stride / unit >= min; };
     if ((cols <= 1 || s1 == unit) && (rows <= 1 || is_ld(s0, std::max<int64_t>(cols, 1)))) {
         return BlasLayout{false, rows <= 1 ? std::max<int64_t>(cols, 1) : s0 / unit};
@@ -34,6 +30,11 @@ inline std::optional<BlasLayout> GetBlasLayout(const Array& x) {
         return BlasLayout{true, cols <= 1 ? std::max<int64_t>(rows, 1) : s1 / unit};
     }
     return std::nullopt;
+}
+
+// The layout of a 2-D array.
+inline std::optional<BlasLayout> GetBlasLayout(const Array& x) {
+    return GetBlasLayout(x.shape()[0], x.shape()[1], x.strides()[0], x.strides()[1], x.GetItemSize());
 }
 
 }  // namespace chainerx

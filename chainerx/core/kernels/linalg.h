@@ -1,7 +1,7 @@
-// Key kernels of the linalg family: the 2-D matrix product behind dot and linear, and the LAPACK-style
+// Key kernels of the linalg family: the matrix products behind dot, matmul and linear, and the LAPACK-style
 // factorizations behind chainerx.linalg.
 //
-// Kernels may assume validated input: 2-D operands of the dtype of the outputs (float32 or float64 for the
+// Kernels may assume validated input: 2-D operands (3-D for the batched product) of the dtype of the outputs (float32 or float64 for the
 // factorizations), square where the routine requires it, outputs allocated C-contiguous with their final
 // shapes. Factorization kernels throw ChainerxError when the data make the factorization fail (a singular
 // matrix, a matrix that is not positive definite, no convergence).
@@ -16,6 +16,18 @@ namespace chainerx {
 // out (m, n) = a (m, k) · b (k, n); any dtype (integers wrap, bool is "or of ands"); a and b may have any
 // strides.
 CHAINERX_DEFINE_KEY_KERNEL(DotKernel, BinaryKernel);
+
+// out (batch, m, n) = a (batch, m, k) · b (batch, k, n), matrix by matrix: the batched product behind matmul. The
+// operands are as DotKernel's, with a leading batch axis (out C-contiguous); a batch stride of 0 repeats one matrix
+// (a broadcast operand).
+CHAINERX_DEFINE_KEY_KERNEL(BatchedDotKernel, BinaryKernel);
+
+// DotKernel on each matrix of the batch in turn: what a backend without a batched product registers, and what one
+// with it falls back to.
+class GenericBatchedDotKernel : public BatchedDotKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override;
+};
 
 // out (n, k) = a⁻¹ · b for a square a (n, n) and b (n, k).
 CHAINERX_DEFINE_KEY_KERNEL(SolveKernel, BinaryKernel);

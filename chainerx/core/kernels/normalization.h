@@ -21,13 +21,32 @@ struct BatchNormResult {
     Array var;  // biased: the mean of (x - mean)^2
 };
 
+// The running statistics that a training-mode batch normalization updates in place, outside any graph:
+//     mean = decay * mean + (1 - decay) * batch mean,
+//     var = decay * var + (1 - decay) * unbias * batch variance,
+// unbias = m / max(m - 1, 1) for m values per statistic (the running variance estimates the population's). Each is
+// floating point, of any dtype and layout, with as many elements as the batch statistics (not necessarily their
+// shape).
+struct RunningStatistics {
+    Array mean;
+    Array var;
+    double decay;
+    double unbias;
+};
+
 // Training: out = (x - mean) / sqrt(var + eps) * gamma + beta, with the mean and the (biased) variance of x over
-// `axes`, which are returned for the backward and the running statistics.
+// `axes`, which are returned for the backward and folded into `running` (one kernel with the statistics' own
+// final step where the backend can: Note [Batch statistics in one launch] in cuda/normalization.cu).
 class BatchNormKernel : public Kernel {
 public:
     static const char* name() { return "BatchNorm"; }
     virtual BatchNormResult Call(
-            const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) = 0;
+            const Array& x,
+            const Array& gamma,
+            const Array& beta,
+            double eps,
+            const Axes& axes,
+            const RunningStatistics& running) = 0;
 };
 
 struct BatchNormGradResult {
@@ -67,8 +86,18 @@ public:
 
 class GenericBatchNormKernel : public BatchNormKernel {
 public:
-    BatchNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) override;
+    BatchNormResult Call(
+            const Array& x,
+            const Array& gamma,
+            const Array& beta,
+            double eps,
+            const Axes& axes,
+            const RunningStatistics& running) override;
 };
+
+// Updates `running` with the batch statistics mean and var (of any shape with their number of elements), composed
+// of routines: what GenericBatchNormKernel does, and what a backend's kernel may fall back to.
+void UpdateRunningStatistics(const RunningStatistics& running, const Array& mean, const Array& var);
 
 class GenericBatchNormGradKernel : public BatchNormGradKernel {
 public:

@@ -104,20 +104,27 @@ int64_t Product(const Shape& shape, int8_t begin, int8_t end) {
     return total;
 }
 
-// Calls the 2-D product kernel on each matrix of (batch..., m, k) · (batch..., k, n) into a contiguous out.
+// The batched product kernel on (batch..., m, k) · (batch..., k, n) into a contiguous out, the batch axes merged
+// into one (views, unless an operand's batch axes cannot be: a broadcast over some of them only is copied).
 void CallBatchedDotKernel(const Array& a, const Array& b, const Array& out) {
     const int8_t batch_ndim = out.ndim() - 2;
     const int64_t batch_size = Product(out.shape(), 0, batch_ndim);
-    std::vector<ArrayIndex> index(batch_ndim, ArrayIndex{int64_t{0}});
-    for (int64_t flat = 0; flat < batch_size; ++flat) {
-        int64_t rest = flat;
-        for (int8_t axis = batch_ndim - 1; axis >= 0; --axis) {
-            index[axis] = ArrayIndex{rest % out.shape()[axis]};
-            rest /= out.shape()[axis];
-        }
+    auto batched = [batch_size](const Array& x) {
+        return x.Reshape({batch_size, x.shape()[x.ndim() - 2], x.shape()[x.ndim() - 1]});
+    };
+    a.device().CallKernel<BatchedDotKernel>(batched(a), batched(b), batched(out));
+}
+
+}  // namespace
+
+void GenericBatchedDotKernel::Call(const Array& a, const Array& b, const Array& out) {
+    for (int64_t i = 0; i < out.shape()[0]; ++i) {
+        std::vector<ArrayIndex> index{ArrayIndex{i}};
         a.device().CallKernel<DotKernel>(a.At(index), b.At(index), out.At(index));
     }
 }
+
+namespace {
 
 // Swaps the last two axes (the matrix transpose of a batch of matrices).
 Array MatrixTranspose(const Array& a) { return Swapaxes(a, a.ndim() - 2, a.ndim() - 1); }

@@ -116,10 +116,24 @@ void UpdateRunningStat(const Array& running, const Array& batch_stat, double dec
 
 }  // namespace
 
+void UpdateRunningStatistics(const RunningStatistics& running, const Array& mean, const Array& var) {
+    NoBackpropModeScope no_backprop{};
+    UpdateRunningStat(running.mean, mean, running.decay);
+    UpdateRunningStat(running.var, var * running.unbias, running.decay);
+}
+
 BatchNormResult GenericBatchNormKernel::Call(
-        const Array& x, const Array& gamma, const Array& beta, double eps, const Axes& axes) {
+        const Array& x,
+        const Array& gamma,
+        const Array& beta,
+        double eps,
+        const Axes& axes,
+        const RunningStatistics& running) {
     std::pair<Array, Array> stats = BatchStatistics(x, axes);
-    return {Normalize(x, stats.first, stats.second, gamma, beta, eps), stats.first, stats.second};
+    // Normalized first: a running statistic may be one of the operands.
+    Array out = Normalize(x, stats.first, stats.second, gamma, beta, eps);
+    UpdateRunningStatistics(running, stats.first, stats.second);
+    return {out, stats.first, stats.second};
 }
 
 BatchNormGradResult GenericBatchNormGradKernel::Call(
@@ -165,8 +179,15 @@ Array BatchNorm(
     Array xc = internal::CastIfNeeded(x, dtype);
     Array gamma_c = internal::CastIfNeeded(gamma_r, dtype);
     Array beta_c = internal::CastIfNeeded(beta_r, dtype);
+    int64_t n_reduced = na.param_shape.GetTotalSize() == 0 ? 0 : x.GetTotalSize() / na.param_shape.GetTotalSize();
+    double unbias = static_cast<double>(n_reduced) / static_cast<double>(std::max(n_reduced - 1, int64_t{1}));
     BatchNormResult result = x.device().CallKernel<BatchNormKernel>(
-            xc.AsGradStopped(), gamma_c.AsGradStopped(), beta_c.AsGradStopped(), eps, na.axes);
+            xc.AsGradStopped(),
+            gamma_c.AsGradStopped(),
+            beta_c.AsGradStopped(),
+            eps,
+            na.axes,
+            RunningStatistics{running_mean.AsGradStopped(), running_var.AsGradStopped(), decay, unbias});
     {
         BackwardBuilder bb{"batch_norm", {xc, gamma_c, beta_c}, {result.out}};
         if (BackwardBuilder::Target bt = bb.CreateTarget({0, 1, 2})) {
@@ -192,15 +213,7 @@ Array BatchNorm(
         }
         bb.Finalize();
     }
-    Array out = internal::CastIfNeeded(result.out, x.dtype());
-
-    NoBackpropModeScope no_backprop{};
-    int64_t n_reduced = na.param_shape.GetTotalSize() == 0 ? 0 : x.GetTotalSize() / na.param_shape.GetTotalSize();
-    // The running variance estimates the population variance: the batch variance made unbiased.
-    double unbias = static_cast<double>(n_reduced) / static_cast<double>(std::max(n_reduced - 1, int64_t{1}));
-    UpdateRunningStat(running_mean, result.mean, decay);
-    UpdateRunningStat(running_var, result.var * unbias, decay);
-    return out;
+    return internal::CastIfNeeded(result.out, x.dtype());
 }
 
 Array FixedBatchNorm(

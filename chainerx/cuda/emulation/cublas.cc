@@ -1,5 +1,6 @@
-// cuBLAS's calls of the backend on the host: see Note [CUDA emulation on the host] in device.h. cublasGemmEx
-// checks its arguments as cuBLAS documents and computes a plain column-major product (Gemm, gemm.h).
+// cuBLAS's calls of the backend on the host: see Note [CUDA emulation on the host] in device.h. cublasGemmEx and
+// cublasGemmStridedBatchedEx check their arguments as cuBLAS documents and compute plain column-major products
+// (Gemm, gemm.h).
 #include <cublas_v2.h>
 
 #include <algorithm>
@@ -99,6 +100,70 @@ cublasStatus_t cublasSetMathMode(cublasHandle_t handle, cublasMath_t mode) {
     return CUBLAS_STATUS_SUCCESS;
 }
 
+namespace chainerx {
+namespace cuda {
+namespace emulation {
+namespace {
+
+int64_t ElementSize(cudaDataType type) { return type == CUDA_R_16F ? 2 : type == CUDA_R_32F ? 4 : 8; }
+
+// cublasGemmEx (batch_count 1) and cublasGemmStridedBatchedEx: the arguments checked as cuBLAS documents, then
+// batch_count products, the i-th matrix of each operand `stride` elements after the (i-1)-th.
+cublasStatus_t StridedBatchedGemm(
+        const char* name,
+        cublasHandle_t handle,
+        cublasOperation_t transa,
+        cublasOperation_t transb,
+        int m,
+        int n,
+        int k,
+        const void* alpha,
+        const void* A,
+        cudaDataType Atype,
+        int lda,
+        int64_t stride_a,
+        const void* B,
+        cudaDataType Btype,
+        int ldb,
+        int64_t stride_b,
+        const void* beta,
+        void* C,
+        cudaDataType Ctype,
+        int ldc,
+        int64_t stride_c,
+        int batch_count,
+        cublasComputeType_t computeType) {
+    if (handle == nullptr) {
+        return CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+    if (!SupportedTypes(Atype, Btype, Ctype, computeType)) {
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    }
+    const bool ta = transa != CUBLAS_OP_N;
+    const bool tb = transb != CUBLAS_OP_N;
+    // op(A) is m x k, op(B) is k x n, C is m x n, all column-major.
+    if (m < 0 || n < 0 || k < 0 || batch_count < 0 || lda < std::max(1, ta ? k : m) ||
+        ldb < std::max(1, tb ? n : k) || ldc < std::max(1, m)) {
+        return CUBLAS_STATUS_INVALID_VALUE;
+    }
+    LibraryCallScope library_call{name};
+    const bool wide = computeType == CUBLAS_COMPUTE_64F;
+    const double a_scale = wide ? *static_cast<const double*>(alpha) : *static_cast<const float*>(alpha);
+    const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);
+    for (int64_t i = 0; i < batch_count; ++i) {
+        const void* a = static_cast<const char*>(A) + i * stride_a * ElementSize(Atype);
+        const void* b = static_cast<const char*>(B) + i * stride_b * ElementSize(Btype);
+        void* c = static_cast<char*>(C) + i * stride_c * ElementSize(Ctype);
+        Gemm(m, n, k, a_scale, {a, Atype, lda, ta}, {b, Btype, ldb, tb}, b_scale, c, c, Ctype, ldc, nullptr);
+    }
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+}  // namespace
+}  // namespace emulation
+}  // namespace cuda
+}  // namespace chainerx
+
 cublasStatus_t cublasGemmEx(
         cublasHandle_t handle,
         cublasOperation_t transa,
@@ -119,26 +184,38 @@ cublasStatus_t cublasGemmEx(
         int ldc,
         cublasComputeType_t computeType,
         cublasGemmAlgo_t /*algo*/) {
-    if (handle == nullptr) {
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    }
-    if (!chainerx::cuda::emulation::SupportedTypes(Atype, Btype, Ctype, computeType)) {
-        return CUBLAS_STATUS_NOT_SUPPORTED;
-    }
-    const bool ta = transa != CUBLAS_OP_N;
-    const bool tb = transb != CUBLAS_OP_N;
-    // op(A) is m x k, op(B) is k x n, C is m x n, all column-major.
-    if (m < 0 || n < 0 || k < 0 || lda < std::max(1, ta ? k : m) || ldb < std::max(1, tb ? n : k) ||
-        ldc < std::max(1, m)) {
-        return CUBLAS_STATUS_INVALID_VALUE;
-    }
-    chainerx::cuda::emulation::LibraryCallScope library_call{__func__};
-    const bool wide = computeType == CUBLAS_COMPUTE_64F;
-    const double a_scale = wide ? *static_cast<const double*>(alpha) : *static_cast<const float*>(alpha);
-    const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);
-    chainerx::cuda::emulation::Gemm(
-            m, n, k, a_scale, {A, Atype, lda, ta}, {B, Btype, ldb, tb}, b_scale, C, C, Ctype, ldc, nullptr);
-    return CUBLAS_STATUS_SUCCESS;
+    return chainerx::cuda::emulation::StridedBatchedGemm(
+            __func__, handle, transa, transb, m, n, k, alpha, A, Atype, lda, 0, B, Btype, ldb, 0, beta, C, Ctype,
+            ldc, 0, 1, computeType);
+}
+
+cublasStatus_t cublasGemmStridedBatchedEx(
+        cublasHandle_t handle,
+        cublasOperation_t transa,
+        cublasOperation_t transb,
+        int m,
+        int n,
+        int k,
+        const void* alpha,
+        const void* A,
+        cudaDataType Atype,
+        int lda,
+        long long int strideA,
+        const void* B,
+        cudaDataType Btype,
+        int ldb,
+        long long int strideB,
+        const void* beta,
+        void* C,
+        cudaDataType Ctype,
+        int ldc,
+        long long int strideC,
+        int batchCount,
+        cublasComputeType_t computeType,
+        cublasGemmAlgo_t /*algo*/) {
+    return chainerx::cuda::emulation::StridedBatchedGemm(
+            __func__, handle, transa, transb, m, n, k, alpha, A, Atype, lda, strideA, B, Btype, ldb, strideB, beta, C,
+            Ctype, ldc, strideC, batchCount, computeType);
 }
 
 const char* cublasGetStatusName(cublasStatus_t status) {

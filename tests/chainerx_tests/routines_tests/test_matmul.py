@@ -88,6 +88,48 @@ def test_matmul_non_contiguous_and_broadcast_operands():
     _assert_matmul(out, a_view, b_view, 'float64')
 
 
+# A batch (6, 5) of rows x cols matrices in the layouts a batched product meets (on CUDA one strided-batched cuBLAS
+# call takes evenly spaced matrices of one BLAS layout in place and copies the others first): the base array's
+# shape, then the view of it, the same for NumPy and chainerx.
+_BATCH_LAYOUTS = {
+    'contiguous': (lambda r, c: (6, 5, r, c), lambda x, c: x),
+    'transposed matrices': (lambda r, c: (6, 5, c, r), lambda x, c: x.swapaxes(-1, -2)),
+    'padded rows': (lambda r, c: (6, 5, r, c + 2), lambda x, c: x[..., :c]),
+    'every other matrix': (lambda r, c: (12, 5, r, c), lambda x, c: x[::2]),
+    'reversed batch': (lambda r, c: (6, 5, r, c), lambda x, c: x[::-1]),
+    'batch axes swapped': (lambda r, c: (5, 6, r, c), lambda x, c: x.swapaxes(0, 1)),
+    'broadcast batch': (lambda r, c: (1, 5, r, c), lambda x, c: x),
+}
+
+
+def _batch(layout, rows, cols, dtype, seed, device):
+    shape, view = _BATCH_LAYOUTS[layout]
+    base = array_utils.make_numpy(shape(rows, cols), dtype, seed=seed)
+    return view(base, cols), view(chx.array(base, device=device), cols)
+
+
+@pytest.mark.parametrize('a_layout', list(_BATCH_LAYOUTS))
+@pytest.mark.parametrize('b_layout', list(_BATCH_LAYOUTS))
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64', 'int32'])
+def test_batched_matmul_layouts(a_layout, b_layout, dtype, device):
+    a, chx_a = _batch(a_layout, 4, 3, dtype, 1, device)
+    b, chx_b = _batch(b_layout, 3, 2, dtype, 2, device)
+    _assert_matmul(chx.matmul(chx_a, chx_b), a, b, dtype)
+
+
+def test_batched_matmul_of_many_small_matrices():
+    # 2048 products (one call on CUDA) against NumPy; b broadcast over the first batch axis. Multiples of 1/4: every
+    # sum is exact in float32, whatever the order.
+    a = array_utils.make_grad_input((32, 64, 5, 7), 'float32', seed=1)
+    b = array_utils.make_grad_input((64, 7, 6), 'float32', seed=2)
+    _assert_matmul(chx.matmul(a, b), chx.to_numpy(a), chx.to_numpy(b), 'float32')
+
+
+def test_batched_matmul_gradients_with_a_broadcast_operand():
+    # The gradients are batched products too, b's summed over the axis it was broadcast along.
+    array_utils.check_grads(chx.matmul, [(2, 8, 3, 4), (8, 4, 2)], 'float64')
+
+
 @pytest.mark.parametrize('a_shape,b_shape,error', _BAD_SHAPES)
 def test_matmul_bad_shapes_raise(a_shape, b_shape, error):
     with pytest.raises(error):

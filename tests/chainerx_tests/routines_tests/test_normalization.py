@@ -176,6 +176,61 @@ def test_defaults_and_running_stats_in_their_own_dtype():
     array_utils.assert_array_equal(chx_var, new_var, dtype='float32')
 
 
+def _running_stats_in(layout, running_mean, running_var):
+    """The running statistics as chainerx arrays laid out as `layout` says, and the arrays to read them back from
+    (the same arrays, or the buffer they view)."""
+    if layout == 'strided':
+        buffer = chx.array(numpy.stack([running_mean, running_var], axis=1).reshape(-1))
+        return buffer[0::2], buffer[1::2], (buffer[0::2], buffer[1::2])
+    if layout == 'one buffer':
+        buffer = chx.array(numpy.concatenate([running_mean, running_var]))
+        n = len(running_mean)
+        return buffer[:n], buffer[n:], (buffer[:n], buffer[n:])
+    if layout == 'keepdims':
+        mean, var = chx.array(running_mean.reshape(1, -1, 1, 1)), chx.array(running_var.reshape(1, 1, -1))
+        return mean, var, (mean.reshape(-1), var.reshape(-1))
+    if layout == 'mixed dtypes':
+        mean, var = chx.array(running_mean), chx.array(running_var.astype('float64'))
+        return mean, var, (mean, var)
+    assert layout == 'contiguous'
+    mean, var = chx.array(running_mean), chx.array(running_var)
+    return mean, var, (mean, var)
+
+
+# CUDA updates contiguous running statistics of one dtype together with the statistics' last step (Note [Batch
+# statistics in one launch] in chainerx/cuda/normalization.cu), and other layouts after it: both as the routines do.
+@pytest.mark.parametrize('layout', ['contiguous', 'strided', 'one buffer', 'keepdims', 'mixed dtypes'])
+@pytest.mark.parametrize('dtype,stat_dtype', [
+    ('float32', 'float32'), ('float16', 'float16'), ('float16', 'float32'), ('float32', 'float16'),
+    ('float64', 'float32'), ('float32', 'float64'),
+])
+def test_running_stats_in_any_layout(layout, dtype, stat_dtype):
+    x = array_utils.make_numpy((5, 3, 2, 2), 'float64').astype(dtype)
+    gamma, beta, running_mean, running_var = _params((3,), stat_dtype)
+    mean, var, read_back = _running_stats_in(layout, running_mean, running_var)
+    out = chx.batch_norm(chx.array(x), chx.array(gamma.astype(dtype)), chx.array(beta.astype(dtype)), mean, var,
+                         eps=1e-3, decay=0.7, axis=(0, 2, 3))
+    expected, new_mean, new_var = _batch_norm(
+        x, gamma.astype(dtype), beta.astype(dtype), running_mean.astype(numpy.float64),
+        running_var.astype(numpy.float64), 1e-3, 0.7, (0, 2, 3))
+    rtol, atol = _tolerances(dtype, stat_dtype)
+    array_utils.assert_array_equal(out, expected, dtype=dtype, rtol=rtol, atol=atol)
+    assert mean.dtype == stat_dtype and var.dtype == ('float64' if layout == 'mixed dtypes' else stat_dtype)
+    array_utils.assert_array_equal(read_back[0], new_mean, dtype=mean.dtype, rtol=rtol, atol=atol)
+    array_utils.assert_array_equal(read_back[1], new_var, dtype=var.dtype, rtol=rtol, atol=atol)
+
+
+def test_one_array_as_both_running_stats_is_updated_twice():
+    # As the routines do it: the mean's update, then the variance's on top of it.
+    x = array_utils.make_numpy((5, 3, 2, 2), 'float32')
+    gamma, beta, running, _ = _params((3,), 'float32')
+    both = chx.array(running)
+    chx.batch_norm(chx.array(x), chx.array(gamma), chx.array(beta), both, both, decay=0.5, axis=(0, 2, 3))
+    _, after_mean, _ = _batch_norm(x, gamma, beta, running, running, 2e-5, 0.5, (0, 2, 3))
+    _, _, after_var = _batch_norm(x, gamma, beta, after_mean, after_mean, 2e-5, 0.5, (0, 2, 3))
+    array_utils.assert_array_equal(both, after_var, dtype='float32', rtol=1e-5, atol=1e-6)
+
+
 def test_running_stats_are_updated_outside_the_graph():
     x = chx.array(array_utils.make_numpy((4, 2), 'float64')).require_grad()
     mean, var = chx.zeros((2,)), chx.ones((2,))
