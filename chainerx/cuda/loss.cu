@@ -1,7 +1,5 @@
 // CUDA kernels of the loss family: softmax cross entropy and its gradient (Note [Fused softmax cross entropy] in
-// routines/loss.cc), a warp per row. The lanes stride over the row's classes, so that a warp's loads of a contiguous
-// row are coalesced, and combine their maxima and sums with shuffles in a fixed order: every run gives the same
-// bits.
+// routines/loss.cc), a warp per row (rows.cuh).
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -15,13 +13,11 @@
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/elementwise_kernels.cuh"
+#include "chainerx/cuda/rows.cuh"
 
 namespace chainerx {
 namespace cuda {
 namespace {
-
-constexpr int kWarpSize = 32;
-constexpr int kRowsPerBlock = 8;
 
 // x (rows, classes) and t (rows,) of both kernels; `values` is out (rows,) of the forward or gx (rows, classes,
 // C-contiguous) of the gradient, and gout (rows,) the gradient's input.
@@ -38,46 +34,16 @@ struct SoftmaxCrossEntropyArgs {
     int64_t out_stride;
 };
 
-// Row n of x, read by the lanes of one warp.
 template <typename T>
-struct WarpRow {
-    using C = numeric::ComputeType<T>;
-    const char* data;
-    int64_t stride;
-    int64_t classes;
-    int lane;
+using WarpRow = LaneRow<T, kWarpSize>;
 
-    __device__ C operator[](int64_t k) const { return DeviceCast<C>(*reinterpret_cast<const T*>(data + k * stride)); }
-
-    // The row's maximum (NaN if the row holds one, as AMax) and the sum of exp(x - maximum), the same on every lane.
-    __device__ void MaxAndExpSum(C& max, C& sum) const {
-        max = (*this)[0];
-        for (int64_t k = lane; k < classes; k += kWarpSize) {
-            max = numeric::Maximum{}(max, (*this)[k]);
-        }
-        for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-            max = numeric::Maximum{}(max, __shfl_xor_sync(0xffffffff, max, offset));
-        }
-        sum = C{0};
-        for (int64_t k = lane; k < classes; k += kWarpSize) {
-            sum += numeric::Exp{}((*this)[k] - max);
-        }
-        for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-            sum += __shfl_xor_sync(0xffffffff, sum, offset);
-        }
-    }
-};
-
-// Calls f(n, label, row) for each row n of this warp (the rows are warp-uniform, as the shuffles need).
+// Calls f(n, label, row) for each row n of this warp (rows.cuh).
 template <typename T, typename Label, typename F>
 __device__ void ForEachWarpRow(const SoftmaxCrossEntropyArgs& args, F f) {
-    const int lane = threadIdx.x % kWarpSize;
-    const int64_t warps = static_cast<int64_t>(gridDim.x) * kRowsPerBlock;
-    for (int64_t n = blockIdx.x * static_cast<int64_t>(kRowsPerBlock) + threadIdx.x / kWarpSize; n < args.rows;
-         n += warps) {
+    ForEachLaneRow<kWarpSize>(args.rows, [&args, &f](int64_t n, int lane) {
         const auto label = static_cast<int64_t>(*reinterpret_cast<const Label*>(args.t + n * args.t_stride));
         f(n, label, WarpRow<T>{args.x + n * args.x_strides[0], args.x_strides[1], args.classes, lane});
-    }
+    });
 }
 
 template <typename T, typename Label>
@@ -155,12 +121,12 @@ void LaunchRows(const Array& x, const Array& t, const SoftmaxCrossEntropyArgs& a
     if (args.rows == 0) {
         return;
     }
-    const int64_t blocks = std::min<int64_t>((args.rows + kRowsPerBlock - 1) / kRowsPerBlock, 65535);
+    const int blocks = RowBlocks<kWarpSize>(args.rows);
     VisitDeviceDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto x_pt) {
         VisitDeviceDtypeIn<kIntegerDtypes>(t.dtype(), [&](auto t_pt) {
             CudaSetDeviceScope scope{x.device().index()};
             Launcher<typename decltype(x_pt)::type, typename decltype(t_pt)::type>::Launch(
-                    static_cast<int>(blocks), args);
+                    blocks, args);
             CheckCudaError(cudaGetLastError());
         });
     });
@@ -169,14 +135,14 @@ void LaunchRows(const Array& x, const Array& t, const SoftmaxCrossEntropyArgs& a
 template <typename T, typename Label>
 struct ForwardLauncher {
     static void Launch(int blocks, const SoftmaxCrossEntropyArgs& args) {
-        SoftmaxCrossEntropyRowsKernel<T, Label><<<blocks, kRowsPerBlock * kWarpSize>>>(args);
+        SoftmaxCrossEntropyRowsKernel<T, Label><<<blocks, kRowBlockSize>>>(args);
     }
 };
 
 template <typename T, typename Label>
 struct GradLauncher {
     static void Launch(int blocks, const SoftmaxCrossEntropyArgs& args) {
-        SoftmaxCrossEntropyGradRowsKernel<T, Label><<<blocks, kRowsPerBlock * kWarpSize>>>(args);
+        SoftmaxCrossEntropyGradRowsKernel<T, Label><<<blocks, kRowBlockSize>>>(args);
     }
 };
 

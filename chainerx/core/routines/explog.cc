@@ -2,7 +2,11 @@
 
 #include <cmath>
 
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
+#include "chainerx/core/backprop_id.h"
 #include "chainerx/core/kernels/explog.h"
+#include "chainerx/core/kernels/softmax.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/statistics.h"
@@ -104,11 +108,69 @@ Array LogSumExp(const Array& x, const OptionalAxes& axis, bool keepdims) {
     return keepdims ? out : out.Reshape(internal::ReducedShape(x.shape(), sorted_axes, false));
 }
 
+namespace {
+
+// The gradient of softmax (log_softmax when `log`) along `axis` given its output y and output gradient gy, composed
+// of routines (so differentiable again): see SoftmaxGradKernel.
+Array ComposedSoftmaxGrad(const Array& y, const Array& gy, int8_t axis, bool log) {
+    if (log) {
+        return gy - Exp(y) * Sum(gy, Axes{axis}, true);
+    }
+    return y * (gy - Sum(gy * y, Axes{axis}, true));
+}
+
+// Note [Softmax along one axis]
+// softmax and log_softmax along a single non-empty axis are one op whose kernel computes every row at once (one
+// launch on CUDA, where the composition of max, subtract, exp, sum and log took six), and whose backward is one
+// kernel more (SoftmaxGradKernel). In a double backward, where that gradient must itself be differentiable, the
+// same formula is composed of routines. Several axes at once keep the composition, and so does a zero-size axis
+// (whose maximum raises DimensionError, as the original's does).
+Array SoftmaxAlongAxis(const Array& x, int8_t axis, bool log) {
+    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
+    Array out = x.device().CallKernel<SoftmaxKernel>(xf.AsGradStopped(), axis, log);
+    BackwardBuilder bb{log ? "log_softmax" : "softmax", xf, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([out_tok = bb.RetainOutput(0), axis, log](BackwardContext& bctx) {
+            const Array& y = bctx.GetRetainedOutput(out_tok);
+            const Array& gy = *bctx.output_grad();
+            if (y.IsBackpropRequired(AnyGraph{}) || gy.IsBackpropRequired(AnyGraph{})) {
+                bctx.input_grad() = ComposedSoftmaxGrad(y, gy, axis, log);
+            } else {
+                bctx.input_grad() = y.device().CallKernel<SoftmaxGradKernel>(y, gy, axis, log);
+            }
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+}  // namespace
+
+Array GenericSoftmaxKernel::Call(const Array& x, int8_t axis, bool log) {
+    ShiftedLogSum parts = ComputeShiftedLogSum(x, Axes{axis});
+    Array log_softmax = parts.shifted - parts.log_sum;
+    return log ? log_softmax : Exp(log_softmax);
+}
+
+Array GenericSoftmaxGradKernel::Call(const Array& y, const Array& gy, int8_t axis, bool log) {
+    return ComposedSoftmaxGrad(y, gy, axis, log);
+}
+
 Array LogSoftmax(const Array& x, const OptionalAxes& axis) {
-    ShiftedLogSum parts = ComputeShiftedLogSum(x, SoftmaxAxes(axis, x.ndim()));
+    Axes axes = SoftmaxAxes(axis, x.ndim());
+    if (axes.size() == 1 && x.shape()[axes[0]] > 0) {
+        return SoftmaxAlongAxis(x, axes[0], true);
+    }
+    ShiftedLogSum parts = ComputeShiftedLogSum(x, axes);
     return parts.shifted - parts.log_sum;
 }
 
-Array Softmax(const Array& x, const OptionalAxes& axis) { return Exp(LogSoftmax(x, axis)); }
+Array Softmax(const Array& x, const OptionalAxes& axis) {
+    Axes axes = SoftmaxAxes(axis, x.ndim());
+    if (axes.size() == 1 && x.shape()[axes[0]] > 0) {
+        return SoftmaxAlongAxis(x, axes[0], false);
+    }
+    return Exp(LogSoftmax(x, axis));
+}
 
 }  // namespace chainerx

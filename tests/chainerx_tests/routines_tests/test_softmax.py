@@ -123,6 +123,72 @@ def test_zero_size_reduced_axis_raises_dimension_error(name):
         _ROUTINES[name][0](chx.ones((3, 0)), 1, False)
 
 
+# Along one axis the softmaxes are one kernel each way (Note [Softmax along one axis] in
+# chainerx/core/routines/explog.cc); on CUDA a warp takes a row along the last axis and a thread a row
+# along any other (Note [Softmax rows on CUDA] in chainerx/cuda/softmax.cu). (name, base shape, view
+# of the base, axis): rows short and long, few and many, and operands it must copy or read in place.
+_ONE_AXIS_LAYOUTS = [
+    ('last axis', (4, 5, 6), lambda x: x, 2),
+    ('middle axis', (4, 5, 6), lambda x: x, 1),
+    ('first axis', (4, 5, 6), lambda x: x, 0),
+    ('long rows', (3, 4099), lambda x: x, 1),
+    ('long columns', (1000, 3), lambda x: x, 0),
+    ('many short rows', (5000, 3), lambda x: x, 1),
+    ('transposed', (4, 5, 6), lambda x: x.transpose(2, 0, 1), 1),
+    ('strided along the axis', (4, 12), lambda x: x[:, ::3], 1),
+    ('reversed rows', (4, 6), lambda x: x[::-1], 1),
+    ('broadcast rows', (1, 6), lambda x: chx.broadcast_to(x, (5, 6)) if isinstance(x, chx.ndarray)
+     else numpy.broadcast_to(x, (5, 6)), 1),
+    ('size-1 axis', (4, 1, 3), lambda x: x, 1),
+]
+
+
+@pytest.mark.parametrize('name', ['log_softmax', 'softmax'])
+@pytest.mark.parametrize('layout', _ONE_AXIS_LAYOUTS, ids=[case[0] for case in _ONE_AXIS_LAYOUTS])
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+def test_one_axis_layouts_match_numpy(name, layout, dtype, device):
+    _, shape, view, axis = layout
+    base = array_utils.make_numpy(shape, dtype)
+    _check(name, view(chx.array(base, device=device)), view(base), axis)
+
+
+@pytest.mark.parametrize('name', ['log_softmax', 'softmax'])
+@pytest.mark.parametrize('axis', [0, 1])
+def test_rows_with_nan_and_infinities_match_numpy(name, axis, device):
+    x = numpy.array([[0.0, 1.0, 2.0, 3.0], [numpy.nan, 1.0, 2.0, 3.0], [numpy.inf, 1.0, 2.0, 3.0],
+                     [-numpy.inf, 1.0, 2.0, 3.0], [-numpy.inf] * 4, [1e4, -1e4, 0.0, 1e4]], numpy.float32)
+    x = x if axis == 1 else numpy.ascontiguousarray(x.T)
+    with numpy.errstate(invalid='ignore'):
+        expected = _ROUTINES[name][1](x, axis, False).astype(numpy.float32)
+    out = _ROUTINES[name][0](chx.array(x, device=device), axis, False)
+    numpy.testing.assert_allclose(chx.to_numpy(out), expected, rtol=1e-6, atol=1e-6, equal_nan=True)
+
+
+@pytest.mark.parametrize('name', ['log_softmax', 'softmax'])
+@pytest.mark.parametrize('gy_view', ['broadcast', 'transposed'])
+def test_one_axis_gradient_of_any_output_gradient_layout(name, gy_view, device):
+    # The gradient kernel reads gy in place or copies it; against the composed formula in float64.
+    x = chx.array(array_utils.make_numpy((3, 4, 5), 'float64'), device=device).require_grad()
+    y = _ROUTINES[name][0](x, 2, False)
+    if gy_view == 'broadcast':
+        gy = chx.broadcast_to(chx.array(array_utils.make_numpy((1, 4, 1), 'float64'), device=device), (3, 4, 5))
+    else:
+        gy = chx.array(array_utils.make_numpy((5, 4, 3), 'float64'), device=device).transpose(2, 1, 0)
+    gx, = chx.grad([y], [x], grad_outputs=[gy])
+    y_np, gy_np = chx.to_numpy(y), chx.to_numpy(gy)
+    if name == 'log_softmax':
+        expected = gy_np - numpy.exp(y_np) * gy_np.sum(axis=2, keepdims=True)
+    else:
+        expected = y_np * (gy_np - (gy_np * y_np).sum(axis=2, keepdims=True))
+    array_utils.assert_array_equal(gx, expected, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize('name', ['log_softmax', 'softmax'])
+@pytest.mark.parametrize('shape,axis', [((3, 40), 1), ((40, 3), 0), ((2, 3, 4), 1)])
+def test_one_axis_backward_and_double_backward_of_longer_rows(name, shape, axis):
+    _check_grads(name, shape, axis, 'float64', True)
+
+
 # Central differences are exact only for polynomials of degree <= 2 with the shared steps; these
 # functions are not polynomials, so they get steps small enough for the truncation error
 # (about step**2 / 6) to stay under the tolerance.
