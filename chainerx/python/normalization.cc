@@ -79,6 +79,15 @@ void InitNormalization(py::module& m) {
           py::arg("eps") = 2e-5,
           py::arg("axis") = py::none());
     DefineFastFunction<&FastFixedBatchNorm>(m, "fixed_batch_norm");
+    // Not in the original's API: what F.layer_normalization runs on chainerx (LayerNorm in routines/normalization.h).
+    m.def("_layer_norm",
+          [](py::handle x, py::handle gamma, py::handle beta, double eps) {
+              return LayerNorm(ToArray(x), ToArray(gamma), ToArray(beta), eps).TakeBody();
+          },
+          py::arg("x"),
+          py::arg("gamma"),
+          py::arg("beta"),
+          py::arg("eps") = 1e-5);
 }
 
 }  // namespace internal

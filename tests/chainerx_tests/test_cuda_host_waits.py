@@ -401,6 +401,27 @@ def test_softmax_along_one_axis_is_one_launch_each_way(name, shape, axis):
     assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], [x], grad_outputs=[gy])) == 1
 
 
+@pytest.mark.parametrize('rows,backward_launches', [(32, 2), (4096, 3)])
+def test_layer_normalization_is_one_launch_forward(rows, backward_launches):
+    # Note [Layer normalization on CUDA]: gx per row, then gamma's and beta's gradients per column (in chunks of
+    # rows, added by one more launch, past 64 rows); the composition took nine forward and about twenty backward.
+    chainer = pytest.importorskip('chainer')
+    rng = numpy.random.default_rng(0)
+    link = chainer.links.LayerNormalization(64)
+    link.to_device('cuda:0')
+    x = chainer.Variable(chx.array(rng.standard_normal((rows, 64)).astype('float32'), device='cuda:0'))
+    gy = chx.array(rng.standard_normal((rows, 64)).astype('float32'), device='cuda:0')
+    state = {}
+
+    def forward():
+        state['y'] = link(x)
+
+    assert _counted(_LAUNCHES, forward) == 1
+    inputs = [x.chx_array, link.gamma.chx_array, link.beta.chx_array]
+    assert _counted(_LAUNCHES, lambda: chx.grad([state['y'].chx_array], inputs, grad_outputs=[gy])) == \
+        backward_launches
+
+
 @pytest.mark.parametrize('dtype,bias_view,launches', [
     ('float32', lambda b: b, 1), ('float16', lambda b: b, 1),
     ('float64', lambda b: b, 2), ('float32', lambda b: b[::-1], 2),

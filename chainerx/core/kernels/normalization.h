@@ -1,12 +1,13 @@
-// Key kernels of batch normalization (routines/normalization.h).
+// Key kernels of batch and layer normalization (routines/normalization.h).
 //
-// All operands have one floating dtype (the routine casts to the dtype it computes in). gamma, beta and the
-// statistics have x's rank with size 1 on the reduced axes (keepdims), `axes` are sorted and unique, and no operand
-// is connected to a graph. Results are new arrays.
+// All operands have one floating dtype (the routine casts to the dtype it computes in) and no operand is connected
+// to a graph. Results are new arrays. For batch normalization gamma, beta and the statistics have x's rank with size
+// 1 on the reduced axes (keepdims), and `axes` are sorted and unique; layer normalization works on the rows of a
+// matrix.
 //
 // The Generic* kernels compute with routines on any device: the native backend registers them as they are, and a
-// backend with a library for the common layouts derives from them and passes the other cases on to them (see
-// cuda/normalization.cu, which uses cuDNN).
+// backend with a library or kernels of its own derives from them and passes the other cases on to them (see
+// cuda/normalization.cu, which uses cuDNN, and cuda/layer_norm.cu).
 #pragma once
 
 #include "chainerx/core/array.h"
@@ -84,6 +85,37 @@ public:
             const Axes& axes) = 0;
 };
 
+struct LayerNormResult {
+    Array out;
+    Array mean;  // (rows,)
+    Array inv_std;  // (rows,): 1 / sqrt(var + eps), var the row's biased variance
+};
+
+// Layer normalization of the rows of x (rows, cols): out = (x - mean) * inv_std * gamma + beta with each row's mean
+// and variance, gamma and beta (cols,) applied along the row.
+class LayerNormKernel : public Kernel {
+public:
+    static const char* name() { return "LayerNorm"; }
+    virtual LayerNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps) = 0;
+};
+
+struct LayerNormGradResult {
+    Array gx;
+    Array ggamma;
+    Array gbeta;
+};
+
+// The first-order gradients of LayerNorm for the output gradient gout (rows, cols), given its forward's mean and
+// inv_std: with xhat = (x - mean) * inv_std and g = gout * gamma,
+//     gx = inv_std * (g - mean(g) - xhat * mean(g * xhat))   (means along the row),
+//     ggamma = the sum over the rows of gout * xhat, gbeta = the sum over the rows of gout.
+class LayerNormGradKernel : public Kernel {
+public:
+    static const char* name() { return "LayerNormGrad"; }
+    virtual LayerNormGradResult Call(
+            const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& inv_std) = 0;
+};
+
 class GenericBatchNormKernel : public BatchNormKernel {
 public:
     BatchNormResult Call(
@@ -93,6 +125,17 @@ public:
             double eps,
             const Axes& axes,
             const RunningStatistics& running) override;
+};
+
+class GenericLayerNormKernel : public LayerNormKernel {
+public:
+    LayerNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps) override;
+};
+
+class GenericLayerNormGradKernel : public LayerNormGradKernel {
+public:
+    LayerNormGradResult Call(
+            const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& inv_std) override;
 };
 
 // Updates `running` with the batch statistics mean and var (of any shape with their number of elements), composed

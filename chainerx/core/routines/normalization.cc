@@ -16,6 +16,8 @@
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/core/routines/statistics.h"
 #include "chainerx/core/routines/type_util.h"
+#include "chainerx/core/scalar.h"
+#include "chainerx/core/shape.h"
 
 namespace chainerx {
 namespace {
@@ -244,6 +246,93 @@ Array FixedBatchNorm(
         out = Normalize(cast(x), cast(mean_r), cast(var_r), cast(gamma_r), cast(beta_r), eps);
     }
     return internal::CastIfNeeded(out, x.dtype());
+}
+
+namespace {
+
+// The gradients of layer normalization of the rows of x (rows, cols) with the statistics mean and inv_std (rows, 1)
+// (LayerNormGradKernel's formulas), composed of routines.
+LayerNormGradResult ComposedLayerNormGrad(
+        const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& inv_std) {
+    const Scalar inv_cols{1.0 / static_cast<double>(std::max<int64_t>(x.shape()[1], 1))};
+    Array xhat = (x - mean) * inv_std;
+    Array g = gout * gamma;
+    Array gx = inv_std * (g - Sum(g, Axes{1}, true) * inv_cols - xhat * (Sum(g * xhat, Axes{1}, true) * inv_cols));
+    return {gx, Sum(gout * xhat, Axes{0}), Sum(gout, Axes{0})};
+}
+
+// Each row's mean and 1 / sqrt(var + eps), (rows, 1), composed of routines.
+std::pair<Array, Array> RowStatistics(const Array& x, double eps) {
+    Array mean = Mean(x, Axes{1}, true);
+    Array var = Mean(Square(x - mean), Axes{1}, true);
+    return {mean, Reciprocal(Sqrt(var + eps))};
+}
+
+}  // namespace
+
+LayerNormResult GenericLayerNormKernel::Call(const Array& x, const Array& gamma, const Array& beta, double eps) {
+    std::pair<Array, Array> stats = RowStatistics(x, eps);
+    Array out = (x - stats.first) * stats.second * gamma + beta;
+    const Shape rows{x.shape()[0]};
+    return {out, stats.first.Reshape(rows), stats.second.Reshape(rows)};
+}
+
+LayerNormGradResult GenericLayerNormGradKernel::Call(
+        const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& inv_std) {
+    const Shape column{x.shape()[0], 1};
+    return ComposedLayerNormGrad(x, gamma, gout, mean.Reshape(column), inv_std.Reshape(column));
+}
+
+Array LayerNorm(const Array& x, const Array& gamma, const Array& beta, double eps) {
+    internal::CheckSameDevice("layer_norm", x, gamma);
+    internal::CheckSameDevice("layer_norm", x, beta);
+    const int8_t k = gamma.ndim();
+    const Shape trailing{x.shape().end() - std::min(k, x.ndim()), x.shape().end()};
+    if (k == 0 || k > x.ndim() || gamma.shape() != trailing || beta.shape() != gamma.shape()) {
+        throw DimensionError{"layer_norm: gamma and beta must have the shape of x's trailing axes (at least one), got ",
+                             gamma.shape(), " and ", beta.shape(), " for x of shape ", x.shape()};
+    }
+    const Dtype dtype = ComputeDtype("layer_norm", x, {gamma.dtype(), beta.dtype()});
+    const int64_t cols = trailing.GetTotalSize();
+    const int64_t rows = cols == 0 ? Shape{x.shape().begin(), x.shape().end() - k}.GetTotalSize()
+                                   : x.GetTotalSize() / cols;
+    // The kernel sees a matrix of samples; reshaping in the graph keeps the gradients' shapes.
+    Array xc = internal::CastIfNeeded(x, dtype).Reshape({rows, cols});
+    Array gamma_c = internal::CastIfNeeded(gamma, dtype).Reshape({cols});
+    Array beta_c = internal::CastIfNeeded(beta, dtype).Reshape({cols});
+    LayerNormResult result = x.device().CallKernel<LayerNormKernel>(
+            xc.AsGradStopped(), gamma_c.AsGradStopped(), beta_c.AsGradStopped(), eps);
+    {
+        BackwardBuilder bb{"layer_norm", {xc, gamma_c, beta_c}, {result.out}};
+        if (BackwardBuilder::Target bt = bb.CreateTarget({0, 1, 2})) {
+            bt.Define([x_tok = bb.RetainInput(0),
+                       gamma_tok = bb.RetainInput(1),
+                       mean = result.mean,
+                       inv_std = result.inv_std,
+                       eps](BackwardContext& bctx) {
+                const Array& x = bctx.GetRetainedInput(x_tok);
+                const Array& gamma = bctx.GetRetainedInput(gamma_tok);
+                const Array& gout = *bctx.output_grad();
+                LayerNormGradResult grads{};
+                if (x.IsBackpropRequired(AnyGraph{}) || gamma.IsBackpropRequired(AnyGraph{}) ||
+                    gout.IsBackpropRequired(AnyGraph{})) {
+                    // Double backprop: the statistics recomputed from x, so that the graph records how they depend
+                    // on it.
+                    std::pair<Array, Array> stats = RowStatistics(x, eps);
+                    grads = ComposedLayerNormGrad(x, gamma, gout, stats.first, stats.second);
+                } else {
+                    grads = x.device().CallKernel<LayerNormGradKernel>(x, gamma, gout, mean, inv_std);
+                }
+                for (size_t i = 0; i < 3; ++i) {
+                    if (bctx.is_input_grad_required(i)) {
+                        bctx.input_grad(i) = i == 0 ? grads.gx : i == 1 ? grads.ggamma : grads.gbeta;
+                    }
+                }
+            });
+        }
+        bb.Finalize();
+    }
+    return internal::CastIfNeeded(result.out.Reshape(x.shape()), x.dtype());
 }
 
 }  // namespace chainerx

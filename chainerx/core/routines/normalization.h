@@ -1,4 +1,4 @@
-// Batch normalization for training and inference.
+// Batch normalization for training and inference, and layer normalization.
 //
 // `axis` lists the axes statistics are taken over (nullopt: axis 0, the batch axis; pass {0, 2, 3} for the
 // channels of images). gamma, beta and the statistics hold one value per position of the other axes: their total
@@ -41,5 +41,13 @@ Array FixedBatchNorm(
         const Array& var,
         double eps = 2e-5,
         const OptionalAxes& axis = std::nullopt);
+
+// Layer normalization: x standardized over its last gamma.ndim() axes (each sample over its features), then scaled
+// by gamma and shifted by beta, which have the shape of those axes: (x - mean) / sqrt(var + eps) * gamma + beta with
+// the mean and (biased) variance of each sample. Errors as BatchNorm's: DimensionError unless gamma and beta have
+// the shape of x's trailing axes (and at least one axis), DeviceError, DtypeError for x not floating point. The
+// result has x's dtype, computed in ResultType of x, gamma and beta. Backward: to x, gamma and beta, differentiable
+// to any order.
+Array LayerNorm(const Array& x, const Array& gamma, const Array& beta, double eps = 1e-5);
 
 }  // namespace chainerx
