@@ -1,5 +1,5 @@
 // CUDA kernels of the loss family: softmax cross entropy and its gradient (Note [Fused softmax cross entropy] in
-// routines/loss.cc), a warp per row (rows.cuh).
+// routines/loss.cc), a warp per row (rows.cuh), and the sigmoid cross entropy and its gradient, elementwise.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -10,8 +10,10 @@
 #include "chainerx/core/numeric/arithmetic.h"
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/explog.h"
+#include "chainerx/core/numeric/loss.h"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_runtime.h"
+#include "chainerx/cuda/elementwise.cuh"
 #include "chainerx/cuda/elementwise_kernels.cuh"
 #include "chainerx/cuda/rows.cuh"
 
@@ -115,6 +117,14 @@ SoftmaxCrossEntropyArgs MakeArgs(const Array& x, const Array& t, const Array* go
             values.strides()[0]};
 }
 
+// Calls f(PrimitiveType<T>{}, PrimitiveType<Label>{}) for x's float dtype and t's integer dtype (device types).
+template <typename F>
+void VisitScoresAndLabels(const Array& x, const Array& t, F&& f) {
+    VisitDeviceDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto x_pt) {
+        VisitDeviceDtypeIn<kIntegerDtypes>(t.dtype(), [&](auto t_pt) { f(x_pt, t_pt); });
+    });
+}
+
 // Launches kernel<T, Label> (a warp per row) for x's float dtype and t's integer dtype.
 template <template <typename, typename> class Launcher>
 void LaunchRows(const Array& x, const Array& t, const SoftmaxCrossEntropyArgs& args) {
@@ -122,13 +132,10 @@ void LaunchRows(const Array& x, const Array& t, const SoftmaxCrossEntropyArgs& a
         return;
     }
     const int blocks = RowBlocks<kWarpSize>(args.rows);
-    VisitDeviceDtypeIn<kFloatingDtypes>(x.dtype(), [&](auto x_pt) {
-        VisitDeviceDtypeIn<kIntegerDtypes>(t.dtype(), [&](auto t_pt) {
-            CudaSetDeviceScope scope{x.device().index()};
-            Launcher<typename decltype(x_pt)::type, typename decltype(t_pt)::type>::Launch(
-                    blocks, args);
-            CheckCudaError(cudaGetLastError());
-        });
+    VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
+        CudaSetDeviceScope scope{x.device().index()};
+        Launcher<typename decltype(x_pt)::type, typename decltype(t_pt)::type>::Launch(blocks, args);
+        CheckCudaError(cudaGetLastError());
     });
 }
 
@@ -161,6 +168,49 @@ public:
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(SoftmaxCrossEntropyGradKernel, CudaSoftmaxCrossEntropyGradKernel);
+
+// p: x, t, out (numeric::SigmoidCrossEntropy).
+template <typename T, typename Label>
+struct SigmoidCrossEntropyFunctor {
+    __device__ void operator()(char* (&p)[3]) const {
+        *reinterpret_cast<T*>(p[2]) = numeric::SigmoidCrossEntropy{}(
+                *reinterpret_cast<const T*>(p[0]), *reinterpret_cast<const Label*>(p[1]));
+    }
+};
+
+// p: gout, x, t, gx (numeric::SigmoidCrossEntropyGrad).
+template <typename T, typename Label>
+struct SigmoidCrossEntropyGradFunctor {
+    __device__ void operator()(char* (&p)[4]) const {
+        *reinterpret_cast<T*>(p[3]) = numeric::SigmoidCrossEntropyGrad{}(
+                *reinterpret_cast<const T*>(p[0]),
+                *reinterpret_cast<const T*>(p[1]),
+                *reinterpret_cast<const Label*>(p[2]));
+    }
+};
+
+class CudaSigmoidCrossEntropyKernel : public SigmoidCrossEntropyKernel {
+public:
+    void Call(const Array& x, const Array& t, const Array& out) override {
+        VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
+            using Functor = SigmoidCrossEntropyFunctor<typename decltype(x_pt)::type, typename decltype(t_pt)::type>;
+            LaunchElementwise<3>(out.shape(), {&x, &t, &out}, Functor{});
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(SigmoidCrossEntropyKernel, CudaSigmoidCrossEntropyKernel);
+
+class CudaSigmoidCrossEntropyGradKernel : public SigmoidCrossEntropyGradKernel {
+public:
+    void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) override {
+        VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
+            using T = typename decltype(x_pt)::type;
+            using Functor = SigmoidCrossEntropyGradFunctor<T, typename decltype(t_pt)::type>;
+            LaunchElementwise<4>(gx.shape(), {&gout, &x, &t, &gx}, Functor{});
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(SigmoidCrossEntropyGradKernel, CudaSigmoidCrossEntropyGradKernel);
 
 }  // namespace
 }  // namespace cuda

@@ -1,6 +1,6 @@
 // Native kernels of the loss family: softmax cross entropy and its gradient, one row after another (the routine's
-// rows are a batch of class scores, short next to the matrix products that produce them), the mean of a loss over
-// its labels and the accuracy. The maximum is
+// rows are a batch of class scores, short next to the matrix products that produce them), the sigmoid cross entropy
+// and its gradient (elementwise), the mean of a loss over its labels and the accuracy. The maximum is
 // numeric::Maximum, as in the CUDA kernels (cuda/loss.cu); exp and log are libm's: numeric::Exp's float path is
 // built for vectorised loops, and called one value at a time here it made the (32, 10) forward 2.2 µs, not 1.6.
 #include "chainerx/core/kernels/loss.h"
@@ -14,8 +14,10 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/numeric/arithmetic.h"
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/loss.h"
 #include "chainerx/core/numeric/reduction.h"
 #include "chainerx/core/numeric/sorting.h"
+#include "chainerx/native/elementwise.h"
 #include "chainerx/native/native_backend.h"
 
 namespace chainerx {
@@ -125,6 +127,51 @@ public:
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxCrossEntropyGradKernel, NativeSoftmaxCrossEntropyGradKernel);
+
+class NativeSigmoidCrossEntropyKernel : public SigmoidCrossEntropyKernel {
+public:
+    void Call(const Array& x, const Array& t, const Array& out) override {
+        VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
+            using T = typename decltype(x_pt)::type;
+            using Label = typename decltype(t_pt)::type;
+            ParallelForEachInnerRun<3>(
+                    out.shape(),
+                    {&x.strides(), &t.strides(), &out.strides()},
+                    {DataPtr(x), DataPtr(t), DataPtr(out)},
+                    [](auto p, int64_t n, auto s) {
+                        for (int64_t i = 0; i < n; ++i) {
+                            *reinterpret_cast<T*>(p[2] + i * s[2]) = numeric::SigmoidCrossEntropy{}(
+                                    *reinterpret_cast<const T*>(p[0] + i * s[0]),
+                                    *reinterpret_cast<const Label*>(p[1] + i * s[1]));
+                        }
+                    });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SigmoidCrossEntropyKernel, NativeSigmoidCrossEntropyKernel);
+
+class NativeSigmoidCrossEntropyGradKernel : public SigmoidCrossEntropyGradKernel {
+public:
+    void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) override {
+        VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
+            using T = typename decltype(x_pt)::type;
+            using Label = typename decltype(t_pt)::type;
+            ParallelForEachInnerRun<4>(
+                    gx.shape(),
+                    {&gout.strides(), &x.strides(), &t.strides(), &gx.strides()},
+                    {DataPtr(gout), DataPtr(x), DataPtr(t), DataPtr(gx)},
+                    [](auto p, int64_t n, auto s) {
+                        for (int64_t i = 0; i < n; ++i) {
+                            *reinterpret_cast<T*>(p[3] + i * s[3]) = numeric::SigmoidCrossEntropyGrad{}(
+                                    *reinterpret_cast<const T*>(p[0] + i * s[0]),
+                                    *reinterpret_cast<const T*>(p[1] + i * s[1]),
+                                    *reinterpret_cast<const Label*>(p[2] + i * s[2]));
+                        }
+                    });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SigmoidCrossEntropyGradKernel, NativeSigmoidCrossEntropyGradKernel);
 
 // The sum accumulates in 16 interleaved lanes of SumKernel's accumulator type: a long loss (one per pixel of a batch
 // of images) keeps about the precision of SumKernel's lanes rather than that of one running float sum.

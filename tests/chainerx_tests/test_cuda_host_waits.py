@@ -401,6 +401,27 @@ def test_softmax_along_one_axis_is_one_launch_each_way(name, shape, axis):
     assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], [x], grad_outputs=[gy])) == 1
 
 
+def test_launches_of_a_sigmoid_cross_entropy():
+    # F.sigmoid_cross_entropy (normalize, mean): one elementwise kernel and the mean over the labels forward, the
+    # mean's gradient and one elementwise kernel backward; the composition took eighteen forward.
+    chainer = pytest.importorskip('chainer')
+    rng = numpy.random.default_rng(0)
+    x = chainer.Variable(chx.array(rng.standard_normal((32, 64)).astype('float32'), device='cuda:0'))
+    t = chx.array(rng.integers(-1, 2, (32, 64)).astype('int32'), device='cuda:0')
+    state = {}
+
+    def forward():
+        state['loss'] = chainer.functions.sigmoid_cross_entropy(x, t)
+
+    assert _counted(_LAUNCHES, forward) == 2
+    gy = chx.array(numpy.float32(1.5), device='cuda:0')
+    assert _counted(_LAUNCHES, lambda: chx.grad([state['loss'].chx_array], [x.chx_array], grad_outputs=[gy])) == 2
+    x_np, t_np = chx.to_numpy(x.chx_array).astype(numpy.float64), chx.to_numpy(t)
+    counted = t_np != -1
+    expected = numpy.where(counted, numpy.logaddexp(0, x_np) - x_np * t_np, 0).sum() / counted.sum()
+    numpy.testing.assert_allclose(chx.to_numpy(state['loss'].chx_array), expected, rtol=1e-5)
+
+
 @pytest.mark.parametrize('rows,backward_launches', [(32, 2), (4096, 3)])
 def test_layer_normalization_is_one_launch_forward(rows, backward_launches):
     # Note [Layer normalization on CUDA]: gx per row, then gamma's and beta's gradients per column (in chunks of

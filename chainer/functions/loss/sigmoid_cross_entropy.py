@@ -37,6 +37,9 @@ class SigmoidCrossEntropy(function_node.FunctionNode):
         loss = chainerx.sigmoid_cross_entropy(x, t)
         if self.reduce == 'no':
             return loss,
+        if self.normalize:
+            # One kernel (Note [One launch per reported number] in chainerx/core/routines/loss.cc).
+            return chainerx._core._mean_over_labels(loss, t, _IGNORE_LABEL),
         return chainerx.sum(loss) / self._count(chainerx, t != _IGNORE_LABEL, x),
 
     def forward(self, inputs):

@@ -1,5 +1,6 @@
-// Key kernels of the loss family. Only what every classifier's training step runs has a kernel (the softmax cross
-// entropy, its mean over the labels and the accuracy); the other losses are compositions (see routines/loss.h).
+// Key kernels of the loss family. Only what classifiers' training steps run has a kernel (the softmax and sigmoid
+// cross entropies, the mean over the labels and the accuracy); the other losses are compositions (see
+// routines/loss.h).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,22 @@ public:
 class SoftmaxCrossEntropyGradKernel : public Kernel {
 public:
     static const char* name() { return "SoftmaxCrossEntropyGrad"; }
+    virtual void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) = 0;
+};
+
+// out = max(x, 0) + log1p(exp(-|x|)) - x * t elementwise (numeric::SigmoidCrossEntropy), 0 where t is -1. x is
+// floating point, t integer of x's shape, both with any strides; out (C-contiguous) has x's dtype and shape.
+class SigmoidCrossEntropyKernel : public Kernel {
+public:
+    static const char* name() { return "SigmoidCrossEntropy"; }
+    virtual void Call(const Array& x, const Array& t, const Array& out) = 0;
+};
+
+// Its first-order gradient: gx = gout * (sigmoid(x) - t), 0 where t is -1. gout of x's dtype and shape, any strides;
+// gx as out there.
+class SigmoidCrossEntropyGradKernel : public Kernel {
+public:
+    static const char* name() { return "SigmoidCrossEntropyGrad"; }
     virtual void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) = 0;
 };
 

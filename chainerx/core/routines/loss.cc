@@ -15,6 +15,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/loss.h"
+#include "chainerx/core/routines/activation.h"
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
@@ -118,12 +119,31 @@ Array SigmoidCrossEntropy(const Array& x, const Array& t) {
         throw DimensionError{"sigmoid_cross_entropy: x and labels differ in shape, ", x.shape(), " and ", t.shape()};
     }
     CheckIntegerLabels("sigmoid_cross_entropy", t);
+    internal::CheckSameDevice("sigmoid_cross_entropy", x, t);
+    // One kernel each way (about ten composed), as the softmax cross entropy (Note [Fused softmax cross entropy]).
+    // Labels are not range-checked (as in Chainer): any label but -1 enters the formula as is.
     Array xf = ToMathDtype(x);
     Array t_const = t.AsGradStopped();
-    // log(1 + exp(x)) = max(x, 0) + log(1 + exp(-|x|)) never overflows. Labels are not range-checked (as in
-    // Chainer): any label but -1 enters the formula as is.
-    Array softplus = Maximum(xf, Scalar{0}) + Log1p(Exp(-Absolute(xf)));
-    return (softplus - xf * t_const) * NotEqual(t_const, Scalar{-1});
+    Array out = Empty(x.shape(), xf.dtype(), x.device());
+    xf.device().CallKernel<SigmoidCrossEntropyKernel>(xf.AsGradStopped(), t_const, out);
+    BackwardBuilder bb{"sigmoid_cross_entropy", xf, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x_tok = bb.RetainInput(0), t_const](BackwardContext& bctx) {
+            const Array& x = bctx.GetRetainedInput(x_tok);
+            const Array& gout = *bctx.output_grad();
+            if (x.IsBackpropRequired(AnyGraph{}) || gout.IsBackpropRequired(AnyGraph{})) {
+                // Double backprop: the same formula composed, so that the graph records it.
+                Array counted = NotEqual(t_const, Scalar{-1}).AsType(x.dtype());
+                bctx.input_grad() = gout * (Sigmoid(x) - t_const.AsType(x.dtype())) * counted;
+            } else {
+                Array gx = Empty(x.shape(), x.dtype(), x.device());
+                x.device().CallKernel<SigmoidCrossEntropyGradKernel>(x, t_const, gout, gx);
+                bctx.input_grad() = std::move(gx);
+            }
+        });
+    }
+    bb.Finalize();
+    return out;
 }
 
 // Note [Fused softmax cross entropy]

@@ -414,3 +414,28 @@ def test_softmax_cross_entropy_first_order_gradient_is_exact_for_ignored_rows(x_
     expected = (softmax - numpy.eye(3)[[1, 0, 0]]) * numpy.array([[2.0], [0.0], [-1.0]])
     expected[1] = 0
     array_utils.assert_array_equal(x_chx.grad, expected, dtype=x_dtype)
+
+
+@pytest.mark.parametrize('x_dtype', ['float16', 'float32', 'float64'])
+def test_sigmoid_cross_entropy_one_kernel_each_way(x_dtype, device):
+    # One elementwise kernel forward and one backward (numeric::SigmoidCrossEntropy and its gradient): an ignored
+    # element gives exactly 0 both ways (NaN scores included), the gradient at x = 0 is 1/2 - t, and non-contiguous
+    # and broadcast operands are read in place.
+    x = numpy.array([[0.0, 0.0, numpy.nan, 3.0], [-2.0, 40.0, -40.0, 0.5]], x_dtype)
+    t = numpy.array([[0, 1, -1, 1], [-1, 0, 1, 0]], 'int32')
+    x_chx = chx.array(x, device=device).require_grad()
+    loss = chx.sigmoid_cross_entropy(x_chx, chx.array(t, device=device))
+    wide = x.astype(numpy.float64)
+    with numpy.errstate(invalid='ignore'):
+        expected = numpy.where(t == -1, 0, numpy.logaddexp(0, wide) - wide * t)
+    array_utils.assert_array_equal(loss, expected, dtype=x_dtype)
+    gout = numpy.array([[2.0, 1.0, 1.0, -1.0], [1.0, 0.5, 1.0, 1.0]], x_dtype)
+    gx, = chx.grad([loss], [x_chx], grad_outputs=[chx.array(gout, device=device)])
+    with numpy.errstate(invalid='ignore'):
+        expected_gx = numpy.where(t == -1, 0, gout * (1 / (1 + numpy.exp(-wide)) - t))
+    array_utils.assert_array_equal(gx, expected_gx, dtype=x_dtype)
+    x_t = chx.array(numpy.ascontiguousarray(wide.T), device=device).T  # transposed
+    t_b = chx.broadcast_to(chx.array(t[:1], device=device), (2, 4))
+    out = chx.to_numpy(chx.sigmoid_cross_entropy(x_t, t_b))
+    with numpy.errstate(invalid='ignore'):
+        numpy.testing.assert_allclose(out, numpy.where(t[:1] == -1, 0, numpy.logaddexp(0, wide) - wide * t[:1]))

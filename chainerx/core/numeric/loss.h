@@ -1,0 +1,49 @@
+// Scalar formulas of the loss family, shared by the native and CUDA kernels (a score of a floating type T, computed
+// in ComputeType<T>, and an integer label).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "chainerx/core/numeric/activation.h"
+#include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/host_device.h"
+
+namespace chainerx {
+namespace numeric {
+
+template <typename Label>
+CHAINERX_HOST_DEVICE bool IsIgnoredLabel(Label t) {
+    return static_cast<int64_t>(t) == -1;
+}
+
+// The sigmoid cross entropy of score x and label t, log(1 + exp(x)) - x * t, written as max(x, 0) + log1p(exp(-|x|))
+// - x * t so that it never overflows; 0 for the ignored label -1 (whatever x). Other labels enter as they are.
+struct SigmoidCrossEntropy {
+    template <typename T, typename Label>
+    CHAINERX_HOST_DEVICE T operator()(T x_in, Label t) const {
+        using C = ComputeType<T>;
+        if (IsIgnoredLabel(t)) {
+            return static_cast<T>(C{0});
+        }
+        const C x = static_cast<C>(x_in);
+        const C softplus = (x < 0 ? C{0} : x) + std::log1p(std::exp(x < 0 ? x : -x));
+        return static_cast<T>(softplus - x * static_cast<C>(t));
+    }
+};
+
+// Its derivative with respect to x times gout: gout * (sigmoid(x) - t), 0 for the ignored label.
+struct SigmoidCrossEntropyGrad {
+    template <typename T, typename Label>
+    CHAINERX_HOST_DEVICE T operator()(T gout, T x, Label t) const {
+        using C = ComputeType<T>;
+        if (IsIgnoredLabel(t)) {
+            return static_cast<T>(C{0});
+        }
+        const C sigmoid = Sigmoid{}(static_cast<C>(x));
+        return static_cast<T>(static_cast<C>(gout) * (sigmoid - static_cast<C>(t)));
+    }
+};
+
+}  // namespace numeric
+}  // namespace chainerx
