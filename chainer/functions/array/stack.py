@@ -3,6 +3,8 @@
 Each is the other's backward, so they share this module.
 """
 
+import chainerx
+
 from chainer import function_node
 from chainer import utils
 from chainer.functions.array import _routine
@@ -37,8 +39,16 @@ class Separate(function_node.FunctionNode):
         return tuple([x[prefix + (i,)] for i in range(x.shape[axis])])
 
     def forward_chainerx(self, inputs):
-        ys = self._separate(inputs[0])
-        return _routine.Fallback if ys is None else ys
+        x = inputs[0]
+        if not -x.ndim <= self.axis < x.ndim:
+            return _routine.Fallback
+        n = x.shape[self.axis]
+        if n == 0:
+            return ()
+        # One chainerx op whose backward concatenates the gradients (one gather), where indexing x once per
+        # output recorded as many ops, each scattering its gradient into zeros of x's shape.
+        shape = x.shape[:self.axis % x.ndim] + x.shape[self.axis % x.ndim + 1:]
+        return tuple([part.reshape(shape) for part in chainerx.split(x, n, self.axis)])
 
     def forward(self, inputs):
         ys = self._separate(inputs[0])
