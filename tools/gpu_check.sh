@@ -225,7 +225,7 @@ echo "== benchmarks"
 (cd /tmp && timeout -k 10 "$(limit 100 0)" python3 "$REPO/benchmarks/run.py" --device cuda \
     --frameworks chainerx,torch --repeat 5 \
     --bench add_2x3 --bench 'tiny_graph*' --bench 'mlp*' --bench 'train_step*' --bench 'conv*' \
-    --bench add_1e8 --bench copy_1e8 --bench 'lstm*' \
+    --bench add_1e8 --bench copy_1e8 --bench 'lstm*' --bench '*_fwd_bwd' \
     --json "$OUT/bench.json" >"$OUT/bench.log" 2>&1)
 status=$?
 record bench "$status"

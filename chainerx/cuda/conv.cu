@@ -47,26 +47,20 @@ namespace {
 
 constexpr int kMaxCudnnSpatial = 3;
 
-class FilterDescriptor {
+class FilterDescriptor
+    : public CudnnObject<cudnnFilterDescriptor_t, cudnnCreateFilterDescriptor, cudnnDestroyFilterDescriptor> {
 public:
     FilterDescriptor(cudnnDataType_t type, const std::vector<int>& dims) {
-        CheckCudnnError(cudnnCreateFilterDescriptor(&desc_));
         CheckCudnnError(
-                cudnnSetFilterNdDescriptor(desc_, type, CUDNN_TENSOR_NCHW, static_cast<int>(dims.size()), dims.data()));
+                cudnnSetFilterNdDescriptor(get(), type, CUDNN_TENSOR_NCHW, static_cast<int>(dims.size()), dims.data()));
     }
-    ~FilterDescriptor() { cudnnDestroyFilterDescriptor(desc_); }
-    FilterDescriptor(const FilterDescriptor&) = delete;
-    FilterDescriptor& operator=(const FilterDescriptor&) = delete;
-    cudnnFilterDescriptor_t get() const { return desc_; }
-
-private:
-    cudnnFilterDescriptor_t desc_{};
 };
 
-class ConvolutionDescriptor {
+class ConvolutionDescriptor : public CudnnObject<cudnnConvolutionDescriptor_t,
+                                                 cudnnCreateConvolutionDescriptor,
+                                                 cudnnDestroyConvolutionDescriptor> {
 public:
     ConvolutionDescriptor(const Dims& stride, const Dims& pad, cudnnDataType_t compute, cudnnMathType_t math) {
-        CheckCudnnError(cudnnCreateConvolutionDescriptor(&desc_));
         std::vector<int> pads(pad.begin(), pad.end());
         std::vector<int> strides(stride.begin(), stride.end());
         if (pads.size() < 2) {
@@ -75,17 +69,10 @@ public:
         }
         std::vector<int> dilations(pads.size(), 1);
         CheckCudnnError(cudnnSetConvolutionNdDescriptor(
-                desc_, static_cast<int>(pads.size()), pads.data(), strides.data(), dilations.data(),
+                get(), static_cast<int>(pads.size()), pads.data(), strides.data(), dilations.data(),
                 CUDNN_CROSS_CORRELATION, compute));
-        CheckCudnnError(cudnnSetConvolutionMathType(desc_, math));
+        CheckCudnnError(cudnnSetConvolutionMathType(get(), math));
     }
-    ~ConvolutionDescriptor() { cudnnDestroyConvolutionDescriptor(desc_); }
-    ConvolutionDescriptor(const ConvolutionDescriptor&) = delete;
-    ConvolutionDescriptor& operator=(const ConvolutionDescriptor&) = delete;
-    cudnnConvolutionDescriptor_t get() const { return desc_; }
-
-private:
-    cudnnConvolutionDescriptor_t desc_{};
 };
 
 // Whether cuDNN can run the convolution y = conv(x, w) (x, w, y in the roles of CudnnConvolution, whatever is

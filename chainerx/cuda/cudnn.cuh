@@ -1,5 +1,5 @@
-// What the cuDNN calls of the CUDA backend share (conv.cu, normalization.cu): the cuDNN types of each device
-// type, packed tensor descriptors, and which failures mean "not supported, use the fallback".
+// What the cuDNN calls of the CUDA backend share (conv.cu, normalization.cu, rnn.cu): the cuDNN types of each device
+// type, owned descriptors, and which failures mean "not supported, use the fallback".
 #pragma once
 
 #include <cstdint>
@@ -60,21 +60,33 @@ inline std::vector<int> ContiguousStrides(const std::vector<int>& dims) {
     return strides;
 }
 
-class TensorDescriptor {
+// A cuDNN object owned: Create on construction, Destroy on destruction. A descriptor class derived from it sets the
+// descriptor in its constructor; should that throw, the base has been constructed and destroys the descriptor.
+template <typename Handle, cudnnStatus_t (*Create)(Handle*), cudnnStatus_t (*Destroy)(Handle)>
+class CudnnObject {
 public:
-    TensorDescriptor(cudnnDataType_t type, const std::vector<int>& dims) {
-        CheckCudnnError(cudnnCreateTensorDescriptor(&desc_));
-        std::vector<int> strides = ContiguousStrides(dims);
-        CheckCudnnError(
-                cudnnSetTensorNdDescriptor(desc_, type, static_cast<int>(dims.size()), dims.data(), strides.data()));
-    }
-    ~TensorDescriptor() { cudnnDestroyTensorDescriptor(desc_); }
-    TensorDescriptor(const TensorDescriptor&) = delete;
-    TensorDescriptor& operator=(const TensorDescriptor&) = delete;
-    cudnnTensorDescriptor_t get() const { return desc_; }
+    CudnnObject() { CheckCudnnError(Create(&handle_)); }
+    ~CudnnObject() { Destroy(handle_); }
+    CudnnObject(const CudnnObject&) = delete;
+    CudnnObject& operator=(const CudnnObject&) = delete;
+    Handle get() const { return handle_; }
 
 private:
-    cudnnTensorDescriptor_t desc_{};
+    Handle handle_{};
+};
+
+// A tensor descriptor created but not set (cuDNN's calls that fill one in take it so).
+using BareTensorDescriptor =
+        CudnnObject<cudnnTensorDescriptor_t, cudnnCreateTensorDescriptor, cudnnDestroyTensorDescriptor>;
+
+// A C-contiguous tensor of `dims`.
+class TensorDescriptor : public BareTensorDescriptor {
+public:
+    TensorDescriptor(cudnnDataType_t type, const std::vector<int>& dims) {
+        std::vector<int> strides = ContiguousStrides(dims);
+        CheckCudnnError(
+                cudnnSetTensorNdDescriptor(get(), type, static_cast<int>(dims.size()), dims.data(), strides.data()));
+    }
 };
 
 // Whether cuDNN may take the array's data as it is: pool blocks are 512-byte aligned, but a view can start anywhere,

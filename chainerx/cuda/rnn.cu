@@ -138,27 +138,11 @@ private:
     std::vector<Copy> copies_;
 };
 
-// A cuDNN descriptor owned: Create on construction, Destroy on destruction.
-template <typename Handle, cudnnStatus_t (*Create)(Handle*), cudnnStatus_t (*Destroy)(Handle)>
-class CudnnObject {
-public:
-    CudnnObject() { CheckCudnnError(Create(&handle_)); }
-    ~CudnnObject() { Destroy(handle_); }
-    CudnnObject(const CudnnObject&) = delete;
-    CudnnObject& operator=(const CudnnObject&) = delete;
-    Handle get() const { return handle_; }
-
-private:
-    Handle handle_{};
-};
-
 using RnnDescriptor = CudnnObject<cudnnRNNDescriptor_t, cudnnCreateRNNDescriptor, cudnnDestroyRNNDescriptor>;
 using RnnDataDescriptor =
         CudnnObject<cudnnRNNDataDescriptor_t, cudnnCreateRNNDataDescriptor, cudnnDestroyRNNDataDescriptor>;
 using DropoutDescriptor =
         CudnnObject<cudnnDropoutDescriptor_t, cudnnCreateDropoutDescriptor, cudnnDestroyDropoutDescriptor>;
-using BareTensorDescriptor =
-        CudnnObject<cudnnTensorDescriptor_t, cudnnCreateTensorDescriptor, cudnnDestroyTensorDescriptor>;
 
 cudnnRNNMode_t CudnnMode(RnnCell cell) {
     switch (cell) {

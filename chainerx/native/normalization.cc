@@ -1,7 +1,24 @@
-// Batch and layer normalization on the native backend: the generic kernels of kernels/normalization.h, composed of
-// routines whose native kernels are already vectorised and threaded.
+// Batch and layer normalization on the native backend. Batch normalization uses the generic kernels of
+// kernels/normalization.h, composed of routines whose native kernels are already vectorised and threaded.
+//
+// Note [Native layer normalization]
+// Layer normalization of C-contiguous float32/float64 rows runs one pass per row (its mean, the squared deviations,
+// each in interleaved lanes (row_fold.h), the output) where the composition ran nine whole-array kernels; the backward one pass per row for gx and one per
+// column for gamma's and beta's gradients (each thread a range of columns, adding every row in order), so that
+// results do not depend on the thread count. Other dtypes and layouts take the generic kernels.
 #include "chainerx/core/kernels/normalization.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/routines/creation.h"
 #include "chainerx/native/native_backend.h"
+#include "chainerx/native/parallel.h"
+#include "chainerx/native/row_fold.h"
 
 namespace chainerx {
 namespace native {
@@ -10,8 +27,128 @@ namespace {
 CHAINERX_NATIVE_REGISTER_KERNEL(BatchNormKernel, GenericBatchNormKernel);
 CHAINERX_NATIVE_REGISTER_KERNEL(BatchNormGradKernel, GenericBatchNormGradKernel);
 CHAINERX_NATIVE_REGISTER_KERNEL(FixedBatchNormKernel, GenericFixedBatchNormKernel);
-CHAINERX_NATIVE_REGISTER_KERNEL(LayerNormKernel, GenericLayerNormKernel);
-CHAINERX_NATIVE_REGISTER_KERNEL(LayerNormGradKernel, GenericLayerNormGradKernel);
+
+bool TakesRows(std::initializer_list<const Array*> arrays) {
+    return std::all_of(arrays.begin(), arrays.end(), [](const Array* a) {
+        return a->IsContiguous() && (a->dtype() == Dtype::kFloat32 || a->dtype() == Dtype::kFloat64);
+    });
+}
+
+template <typename T>
+T* Data(const Array& a) {
+    return static_cast<T*>(a.raw_data());
+}
+
+// Calls f(PrimitiveType<T>{}) for float32 or float64.
+template <typename F>
+void VisitRowDtype(Dtype dtype, F&& f) {
+    if (dtype == Dtype::kFloat32) {
+        f(PrimitiveType<float>{});
+    } else {
+        f(PrimitiveType<double>{});
+    }
+}
+
+// Rows per chunk of the thread pool for rows of n elements.
+int64_t RowGrain(int64_t n) { return std::max<int64_t>(1, kElementwiseGrain / std::max<int64_t>(n, 1)); }
+
+template <typename T>
+void LayerNormRows(
+        const T* x, const T* gamma, const T* beta, T* out, T* mean, T* inv_std, int64_t rows, int64_t n, T eps) {
+    ParallelFor(rows, RowGrain(n), [=](int64_t begin, int64_t end) {
+        for (int64_t r = begin; r < end; ++r) {
+            const T* xr = x + r * n;
+            const T m = SumRow<T>(n, [xr](int64_t k) { return xr[k]; }) / static_cast<T>(n);
+            const T squares = SumRow<T>(n, [xr, m](int64_t k) { return (xr[k] - m) * (xr[k] - m); });
+            const T s = T{1} / std::sqrt(squares / static_cast<T>(n) + eps);
+            T* outr = out + r * n;
+            for (int64_t k = 0; k < n; ++k) {
+                outr[k] = (xr[k] - m) * s * gamma[k] + beta[k];
+            }
+            mean[r] = m;
+            inv_std[r] = s;
+        }
+    });
+}
+
+template <typename T>
+void LayerNormGradRows(
+        const T* x, const T* gamma, const T* gout, const T* mean, const T* inv_std, T* gx, T* ggamma, T* gbeta,
+        int64_t rows, int64_t n) {
+    ParallelFor(rows, RowGrain(n), [=](int64_t begin, int64_t end) {
+        for (int64_t r = begin; r < end; ++r) {
+            const T* xr = x + r * n;
+            const T* gr = gout + r * n;
+            const T m = mean[r];
+            const T s = inv_std[r];
+            const T g_mean = SumRow<T>(n, [gr, gamma](int64_t k) { return gr[k] * gamma[k]; }) / static_cast<T>(n);
+            const T g_xhat_mean =
+                    SumRow<T>(n, [=](int64_t k) { return gr[k] * gamma[k] * ((xr[k] - m) * s); }) / static_cast<T>(n);
+            T* gxr = gx + r * n;
+            for (int64_t k = 0; k < n; ++k) {
+                gxr[k] = s * (gr[k] * gamma[k] - g_mean - (xr[k] - m) * s * g_xhat_mean);
+            }
+        }
+    });
+    // Columns in ranges, every row added in order.
+    ParallelFor(n, RowGrain(rows), [=](int64_t begin, int64_t end) {
+        std::fill(ggamma + begin, ggamma + end, T{0});
+        std::fill(gbeta + begin, gbeta + end, T{0});
+        for (int64_t r = 0; r < rows; ++r) {
+            const T* xr = x + r * n;
+            const T* gr = gout + r * n;
+            for (int64_t k = begin; k < end; ++k) {
+                ggamma[k] += gr[k] * ((xr[k] - mean[r]) * inv_std[r]);
+                gbeta[k] += gr[k];
+            }
+        }
+    });
+}
+
+class NativeLayerNormKernel : public GenericLayerNormKernel {
+public:
+    LayerNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps) override {
+        if (!TakesRows({&x, &gamma, &beta}) || x.GetTotalSize() == 0) {
+            return GenericLayerNormKernel::Call(x, gamma, beta, eps);
+        }
+        const int64_t rows = x.shape()[0];
+        const int64_t n = x.shape()[1];
+        Array out = Empty(x.shape(), x.dtype(), x.device());
+        Array mean = Empty({rows}, x.dtype(), x.device());
+        Array inv_std = Empty({rows}, x.dtype(), x.device());
+        VisitRowDtype(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LayerNormRows<T>(Data<T>(x), Data<T>(gamma), Data<T>(beta), Data<T>(out), Data<T>(mean),
+                             Data<T>(inv_std), rows, n, static_cast<T>(eps));
+        });
+        return {out, mean, inv_std};
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(LayerNormKernel, NativeLayerNormKernel);
+
+class NativeLayerNormGradKernel : public GenericLayerNormGradKernel {
+public:
+    LayerNormGradResult Call(
+            const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& inv_std) override {
+        if (!TakesRows({&x, &gamma, &mean, &inv_std}) || x.GetTotalSize() == 0) {
+            return GenericLayerNormGradKernel::Call(x, gamma, gout, mean, inv_std);
+        }
+        // A strided or broadcast gout (a sum's gradient) is copied: one pass.
+        Array gout_c = gout.IsContiguous() ? gout : AsContiguousArray(gout);
+        const int64_t rows = x.shape()[0];
+        const int64_t n = x.shape()[1];
+        Array gx = Empty(x.shape(), x.dtype(), x.device());
+        Array ggamma = Empty({n}, x.dtype(), x.device());
+        Array gbeta = Empty({n}, x.dtype(), x.device());
+        VisitRowDtype(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LayerNormGradRows<T>(Data<T>(x), Data<T>(gamma), Data<T>(gout_c), Data<T>(mean), Data<T>(inv_std),
+                                 Data<T>(gx), Data<T>(ggamma), Data<T>(gbeta), rows, n);
+        });
+        return {gx, ggamma, gbeta};
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(LayerNormGradKernel, NativeLayerNormGradKernel);
 
 }  // namespace
 }  // namespace native

@@ -1,14 +1,182 @@
-// Softmax along one axis on the native backend: the generic kernels of kernels/softmax.h, composed of routines whose
-// native kernels are already vectorised and threaded.
+// Softmax along one axis on the native backend (kernels/softmax.h).
+//
+// Note [Native softmax rows]
+// float32 and float64 along the last axis of C-contiguous operands, the common case (class scores, attention
+// scores), run one pass per row in place of the composition's five or six whole-array kernels: the row's maximum,
+// its shifted values and their exponentials (float32 through the vectorised exp loop of native/vecmath.h) in a
+// buffer of the row's length, their sum, and the output. Rows are split over the thread pool, and each row's maximum
+// and sums fold in a fixed order (FoldRow, row_fold.h), so results do not depend on the thread count. The softmax is
+// exp(x - max) * (1 / sum) rather than the composition's exp(x - max - log(sum)): the same to a few ulp. Other layouts and float16 take the composition
+// (GenericSoftmaxKernel), as does every double backward.
 #include "chainerx/core/kernels/softmax.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/numeric/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
 #include "chainerx/native/native_backend.h"
+#include "chainerx/native/parallel.h"
+#include "chainerx/native/row_fold.h"
+#include "chainerx/native/vecmath.h"
 
 namespace chainerx {
 namespace native {
 namespace {
 
-CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxKernel, GenericSoftmaxKernel);
-CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxGradKernel, GenericSoftmaxGradKernel);
+// out[k] = exp(in[k]) for k < n (in and out may be the same).
+template <typename T>
+void ExpRow(const T* in, T* out, int64_t n) {
+    if constexpr (std::is_same<T, float>::value) {
+        GetFloatMathLoop(FloatMathFunction::kExp)(in, out, n);
+    } else {
+        for (int64_t k = 0; k < n; ++k) {
+            out[k] = std::exp(in[k]);
+        }
+    }
+}
+
+// The maximum as maxps computes it (NaN in the running value is not kept), vectorisable; RowMax restores NaN.
+struct PlainMax {
+    template <typename T>
+    T operator()(T a, T b) const {
+        return b > a ? b : a;
+    }
+};
+
+// The row's maximum, NaN if it holds one (as AMax).
+template <typename T>
+T RowMax(const T* v, int64_t n) {
+    auto value_at = [v](int64_t k) { return v[k]; };
+    const T max = FoldRow(n, v[0], PlainMax{}, value_at);
+    // NaN when some v[k] is NaN or infinite (or the sum overflows): then the NaN-propagating maximum, slower.
+    const T probe = SumRow<T>(n, value_at) * T{0};
+    return probe == probe ? max : FoldRow(n, v[0], numeric::Maximum{}, value_at);
+}
+
+// Whether the rows of these C-contiguous float32/float64 operands along their last axis take the loops here.
+bool TakesRows(const Array& a, int8_t axis) {
+    return axis == a.ndim() - 1 && a.IsContiguous() && (a.dtype() == Dtype::kFloat32 || a.dtype() == Dtype::kFloat64);
+}
+
+// Calls row_fn(r, buffer) for every row r of `rows`, over the thread pool; buffer holds n values per chunk.
+template <typename T, typename RowFn>
+void ForEachRow(int64_t rows, int64_t n, RowFn row_fn) {
+    ParallelFor(rows, std::max<int64_t>(1, kElementwiseGrain / n), [n, &row_fn](int64_t begin, int64_t end) {
+        std::vector<T> buffer(n);
+        for (int64_t r = begin; r < end; ++r) {
+            row_fn(r, buffer.data());
+        }
+    });
+}
+
+template <typename T>
+void SoftmaxRows(const T* x, T* y, int64_t rows, int64_t n, bool log) {
+    ForEachRow<T>(rows, n, [x, y, n, log](int64_t r, T* e) {
+        const T* xr = x + r * n;
+        T* yr = y + r * n;
+        const T max = RowMax(xr, n);
+        for (int64_t k = 0; k < n; ++k) {
+            e[k] = xr[k] - max;
+        }
+        if (log) {
+            std::copy(e, e + n, yr);
+            ExpRow(e, e, n);
+        } else {
+            ExpRow(e, yr, n);
+        }
+        const T* exps = log ? e : yr;
+        const T sum = SumRow<T>(n, [exps](int64_t k) { return exps[k]; });
+        if (log) {
+            const T log_sum = std::log(sum);
+            for (int64_t k = 0; k < n; ++k) {
+                yr[k] -= log_sum;
+            }
+        } else {
+            const T inv_sum = T{1} / sum;
+            for (int64_t k = 0; k < n; ++k) {
+                yr[k] *= inv_sum;
+            }
+        }
+    });
+}
+
+template <typename T>
+void SoftmaxGradRows(const T* y, const T* gy, T* gx, int64_t rows, int64_t n, bool log) {
+    ForEachRow<T>(rows, n, [y, gy, gx, n, log](int64_t r, T* e) {
+        const T* yr = y + r * n;
+        const T* gyr = gy + r * n;
+        T* gxr = gx + r * n;
+        const T sum = log ? SumRow<T>(n, [gyr](int64_t k) { return gyr[k]; })
+                          : SumRow<T>(n, [gyr, yr](int64_t k) { return gyr[k] * yr[k]; });
+        if (log) {
+            ExpRow(yr, e, n);
+            for (int64_t k = 0; k < n; ++k) {
+                gxr[k] = gyr[k] - e[k] * sum;
+            }
+        } else {
+            for (int64_t k = 0; k < n; ++k) {
+                gxr[k] = yr[k] * (gyr[k] - sum);
+            }
+        }
+    });
+}
+
+// Calls f(PrimitiveType<T>{}) for float32 or float64.
+template <typename F>
+void VisitRowDtype(Dtype dtype, F&& f) {
+    if (dtype == Dtype::kFloat32) {
+        f(PrimitiveType<float>{});
+    } else {
+        f(PrimitiveType<double>{});
+    }
+}
+
+template <typename T>
+T* Data(const Array& a) {
+    return static_cast<T*>(a.raw_data());
+}
+
+class NativeSoftmaxKernel : public GenericSoftmaxKernel {
+public:
+    Array Call(const Array& x, int8_t axis, bool log) override {
+        if (!TakesRows(x, axis) || x.GetTotalSize() == 0) {
+            return GenericSoftmaxKernel::Call(x, axis, log);
+        }
+        Array y = Empty(x.shape(), x.dtype(), x.device());
+        const int64_t n = x.shape()[axis];
+        VisitRowDtype(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            SoftmaxRows<T>(Data<T>(x), Data<T>(y), x.GetTotalSize() / n, n, log);
+        });
+        return y;
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxKernel, NativeSoftmaxKernel);
+
+class NativeSoftmaxGradKernel : public GenericSoftmaxGradKernel {
+public:
+    Array Call(const Array& y, const Array& gy, int8_t axis, bool log) override {
+        if (!TakesRows(y, axis) || y.GetTotalSize() == 0) {
+            return GenericSoftmaxGradKernel::Call(y, gy, axis, log);
+        }
+        // A strided or broadcast gy (a sum's gradient) is copied: one pass, where the composition makes four.
+        Array gy_c = gy.IsContiguous() ? gy : AsContiguousArray(gy);
+        Array gx = Empty(y.shape(), y.dtype(), y.device());
+        const int64_t n = y.shape()[axis];
+        VisitRowDtype(y.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            SoftmaxGradRows<T>(Data<T>(y), Data<T>(gy_c), Data<T>(gx), y.GetTotalSize() / n, n, log);
+        });
+        return gx;
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxGradKernel, NativeSoftmaxGradKernel);
 
 }  // namespace
 }  // namespace native

@@ -294,3 +294,26 @@ def test_reductions_do_not_depend_on_thread_count(name, shape, axis, dtype):
     expected = getattr(numpy, name)(a.astype('float64'), axis=axis)
     numpy.testing.assert_allclose(results[0], expected, rtol=1e-4 if dtype == 'float32' else 1e-12,
                                   atol=1e-2 if dtype == 'float32' else 1e-9)
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+@pytest.mark.parametrize('name', ['softmax', 'log_softmax', 'layer_norm'])
+def test_row_kernels_do_not_depend_on_the_thread_count(name, dtype):
+    # Note [Native softmax rows] and Note [Native layer normalization]: rows over the pool, each row's sums in order,
+    # and gamma's and beta's gradients by ranges of columns over every row in order.
+    x = array_utils.make_numpy((3000, 70), dtype)
+    gy = array_utils.make_numpy((3000, 70), dtype, seed=1)
+    gamma, beta = array_utils.make_numpy((70,), dtype, seed=2), array_utils.make_numpy((70,), dtype, seed=3)
+    results = []
+    for threads in (1, 2, 3):
+        _core._set_num_threads(threads)
+        inputs = [chx.array(a).require_grad() for a in (x, gamma, beta)]
+        if name == 'layer_norm':
+            y = _core._layer_norm(*inputs)
+        else:
+            y = getattr(chx, name)(inputs[0], 1)
+        grads = chx.grad([y], inputs if name == 'layer_norm' else inputs[:1], grad_outputs=[chx.array(gy)])
+        results.append([chx.to_numpy(a) for a in [y] + list(grads)])
+    for other in results[1:]:
+        for a, b in zip(results[0], other):
+            numpy.testing.assert_array_equal(a, b)

@@ -1,0 +1,73 @@
+"""The building blocks of attention and normalization layers, forward and backward (gradients of every input,
+cleared each call), chainerx against PyTorch: softmax along the last axis of attention scores, layer
+normalization over the features of a batch of tokens, a batched matrix product of attention's shape, and batch
+normalization of a batch of images in training mode. On CUDA each is one or two kernels per direction in chainerx
+(Note [Softmax along one axis], Note [Layer normalization on CUDA], BatchedDotKernel, Note [Batch statistics in
+one launch])."""
+
+import numpy as np
+
+from _registry import benchmark
+
+_SCORES = (32, 8, 64, 64)  # batch, heads, queries, keys
+_TOKENS = (32 * 64, 512)  # batch x sequence, features
+_IMAGES = (32, 64, 32, 32)
+
+
+def _values(shape, seed):
+    rng = np.random.default_rng(seed)
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def _fwd_bwd(fw, forward, inputs):
+    def step():
+        fw.cleargrads(*inputs)
+        forward(*inputs).sum().backward()
+        return inputs[0].grad
+
+    return step
+
+
+@benchmark("softmax_fwd_bwd", "softmax(s, axis=-1) of attention scores 32x8x64x64 float32, then backward",
+           frameworks=("chainerx", "torch"), needs_autograd=True)
+def softmax_fwd_bwd(fw):
+    s = fw.asarray(_values(_SCORES, 0), True)
+    if fw.name == "torch":
+        return _fwd_bwd(fw, lambda s: fw.module.softmax(s, -1), [s])
+    return _fwd_bwd(fw, lambda s: fw.module.softmax(s, 3), [s])
+
+
+@benchmark("layer_norm_fwd_bwd", "layer normalization of 2048 tokens of 512 float32 features, then backward",
+           frameworks=("chainerx", "torch"), needs_autograd=True)
+def layer_norm_fwd_bwd(fw):
+    x = fw.asarray(_values(_TOKENS, 0), True)
+    gamma = fw.asarray(1 + 0.1 * _values(_TOKENS[1:], 1), True)
+    beta = fw.asarray(0.1 * _values(_TOKENS[1:], 2), True)
+    if fw.name == "torch":
+        layer_norm = fw.module.nn.functional.layer_norm
+        return _fwd_bwd(fw, lambda x, g, b: layer_norm(x, _TOKENS[1:], g, b, 1e-5), [x, gamma, beta])
+    layer_norm = fw.module._core._layer_norm
+    return _fwd_bwd(fw, lambda x, g, b: layer_norm(x, g, b, 1e-5), [x, gamma, beta])
+
+
+@benchmark("batched_matmul_fwd_bwd", "matmul(q, k) of 32x8 pairs of 64x64 float32 matrices, then backward",
+           frameworks=("chainerx", "torch"), needs_autograd=True)
+def batched_matmul_fwd_bwd(fw):
+    q = fw.asarray(_values(_SCORES, 0), True)
+    k = fw.asarray(_values(_SCORES, 1), True)
+    return _fwd_bwd(fw, lambda q, k: fw.module.matmul(q, k), [q, k])
+
+
+@benchmark("batch_norm_fwd_bwd", "batch normalization (training) of 32x64x32x32 float32 images, then backward",
+           frameworks=("chainerx", "torch"), needs_autograd=True)
+def batch_norm_fwd_bwd(fw):
+    x = fw.asarray(_values(_IMAGES, 0), True)
+    gamma = fw.asarray(np.ones(_IMAGES[1], np.float32), True)
+    beta = fw.asarray(np.zeros(_IMAGES[1], np.float32), True)
+    mean = fw.asarray(np.zeros(_IMAGES[1], np.float32))
+    var = fw.asarray(np.ones(_IMAGES[1], np.float32))
+    if fw.name == "torch":
+        batch_norm = fw.module.nn.functional.batch_norm
+        return _fwd_bwd(fw, lambda x, g, b: batch_norm(x, mean, var, g, b, True, 0.1, 2e-5), [x, gamma, beta])
+    batch_norm = fw.module.batch_norm
+    return _fwd_bwd(fw, lambda x, g, b: batch_norm(x, g, b, mean, var, 2e-5, 0.9, (0, 2, 3)), [x, gamma, beta])
