@@ -3,7 +3,7 @@
 //
 // Note [Native layer normalization]
 // Layer normalization of C-contiguous float32/float64 rows runs one pass per row (its mean, the squared deviations,
-// each in interleaved lanes (row_fold.h), the output) where the composition ran nine whole-array kernels; the backward one pass per row for gx and one per
+// each in interleaved lanes (row_kernels.h), the output) where the composition ran nine whole-array kernels; the backward one pass per row for gx and one per
 // column for gamma's and beta's gradients (each thread a range of columns, adding every row in order), so that
 // results do not depend on the thread count. Other dtypes and layouts take the generic kernels.
 #include "chainerx/core/kernels/normalization.h"
@@ -11,14 +11,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <initializer_list>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/parallel.h"
-#include "chainerx/native/row_fold.h"
+#include "chainerx/native/row_kernels.h"
 
 namespace chainerx {
 namespace native {
@@ -27,30 +26,6 @@ namespace {
 CHAINERX_NATIVE_REGISTER_KERNEL(BatchNormKernel, GenericBatchNormKernel);
 CHAINERX_NATIVE_REGISTER_KERNEL(BatchNormGradKernel, GenericBatchNormGradKernel);
 CHAINERX_NATIVE_REGISTER_KERNEL(FixedBatchNormKernel, GenericFixedBatchNormKernel);
-
-bool TakesRows(std::initializer_list<const Array*> arrays) {
-    return std::all_of(arrays.begin(), arrays.end(), [](const Array* a) {
-        return a->IsContiguous() && (a->dtype() == Dtype::kFloat32 || a->dtype() == Dtype::kFloat64);
-    });
-}
-
-template <typename T>
-T* Data(const Array& a) {
-    return static_cast<T*>(a.raw_data());
-}
-
-// Calls f(PrimitiveType<T>{}) for float32 or float64.
-template <typename F>
-void VisitRowDtype(Dtype dtype, F&& f) {
-    if (dtype == Dtype::kFloat32) {
-        f(PrimitiveType<float>{});
-    } else {
-        f(PrimitiveType<double>{});
-    }
-}
-
-// Rows per chunk of the thread pool for rows of n elements.
-int64_t RowGrain(int64_t n) { return std::max<int64_t>(1, kElementwiseGrain / std::max<int64_t>(n, 1)); }
 
 template <typename T>
 void LayerNormRows(
@@ -108,7 +83,7 @@ void LayerNormGradRows(
 class NativeLayerNormKernel : public GenericLayerNormKernel {
 public:
     LayerNormResult Call(const Array& x, const Array& gamma, const Array& beta, double eps) override {
-        if (!TakesRows({&x, &gamma, &beta}) || x.GetTotalSize() == 0) {
+        if (!AreContiguousRows({&x, &gamma, &beta}) || x.GetTotalSize() == 0) {
             return GenericLayerNormKernel::Call(x, gamma, beta, eps);
         }
         const int64_t rows = x.shape()[0];
@@ -118,8 +93,8 @@ public:
         Array inv_std = Empty({rows}, x.dtype(), x.device());
         VisitRowDtype(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LayerNormRows<T>(Data<T>(x), Data<T>(gamma), Data<T>(beta), Data<T>(out), Data<T>(mean),
-                             Data<T>(inv_std), rows, n, static_cast<T>(eps));
+            LayerNormRows<T>(RowData<T>(x), RowData<T>(gamma), RowData<T>(beta), RowData<T>(out), RowData<T>(mean),
+                             RowData<T>(inv_std), rows, n, static_cast<T>(eps));
         });
         return {out, mean, inv_std};
     }
@@ -130,7 +105,7 @@ class NativeLayerNormGradKernel : public GenericLayerNormGradKernel {
 public:
     LayerNormGradResult Call(
             const Array& x, const Array& gamma, const Array& gout, const Array& mean, const Array& inv_std) override {
-        if (!TakesRows({&x, &gamma, &mean, &inv_std}) || x.GetTotalSize() == 0) {
+        if (!AreContiguousRows({&x, &gamma, &mean, &inv_std}) || x.GetTotalSize() == 0) {
             return GenericLayerNormGradKernel::Call(x, gamma, gout, mean, inv_std);
         }
         // A strided or broadcast gout (a sum's gradient) is copied: one pass.
@@ -142,8 +117,8 @@ public:
         Array gbeta = Empty({n}, x.dtype(), x.device());
         VisitRowDtype(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LayerNormGradRows<T>(Data<T>(x), Data<T>(gamma), Data<T>(gout_c), Data<T>(mean), Data<T>(inv_std),
-                                 Data<T>(gx), Data<T>(ggamma), Data<T>(gbeta), rows, n);
+            LayerNormGradRows<T>(RowData<T>(x), RowData<T>(gamma), RowData<T>(gout_c), RowData<T>(mean), RowData<T>(inv_std),
+                                 RowData<T>(gx), RowData<T>(ggamma), RowData<T>(gbeta), rows, n);
         });
         return {gx, ggamma, gbeta};
     }

@@ -5,7 +5,7 @@
 // scores), run one pass per row in place of the composition's five or six whole-array kernels: the row's maximum,
 // its shifted values and their exponentials (float32 through the vectorised exp loop of native/vecmath.h) in a
 // buffer of the row's length, their sum, and the output. Rows are split over the thread pool, and each row's maximum
-// and sums fold in a fixed order (FoldRow, row_fold.h), so results do not depend on the thread count. The softmax is
+// and sums fold in a fixed order (FoldRow, row_kernels.h), so results do not depend on the thread count. The softmax is
 // exp(x - max) * (1 / sum) rather than the composition's exp(x - max - log(sum)): the same to a few ulp. Other layouts and float16 take the composition
 // (GenericSoftmaxKernel), as does every double backward.
 #include "chainerx/core/kernels/softmax.h"
@@ -22,7 +22,7 @@
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/parallel.h"
-#include "chainerx/native/row_fold.h"
+#include "chainerx/native/row_kernels.h"
 #include "chainerx/native/vecmath.h"
 
 namespace chainerx {
@@ -59,15 +59,13 @@ T RowMax(const T* v, int64_t n) {
     return probe == probe ? max : FoldRow(n, v[0], numeric::Maximum{}, value_at);
 }
 
-// Whether the rows of these C-contiguous float32/float64 operands along their last axis take the loops here.
-bool TakesRows(const Array& a, int8_t axis) {
-    return axis == a.ndim() - 1 && a.IsContiguous() && (a.dtype() == Dtype::kFloat32 || a.dtype() == Dtype::kFloat64);
-}
+// Whether the rows of `a` along `axis` take the loops here.
+bool TakesRows(const Array& a, int8_t axis) { return axis == a.ndim() - 1 && AreContiguousRows({&a}); }
 
 // Calls row_fn(r, buffer) for every row r of `rows`, over the thread pool; buffer holds n values per chunk.
 template <typename T, typename RowFn>
 void ForEachRow(int64_t rows, int64_t n, RowFn row_fn) {
-    ParallelFor(rows, std::max<int64_t>(1, kElementwiseGrain / n), [n, &row_fn](int64_t begin, int64_t end) {
+    ParallelFor(rows, RowGrain(n), [n, &row_fn](int64_t begin, int64_t end) {
         std::vector<T> buffer(n);
         for (int64_t r = begin; r < end; ++r) {
             row_fn(r, buffer.data());
@@ -127,21 +125,6 @@ void SoftmaxGradRows(const T* y, const T* gy, T* gx, int64_t rows, int64_t n, bo
     });
 }
 
-// Calls f(PrimitiveType<T>{}) for float32 or float64.
-template <typename F>
-void VisitRowDtype(Dtype dtype, F&& f) {
-    if (dtype == Dtype::kFloat32) {
-        f(PrimitiveType<float>{});
-    } else {
-        f(PrimitiveType<double>{});
-    }
-}
-
-template <typename T>
-T* Data(const Array& a) {
-    return static_cast<T*>(a.raw_data());
-}
-
 class NativeSoftmaxKernel : public GenericSoftmaxKernel {
 public:
     Array Call(const Array& x, int8_t axis, bool log) override {
@@ -152,7 +135,7 @@ public:
         const int64_t n = x.shape()[axis];
         VisitRowDtype(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            SoftmaxRows<T>(Data<T>(x), Data<T>(y), x.GetTotalSize() / n, n, log);
+            SoftmaxRows<T>(RowData<T>(x), RowData<T>(y), x.GetTotalSize() / n, n, log);
         });
         return y;
     }
@@ -171,7 +154,7 @@ public:
         const int64_t n = y.shape()[axis];
         VisitRowDtype(y.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            SoftmaxGradRows<T>(Data<T>(y), Data<T>(gy_c), Data<T>(gx), y.GetTotalSize() / n, n, log);
+            SoftmaxGradRows<T>(RowData<T>(y), RowData<T>(gy_c), RowData<T>(gx), y.GetTotalSize() / n, n, log);
         });
         return gx;
     }

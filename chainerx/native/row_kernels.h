@@ -1,12 +1,42 @@
-// Folds along a row for the native row kernels (softmax.cc, normalization.cc): sums and maxima of one row in
-// interleaved lanes.
+// What the native kernels that work row by row share (softmax.cc, normalization.cc): which operands they take,
+// their dtypes, how rows are split over the thread pool, and sums and maxima of a row in interleaved lanes.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/native/parallel.h"
 
 namespace chainerx {
 namespace native {
+
+// Whether every operand is C-contiguous float32 or float64 (the row kernels' case; others take the compositions).
+inline bool AreContiguousRows(std::initializer_list<const Array*> arrays) {
+    return std::all_of(arrays.begin(), arrays.end(), [](const Array* a) {
+        return a->IsContiguous() && (a->dtype() == Dtype::kFloat32 || a->dtype() == Dtype::kFloat64);
+    });
+}
+
+// Calls f(PrimitiveType<T>{}) for float32 or float64.
+template <typename F>
+void VisitRowDtype(Dtype dtype, F&& f) {
+    if (dtype == Dtype::kFloat32) {
+        f(PrimitiveType<float>{});
+    } else {
+        f(PrimitiveType<double>{});
+    }
+}
+
+template <typename T>
+T* RowData(const Array& a) {
+    return static_cast<T*>(a.raw_data());
+}
+
+// Rows per chunk of the thread pool for rows of n elements (a chunk of about kElementwiseGrain elements).
+inline int64_t RowGrain(int64_t n) { return std::max<int64_t>(1, kElementwiseGrain / std::max<int64_t>(n, 1)); }
 
 // op folded over value_at(k) for k in [0, n) in kLanes interleaved lanes combined in a fixed order: independent
 // chains that the CPU overlaps and the compiler vectorises (one running sum would wait on each addition), and a
