@@ -6,13 +6,14 @@
 # come back in order, pickled through the pool's pipes. Up to n_prefetch batches are in flight;
 # their positions are computed in the main process by the same state machine as SerialIterator, so
 # the batches, their order and the serialized state are identical to SerialIterator's. The pool is
-# made on the first next() and terminated by finalize() (also on garbage collection), so a
-# forgotten iterator leaves no process behind. Workers ignore SIGINT: Ctrl-C interrupts the main
+# made on the first next() and terminated by finalize() (also on garbage collection; Note [Terminating
+# the pool]), so a forgotten iterator leaves no process behind. Workers ignore SIGINT: Ctrl-C interrupts the main
 # process only, which then terminates them. `shared_mem` is accepted for compatibility; this
 # implementation has no shared-memory transport, and pipes carry the examples whatever its value.
 
 import multiprocessing
 import signal
+import threading
 import warnings
 
 from chainer.iterators import _prefetch
@@ -28,6 +29,33 @@ def _worker_init(dataset):
 
 def _worker_fetch(index):
     return _worker_dataset[index]
+
+
+# Note [Terminating the pool]
+# CPython's Pool.terminate() can block forever: CI once hung in it with the pool's task handler waiting for the
+# input queue's lock while terminate() joined it, its workers already killed. So finalize() terminates the pool in a
+# helper thread and waits at most _TERMINATE_SECONDS; past that it kills the workers still alive itself and leaves
+# the helper (a daemon thread) behind, so that closing an iterator never hangs the program.
+_TERMINATE_SECONDS = 10.0
+
+
+def _terminate_and_join(pool):
+    pool.terminate()
+    pool.join()
+
+
+def _terminate_pool(pool):
+    try:
+        helper = threading.Thread(target=_terminate_and_join, args=(pool,), daemon=True)
+        helper.start()
+    except RuntimeError:  # no new thread at interpreter shutdown (a garbage-collected iterator)
+        _terminate_and_join(pool)
+        return
+    helper.join(_TERMINATE_SECONDS)
+    if helper.is_alive():
+        for process in list(getattr(pool, '_pool', ())):
+            if process.exitcode is None:
+                process.kill()
 
 
 class MultiprocessIterator(_prefetch.PrefetchIterator):
@@ -88,8 +116,7 @@ class MultiprocessIterator(_prefetch.PrefetchIterator):
         self._pool = None
         self._state_changed()
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            _terminate_pool(pool)  # Note [Terminating the pool]
 
     def __del__(self):
         if getattr(self, '_pool', None) is not None:

@@ -2,6 +2,7 @@
 timeouts, worker replacement, arguments) and MultithreadIterator's threads."""
 
 import multiprocessing
+import threading
 import time
 import warnings
 
@@ -35,6 +36,38 @@ def test_multiprocess_finalize_terminates_the_workers():
     assert multiprocessing.active_children() == []
     assert next(it) == [2, 3]  # a finalized iterator starts a new pool when used again
     it.finalize()
+
+
+def test_terminating_a_pool_that_never_terminates_kills_its_workers(monkeypatch):
+    # Note [Terminating the pool]: a terminate() that blocks (as CPython's once did in CI) is abandoned after the
+    # time limit, and the workers still alive are killed.
+    from chainer.iterators import multiprocess_iterator
+    monkeypatch.setattr(multiprocess_iterator, '_TERMINATE_SECONDS', 0.2)
+    released = threading.Event()
+
+    class Worker:
+        def __init__(self, exitcode):
+            self.exitcode = exitcode
+            self.killed = False
+
+        def kill(self):
+            self.killed = True
+
+    class StuckPool:
+        _pool = [Worker(None), Worker(0)]
+
+        def terminate(self):
+            released.wait(30)
+
+        def join(self):
+            pass
+
+    pool = StuckPool()
+    start = time.monotonic()
+    multiprocess_iterator._terminate_pool(pool)
+    released.set()
+    assert time.monotonic() - start < 10
+    assert [worker.killed for worker in pool._pool] == [True, False]
 
 
 def test_multiprocess_with_block_and_garbage_collection_clean_up():
