@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <type_traits>
 
@@ -77,34 +78,73 @@ void CublasGemm(const Array& a, const Array& b, const Array& out, bool accumulat
             CUBLAS_GEMM_DEFAULT));
 }
 
-// A batch of matrices (batch x rows x cols) as cublasGemmStridedBatchedEx takes it: one BLAS layout for every
-// matrix, each `stride` elements after the previous one (0: one matrix repeated); `copy` holds a contiguous copy
-// when the array's own strides would not do.
+// A batch of matrices (batch..., rows, cols) as cuBLAS takes it: `array` (the operand, or its contiguous copy when
+// its matrices are in no BLAS layout or not element-aligned) with one BLAS layout for every matrix, and `stride`,
+// the elements between consecutive matrices when one stride steps over the whole batch (0: one matrix repeated).
 struct BatchOperand {
-    const void* data;
+    Array array;
     BlasLayout layout;
-    int64_t stride;
-    std::optional<Array> copy;
+    std::optional<int64_t> stride;
 };
 
-BatchOperand ToBatchOperand(const Array& x) {
-    const int64_t rows = x.shape()[1];
-    const int64_t cols = x.shape()[2];
-    const int64_t unit = x.GetItemSize();
-    const int64_t batch_stride = x.shape()[0] <= 1 ? 0 : x.strides()[0];
-    std::optional<BlasLayout> layout = GetBlasLayout(rows, cols, x.strides()[1], x.strides()[2], unit);
-    if (layout.has_value() && batch_stride >= 0 && batch_stride % unit == 0) {
-        return {x.raw_data(), *layout, batch_stride / unit, std::nullopt};
+// The stride (bytes) from each matrix of x to the next in C order over the batch axes, if one stride does.
+std::optional<int64_t> UniformBatchStride(const Array& x) {
+    std::optional<int64_t> stride;  // of the innermost batch axis longer than 1
+    int64_t spanned = 1;  // the matrices that the axes inside the current one step over
+    for (int8_t d = x.ndim() - 3; d >= 0; --d) {
+        if (x.shape()[d] == 1) {
+            continue;
+        }
+        if (!stride.has_value()) {
+            stride = x.strides()[d];
+        } else if (x.strides()[d] != *stride * spanned) {
+            return std::nullopt;
+        }
+        spanned *= x.shape()[d];
     }
-    Array copy = AsContiguousArray(x);
-    return {copy.raw_data(), BlasLayout{false, std::max<int64_t>(cols, 1)}, rows * cols, std::move(copy)};
+    return stride.value_or(0);
 }
 
+BatchOperand ToBatchOperand(const Array& x) {
+    const int8_t ndim = x.ndim();
+    const int64_t rows = x.shape()[ndim - 2];
+    const int64_t cols = x.shape()[ndim - 1];
+    const int64_t unit = x.GetItemSize();
+    std::optional<BlasLayout> layout = GetBlasLayout(rows, cols, x.strides()[ndim - 2], x.strides()[ndim - 1], unit);
+    const bool aligned = std::all_of(
+            x.strides().begin(), x.strides().end() - 2, [unit](int64_t stride) { return stride % unit == 0; });
+    if (!layout.has_value() || !aligned) {
+        Array copy = AsContiguousArray(x);
+        return {copy, BlasLayout{false, std::max<int64_t>(cols, 1)}, rows * cols};
+    }
+    std::optional<int64_t> stride = UniformBatchStride(x);
+    if (stride.has_value() && *stride < 0) {
+        stride.reset();  // reversed matrices: a pointer each (strided-batched calls take no negative stride)
+    }
+    return {x, *layout, stride.has_value() ? std::optional<int64_t>{*stride / unit} : std::nullopt};
+}
+
+// Fills pointers with the address of each matrix of the batch: b's, then a's, then out's (cuBLAS's order of the
+// operands, Note [CUDA matrix products]), `batch` each.
+struct MatrixPointersFunctor {
+    StridedIndexer<3> indexer;  // over the batch axes of b, a and out
+    int64_t batch;
+    void** pointers;
+
+    __device__ void operator()(int64_t i) const {
+        char* matrices[3];
+        indexer.Pointers(i, matrices);
+        for (int operand = 0; operand < 3; ++operand) {
+            pointers[operand * batch + i] = matrices[operand];
+        }
+    }
+};
+
+// The products of a batch whose matrices are evenly spaced in every operand: one cublasGemmStridedBatchedEx call.
 template <typename T>
-void CublasGemmStridedBatched(const Array& a, const Array& b, const Array& out, int64_t m, int64_t n, int64_t k) {
+void CublasGemmStridedBatched(
+        const BatchOperand& a_op, const BatchOperand& b_op, const Array& out, int64_t m, int64_t n, int64_t k) {
     using Types = CublasTypes<T>;
-    BatchOperand a_op = ToBatchOperand(a);
-    BatchOperand b_op = ToBatchOperand(b);
     auto& device = dynamic_cast<CudaDevice&>(out.device());
     typename Types::Scale alpha{1};
     typename Types::Scale beta{0};
@@ -118,20 +158,62 @@ void CublasGemmStridedBatched(const Array& a, const Array& b, const Array& out, 
             ToCublasInt(m),
             ToCublasInt(k),
             &alpha,
-            b_op.data,
+            b_op.array.raw_data(),
             Types::kData,
             ToCublasInt(b_op.layout.ld),
-            b_op.stride,
-            a_op.data,
+            *b_op.stride,
+            a_op.array.raw_data(),
             Types::kData,
             ToCublasInt(a_op.layout.ld),
-            a_op.stride,
+            *a_op.stride,
             &beta,
             out.raw_data(),
             Types::kData,
             ToCublasInt(n),
             m * n,
-            ToCublasInt(out.shape()[0]),
+            ToCublasInt(out.GetTotalSize() / (m * n)),
+            Types::kCompute,
+            CUBLAS_GEMM_DEFAULT));
+}
+
+// The products of any other batch: a kernel writes the address of every matrix, then one cublasGemmBatchedEx call
+// takes them, where copying the unevenly spaced operand would read and write all of it.
+template <typename T>
+void CublasGemmPointerBatched(
+        const BatchOperand& a_op, const BatchOperand& b_op, const Array& out, int64_t m, int64_t n, int64_t k) {
+    using Types = CublasTypes<T>;
+    auto& device = dynamic_cast<CudaDevice&>(out.device());
+    const int64_t batch = out.GetTotalSize() / (m * n);
+    const Shape batch_shape{out.shape().begin(), out.shape().end() - 2};
+    // Freed on return: the pool hands the block out again only to work queued after the call.
+    std::shared_ptr<void> pointers = device.Allocate(static_cast<size_t>(3 * batch) * sizeof(void*));
+    auto* matrices = static_cast<void**>(pointers.get());
+    LaunchIndexed(
+            device,
+            batch,
+            MatrixPointersFunctor{MakeIndexer<3>(batch_shape, {&b_op.array, &a_op.array, &out}), batch, matrices});
+    typename Types::Scale alpha{1};
+    typename Types::Scale beta{0};
+    CudaSetDeviceScope scope{device.index()};
+    CheckCublasError(cublasGemmBatchedEx(
+            device.cublas_handle(),
+            b_op.layout.trans ? CUBLAS_OP_T : CUBLAS_OP_N,
+            a_op.layout.trans ? CUBLAS_OP_T : CUBLAS_OP_N,
+            ToCublasInt(n),
+            ToCublasInt(m),
+            ToCublasInt(k),
+            &alpha,
+            matrices,
+            Types::kData,
+            ToCublasInt(b_op.layout.ld),
+            matrices + batch,
+            Types::kData,
+            ToCublasInt(a_op.layout.ld),
+            &beta,
+            matrices + 2 * batch,
+            Types::kData,
+            ToCublasInt(n),
+            ToCublasInt(batch),
             Types::kCompute,
             CUBLAS_GEMM_DEFAULT));
 }
@@ -208,9 +290,10 @@ void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulat
 }
 
 bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out) {
-    const int64_t m = a.shape()[1];
-    const int64_t k = a.shape()[2];
-    const int64_t n = b.shape()[2];
+    const int8_t ndim = out.ndim();
+    const int64_t m = a.shape()[ndim - 2];
+    const int64_t k = a.shape()[ndim - 1];
+    const int64_t n = b.shape()[ndim - 1];
     bool done = false;
     VisitDeviceDtype(out.dtype(), [&](auto pt) {
         using T = typename decltype(pt)::type;
@@ -223,7 +306,13 @@ bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out) {
                 out.device().CallKernel<FillKernel>(out, Scalar{int64_t{0}});
                 return;
             }
-            CublasGemmStridedBatched<T>(a, b, out, m, n, k);
+            const BatchOperand a_op = ToBatchOperand(a);
+            const BatchOperand b_op = ToBatchOperand(b);
+            if (a_op.stride.has_value() && b_op.stride.has_value()) {
+                CublasGemmStridedBatched<T>(a_op, b_op, out, m, n, k);
+            } else {
+                CublasGemmPointerBatched<T>(a_op, b_op, out, m, n, k);
+            }
         }
     });
     return done;

@@ -1,4 +1,4 @@
-// Matrix products on a CUDA device: cuBLAS (cublasGemmEx, and its strided-batched form for a batch of products) for
+// Matrix products on a CUDA device: cuBLAS (cublasGemmEx, and its batched forms for a batch of products) for
 // float16/32/64, a plain kernel for bool and integers.
 //
 // Note [CUDA matrix products]
@@ -52,9 +52,10 @@ __device__ ProductAccumulator<T> MultiplyAdd(ProductAccumulator<T> acc, T a, T b
 // of one dtype on one CUDA device, a and b with any strides.
 void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulate);
 
-// out (batch x m x n, C-contiguous) = a (batch x m x k) · b (batch x k n), matrix by matrix, in one
-// cublasGemmStridedBatchedEx call (an operand whose matrices are not evenly spaced or not in a BLAS layout is copied
-// first). Returns false, having done nothing, for other dtypes than float16, float32 and float64.
+// out (batch..., m, n; C-contiguous) = a (batch..., m, k) · b (batch..., k, n), matrix by matrix, in one cuBLAS
+// call: cublasGemmStridedBatchedEx when each operand's matrices are evenly spaced, else cublasGemmBatchedEx given the
+// address of every matrix (one more launch, which writes them). An operand whose matrices are in no BLAS layout is
+// copied first. Returns false, having done nothing, for other dtypes than float16, float32 and float64.
 bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out);
 
 // out (m x n, C-contiguous) = a (m x k) · b (k x n) + bias (n,) added to every row, in one cuBLASLt call with its

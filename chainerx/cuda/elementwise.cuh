@@ -143,10 +143,14 @@ StridedIndexer<N> MakeIndexer(const Shape& shape, const std::array<const Array*,
 
 constexpr int kBlockSize = 256;
 
-inline int GridSize(int64_t total) {
-    int64_t blocks = (total + kBlockSize - 1) / kBlockSize;
-    return static_cast<int>(blocks < 4096 ? (blocks > 0 ? blocks : 1) : 4096);
+// Blocks for `items` work items, `items_per_block` per block, at least one and at most `max_blocks` (the kernels'
+// grid-stride loops take the rest).
+inline int CappedBlocks(int64_t items, int64_t items_per_block, int64_t max_blocks) {
+    const int64_t blocks = (items + items_per_block - 1) / items_per_block;
+    return static_cast<int>(std::min(std::max<int64_t>(blocks, 1), max_blocks));
 }
+
+inline int GridSize(int64_t total) { return CappedBlocks(total, kBlockSize, 4096); }
 
 // Calls op(ptrs) for every element, with grid-stride loops.
 template <size_t N, typename Op>

@@ -19,13 +19,13 @@
 #include "chainerx/cuda/elementwise.cuh"
 #include "chainerx/cuda/elementwise_kernels.cuh"
 #include "chainerx/cuda/reduce.cuh"
+#include "chainerx/cuda/rows.cuh"
 
 namespace chainerx {
 namespace cuda {
 namespace {
 
-constexpr int kWarpSize = 32;
-constexpr int kWarpsPerBlock = kBlockSize / kWarpSize;
+constexpr int kWarpsPerBlock = kRowBlockSize / kWarpSize;
 constexpr int64_t kMinPerThread = 16;  // elements a thread folds before another block is worth its launch share
 constexpr int64_t kMaxBlocks = 512;
 
@@ -167,7 +167,7 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(MeanOverLabelsKernel, CudaMeanOverLabelsKernel);
 
-// ---- Accuracy (AccuracyKernel): a warp per sample, whose lanes stride over the classes.
+// ---- Accuracy (AccuracyKernel): a warp per sample (rows.cuh), whose lanes stride over the classes.
 
 struct CorrectAndCounted {
     struct Acc {
@@ -222,18 +222,14 @@ __device__ int64_t WarpArgMax(const char* lane_start, int64_t classes, int64_t s
 
 template <typename T, typename Label>
 __global__ void AccuracyPartialsKernel(AccuracyArgs args, CountsAcc* partials) {
-    const int lane = threadIdx.x % kWarpSize;
-    const int64_t warps = static_cast<int64_t>(gridDim.x) * kWarpsPerBlock;
     CountsAcc acc{};
-    // The samples are warp-uniform, as the shuffles need.
-    for (int64_t s = blockIdx.x * static_cast<int64_t>(kWarpsPerBlock) + threadIdx.x / kWarpSize; s < args.samples;
-         s += warps) {
+    ForEachLaneRow<kWarpSize>(args.samples, [&args, &acc](int64_t s, int lane) {
         const int64_t n = s / args.lanes;
         const int64_t m = s % args.lanes;
         const char* label_at = args.t + n * args.t_strides[0] + m * args.t_strides[1];
         const auto label = static_cast<int64_t>(*reinterpret_cast<const Label*>(label_at));
         if (args.has_ignore_label && label == args.ignore_label) {
-            continue;
+            return;
         }
         const char* lane_start = args.y + n * args.y_strides[0] + m * args.y_strides[2];
         const int64_t predicted = WarpArgMax<T>(lane_start, args.classes, args.y_strides[1], lane);
@@ -241,7 +237,7 @@ __global__ void AccuracyPartialsKernel(AccuracyArgs args, CountsAcc* partials) {
             acc.counted += 1;
             acc.correct += predicted == label ? 1 : 0;
         }
-    }
+    });
     EndFold<CorrectAndCounted>(acc, partials, [&args](CountsAcc result) { FinishAccuracy<T>(args, result); });
 }
 
@@ -254,7 +250,7 @@ template <typename T, typename Label>
 struct AccuracyKernels {
     using Acc = CountsAcc;
     static void Partials(int grid, const AccuracyArgs& args, Acc* partials) {
-        AccuracyPartialsKernel<T, Label><<<grid, kBlockSize>>>(args, partials);
+        AccuracyPartialsKernel<T, Label><<<grid, kRowBlockSize>>>(args, partials);
     }
     static void Finish(const AccuracyArgs& args, const Acc* partials, int64_t n) {
         AccuracyFinishKernel<T><<<1, kBlockSize>>>(args, partials, n);

@@ -60,7 +60,7 @@ struct LaneRow {
 
 // Calls f(row, lane) for each row in [0, rows) that this thread's group of kLanes lanes takes (the rows are
 // uniform over the group, as the shuffles need); blocks of kRowBlockSize threads.
-constexpr int kRowBlockSize = 256;
+constexpr int kRowBlockSize = kBlockSize;
 
 template <int kLanes, typename F>
 __device__ void ForEachLaneRow(int64_t rows, F f) {
@@ -75,9 +75,7 @@ __device__ void ForEachLaneRow(int64_t rows, F f) {
 // Blocks of kRowBlockSize threads for `rows` rows of kLanes lanes each.
 template <int kLanes>
 int RowBlocks(int64_t rows) {
-    constexpr int64_t kGroupsPerBlock = kRowBlockSize / kLanes;
-    const int64_t blocks = (rows + kGroupsPerBlock - 1) / kGroupsPerBlock;
-    return static_cast<int>(blocks < 65535 ? (blocks > 0 ? blocks : 1) : 65535);
+    return CappedBlocks(rows, kRowBlockSize / kLanes, 65535);
 }
 
 }  // namespace cuda

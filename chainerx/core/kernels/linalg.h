@@ -1,8 +1,8 @@
 // Key kernels of the linalg family: the matrix products behind dot, matmul and linear, and the LAPACK-style
 // factorizations behind chainerx.linalg.
 //
-// Kernels may assume validated input: 2-D operands (3-D for the batched product) of the dtype of the outputs (float32 or float64 for the
-// factorizations), square where the routine requires it, outputs allocated C-contiguous with their final
+// Kernels may assume validated input: 2-D operands (batches of them for the batched product) of the dtype of the
+// outputs (float32 or float64 for the factorizations), square where the routine requires it, outputs allocated C-contiguous with their final
 // shapes. Factorization kernels throw ChainerxError when the data make the factorization fail (a singular
 // matrix, a matrix that is not positive definite, no convergence).
 #pragma once
@@ -17,9 +17,11 @@ namespace chainerx {
 // strides.
 CHAINERX_DEFINE_KEY_KERNEL(DotKernel, BinaryKernel);
 
-// out (batch, m, n) = a (batch, m, k) · b (batch, k, n), matrix by matrix: the batched product behind matmul. The
-// operands are as DotKernel's, with a leading batch axis (out C-contiguous); a batch stride of 0 repeats one matrix
-// (a broadcast operand).
+// out (batch..., m, n) = a (batch..., m, k) · b (batch..., k, n), matrix by matrix: the batched product behind
+// matmul. The operands are as DotKernel's, with one or more leading batch axes of one shape (out C-contiguous); a
+// batch stride of 0 repeats one matrix (a broadcast operand). The routine has merged the batch axes that all three
+// step over evenly (Note [Batch axes of a batched product] in routines/linalg.cc), so more than one batch axis means
+// that some operand's matrices are not evenly spaced.
 CHAINERX_DEFINE_KEY_KERNEL(BatchedDotKernel, BinaryKernel);
 
 // DotKernel on each matrix of the batch in turn: what a backend without a batched product registers, and what one

@@ -99,6 +99,9 @@ Axes SoftmaxAxes(const OptionalAxes& axis, int8_t ndim) {
     return internal::GetSortedAxesOrAll(axis.has_value() ? *axis : Axes{1}, ndim);
 }
 
+// Whether a softmax over `axes` of x is one op (Note [Softmax along one axis]): a single, non-empty axis.
+bool IsOneNonEmptyAxis(const Array& x, const Axes& axes) { return axes.size() == 1 && x.shape()[axes[0]] > 0; }
+
 }  // namespace
 
 Array LogSumExp(const Array& x, const OptionalAxes& axis, bool keepdims) {
@@ -158,7 +161,7 @@ Array GenericSoftmaxGradKernel::Call(const Array& y, const Array& gy, int8_t axi
 
 Array LogSoftmax(const Array& x, const OptionalAxes& axis) {
     Axes axes = SoftmaxAxes(axis, x.ndim());
-    if (axes.size() == 1 && x.shape()[axes[0]] > 0) {
+    if (IsOneNonEmptyAxis(x, axes)) {
         return SoftmaxAlongAxis(x, axes[0], true);
     }
     ShiftedLogSum parts = ComputeShiftedLogSum(x, axes);
@@ -167,7 +170,7 @@ Array LogSoftmax(const Array& x, const OptionalAxes& axis) {
 
 Array Softmax(const Array& x, const OptionalAxes& axis) {
     Axes axes = SoftmaxAxes(axis, x.ndim());
-    if (axes.size() == 1 && x.shape()[axes[0]] > 0) {
+    if (IsOneNonEmptyAxis(x, axes)) {
         return SoftmaxAlongAxis(x, axes[0], false);
     }
     return Exp(LogSoftmax(x, axis));

@@ -1,6 +1,8 @@
 // Dot, Matmul, Solve, Inverse and Cholesky; the decompositions with several outputs are in linalg_decomposition.cc.
 #include "chainerx/core/routines/linalg.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -104,13 +106,48 @@ int64_t Product(const Shape& shape, int8_t begin, int8_t end) {
     return total;
 }
 
-// The batched product kernel on (batch..., m, k) · (batch..., k, n) into a contiguous out, the batch axes merged
-// into one (views, unless an operand's batch axes cannot be: a broadcast over some of them only is copied).
+// Note [Batch axes of a batched product]
+// The batched product kernel takes operands of one batch shape. Adjacent batch axes that every operand (and out,
+// C-contiguous) steps over evenly merge into one here, as views, so that the usual cases (one batch axis, or
+// several that tile one stride) reach the kernel as 3-D arrays. Batch axes that do not merge for some operand (the
+// heads of attention, transposed out of (batch, tokens, heads, features); a broadcast over some batch axes only)
+// stay apart: merging them would be a copy of that operand, which the kernel can avoid (on CUDA, one cuBLAS call
+// given a pointer per matrix).
 void CallBatchedDotKernel(const Array& a, const Array& b, const Array& out) {
     const int8_t batch_ndim = out.ndim() - 2;
-    const int64_t batch_size = Product(out.shape(), 0, batch_ndim);
-    auto batched = [batch_size](const Array& x) {
-        return x.Reshape({batch_size, x.shape()[x.ndim() - 2], x.shape()[x.ndim() - 1]});
+    const std::array<const Array*, 3> operands{&a, &b, &out};
+    Shape batch;
+    for (int8_t d = 0; d < batch_ndim; ++d) {
+        const int64_t size = out.shape()[d];
+        if (size == 1) {
+            continue;
+        }
+        // Axis d merges into the merged axis before it when, for every operand, the previous non-1 axis steps
+        // over size of axis d's steps.
+        bool merge = !batch.empty();
+        for (int8_t prev = d - 1; merge && prev >= 0; --prev) {
+            if (out.shape()[prev] == 1) {
+                continue;
+            }
+            merge = std::all_of(operands.begin(), operands.end(), [d, prev, size](const Array* x) {
+                return x->strides()[prev] == size * x->strides()[d];
+            });
+            break;
+        }
+        if (merge) {
+            batch.back() *= size;
+        } else {
+            batch.push_back(size);
+        }
+    }
+    if (batch.empty()) {
+        batch.push_back(1);
+    }
+    auto batched = [&batch](const Array& x) {
+        Shape shape = batch;
+        shape.push_back(x.shape()[x.ndim() - 2]);
+        shape.push_back(x.shape()[x.ndim() - 1]);
+        return x.Reshape(shape);  // views: the axes merged are evenly stepped
     };
     a.device().CallKernel<BatchedDotKernel>(batched(a), batched(b), batched(out));
 }
@@ -118,8 +155,15 @@ void CallBatchedDotKernel(const Array& a, const Array& b, const Array& out) {
 }  // namespace
 
 void GenericBatchedDotKernel::Call(const Array& a, const Array& b, const Array& out) {
-    for (int64_t i = 0; i < out.shape()[0]; ++i) {
-        std::vector<ArrayIndex> index{ArrayIndex{i}};
+    const int8_t batch_ndim = out.ndim() - 2;
+    const int64_t batch_size = Product(out.shape(), 0, batch_ndim);
+    std::vector<ArrayIndex> index(batch_ndim, ArrayIndex{0});
+    for (int64_t i = 0; i < batch_size; ++i) {
+        int64_t rest = i;
+        for (int8_t d = batch_ndim - 1; d >= 0; --d) {
+            index[d] = ArrayIndex{rest % out.shape()[d]};
+            rest /= out.shape()[d];
+        }
         a.device().CallKernel<DotKernel>(a.At(index), b.At(index), out.At(index));
     }
 }

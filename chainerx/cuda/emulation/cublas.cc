@@ -1,6 +1,6 @@
 // cuBLAS's calls of the backend on the host: see Note [CUDA emulation on the host] in device.h. cublasGemmEx and
-// cublasGemmStridedBatchedEx check their arguments as cuBLAS documents and compute plain column-major products
-// (Gemm, gemm.h).
+// its batched forms (strided, and given pointer arrays) check their arguments as cuBLAS documents and compute plain
+// column-major products (Gemm, gemm.h).
 #include <cublas_v2.h>
 
 #include <algorithm>
@@ -107,9 +107,18 @@ namespace {
 
 int64_t ElementSize(cudaDataType type) { return type == CUDA_R_16F ? 2 : type == CUDA_R_32F ? 4 : 8; }
 
-// cublasGemmEx (batch_count 1) and cublasGemmStridedBatchedEx: the arguments checked as cuBLAS documents, then
-// batch_count products, the i-th matrix of each operand `stride` elements after the (i-1)-th.
-cublasStatus_t StridedBatchedGemm(
+// The matrices of the i-th product of a batch.
+struct GemmMatrices {
+    const void* a;
+    const void* b;
+    void* c;
+};
+
+// cublasGemmEx (batch_count 1), cublasGemmStridedBatchedEx and cublasGemmBatchedEx: the arguments checked as cuBLAS
+// documents, then batch_count products, the i-th of matrices_at(i) (called in device code: pointer arrays are
+// device memory).
+template <typename MatricesAt>
+cublasStatus_t BatchedGemm(
         const char* name,
         cublasHandle_t handle,
         cublasOperation_t transa,
@@ -118,21 +127,16 @@ cublasStatus_t StridedBatchedGemm(
         int n,
         int k,
         const void* alpha,
-        const void* A,
         cudaDataType Atype,
         int lda,
-        int64_t stride_a,
-        const void* B,
         cudaDataType Btype,
         int ldb,
-        int64_t stride_b,
         const void* beta,
-        void* C,
         cudaDataType Ctype,
         int ldc,
-        int64_t stride_c,
         int batch_count,
-        cublasComputeType_t computeType) {
+        cublasComputeType_t computeType,
+        MatricesAt matrices_at) {
     if (handle == nullptr) {
         return CUBLAS_STATUS_NOT_INITIALIZED;
     }
@@ -151,13 +155,30 @@ cublasStatus_t StridedBatchedGemm(
     const double a_scale = wide ? *static_cast<const double*>(alpha) : *static_cast<const float*>(alpha);
     const double b_scale = wide ? *static_cast<const double*>(beta) : *static_cast<const float*>(beta);
     for (int64_t i = 0; i < batch_count; ++i) {
-        const void* a = static_cast<const char*>(A) + i * stride_a * ElementSize(Atype);
-        const void* b = static_cast<const char*>(B) + i * stride_b * ElementSize(Btype);
-        void* c = static_cast<char*>(C) + i * stride_c * ElementSize(Ctype);
-        Gemm(m, n, k, a_scale, {a, Atype, lda, ta}, {b, Btype, ldb, tb}, b_scale, c, c, Ctype, ldc, nullptr);
+        const GemmMatrices x = matrices_at(i);
+        Gemm(m, n, k, a_scale, {x.a, Atype, lda, ta}, {x.b, Btype, ldb, tb}, b_scale, x.c, x.c, Ctype, ldc, nullptr);
     }
     return CUBLAS_STATUS_SUCCESS;
 }
+
+// The i-th matrices of a strided batch: each operand's `stride` elements after its (i-1)-th.
+struct StridedMatrices {
+    const void* a;
+    cudaDataType a_type;
+    int64_t a_stride;
+    const void* b;
+    cudaDataType b_type;
+    int64_t b_stride;
+    void* c;
+    cudaDataType c_type;
+    int64_t c_stride;
+
+    GemmMatrices operator()(int64_t i) const {
+        return {static_cast<const char*>(a) + i * a_stride * ElementSize(a_type),
+                static_cast<const char*>(b) + i * b_stride * ElementSize(b_type),
+                static_cast<char*>(c) + i * c_stride * ElementSize(c_type)};
+    }
+};
 
 }  // namespace
 }  // namespace emulation
@@ -184,9 +205,10 @@ cublasStatus_t cublasGemmEx(
         int ldc,
         cublasComputeType_t computeType,
         cublasGemmAlgo_t /*algo*/) {
-    return chainerx::cuda::emulation::StridedBatchedGemm(
-            __func__, handle, transa, transb, m, n, k, alpha, A, Atype, lda, 0, B, Btype, ldb, 0, beta, C, Ctype,
-            ldc, 0, 1, computeType);
+    using chainerx::cuda::emulation::StridedMatrices;
+    return chainerx::cuda::emulation::BatchedGemm(
+            __func__, handle, transa, transb, m, n, k, alpha, Atype, lda, Btype, ldb, beta, Ctype, ldc, 1, computeType,
+            StridedMatrices{A, Atype, 0, B, Btype, 0, C, Ctype, 0});
 }
 
 cublasStatus_t cublasGemmStridedBatchedEx(
@@ -213,9 +235,37 @@ cublasStatus_t cublasGemmStridedBatchedEx(
         int batchCount,
         cublasComputeType_t computeType,
         cublasGemmAlgo_t /*algo*/) {
-    return chainerx::cuda::emulation::StridedBatchedGemm(
-            __func__, handle, transa, transb, m, n, k, alpha, A, Atype, lda, strideA, B, Btype, ldb, strideB, beta, C,
-            Ctype, ldc, strideC, batchCount, computeType);
+    using chainerx::cuda::emulation::StridedMatrices;
+    return chainerx::cuda::emulation::BatchedGemm(
+            __func__, handle, transa, transb, m, n, k, alpha, Atype, lda, Btype, ldb, beta, Ctype, ldc, batchCount,
+            computeType, StridedMatrices{A, Atype, strideA, B, Btype, strideB, C, Ctype, strideC});
+}
+
+cublasStatus_t cublasGemmBatchedEx(
+        cublasHandle_t handle,
+        cublasOperation_t transa,
+        cublasOperation_t transb,
+        int m,
+        int n,
+        int k,
+        const void* alpha,
+        const void* const Aarray[],
+        cudaDataType Atype,
+        int lda,
+        const void* const Barray[],
+        cudaDataType Btype,
+        int ldb,
+        const void* beta,
+        void* const Carray[],
+        cudaDataType Ctype,
+        int ldc,
+        int batchCount,
+        cublasComputeType_t computeType,
+        cublasGemmAlgo_t /*algo*/) {
+    using chainerx::cuda::emulation::GemmMatrices;
+    return chainerx::cuda::emulation::BatchedGemm(
+            __func__, handle, transa, transb, m, n, k, alpha, Atype, lda, Btype, ldb, beta, Ctype, ldc, batchCount,
+            computeType, [Aarray, Barray, Carray](int64_t i) { return GemmMatrices{Aarray[i], Barray[i], Carray[i]}; });
 }
 
 const char* cublasGetStatusName(cublasStatus_t status) {

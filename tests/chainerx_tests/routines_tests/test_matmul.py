@@ -88,9 +88,9 @@ def test_matmul_non_contiguous_and_broadcast_operands():
     _assert_matmul(out, a_view, b_view, 'float64')
 
 
-# A batch (6, 5) of rows x cols matrices in the layouts a batched product meets (on CUDA one strided-batched cuBLAS
-# call takes evenly spaced matrices of one BLAS layout in place and copies the others first): the base array's
-# shape, then the view of it, the same for NumPy and chainerx.
+# A batch (6, 5) of rows x cols matrices in the layouts a batched product meets (on CUDA one cuBLAS call takes the
+# matrices of a BLAS layout in place, strided-batched when they are evenly spaced, else given their addresses, and
+# copies the others first): the base array's shape, then the view of it, the same for NumPy and chainerx.
 _BATCH_LAYOUTS = {
     'contiguous': (lambda r, c: (6, 5, r, c), lambda x, c: x),
     'transposed matrices': (lambda r, c: (6, 5, c, r), lambda x, c: x.swapaxes(-1, -2)),
@@ -99,6 +99,8 @@ _BATCH_LAYOUTS = {
     'reversed batch': (lambda r, c: (6, 5, r, c), lambda x, c: x[::-1]),
     'batch axes swapped': (lambda r, c: (5, 6, r, c), lambda x, c: x.swapaxes(0, 1)),
     'broadcast batch': (lambda r, c: (1, 5, r, c), lambda x, c: x),
+    'every other column': (lambda r, c: (6, 5, r, 2 * c), lambda x, c: x[..., ::2]),
+    'heads of tokens': (lambda r, c: (6, r, 5, c), lambda x, c: x.swapaxes(1, 2)),
 }
 
 
@@ -123,6 +125,17 @@ def test_batched_matmul_of_many_small_matrices():
     a = array_utils.make_grad_input((32, 64, 5, 7), 'float32', seed=1)
     b = array_utils.make_grad_input((64, 7, 6), 'float32', seed=2)
     _assert_matmul(chx.matmul(a, b), chx.to_numpy(a), chx.to_numpy(b), 'float32')
+
+
+def test_batched_matmul_of_attention_heads():
+    # Attention's products: heads transposed out of (batch, tokens, heads, features), whose batch axes do not merge
+    # into one stride; the gradients read the same views transposed.
+    q_base, k_base = (array_utils.make_grad_input((2, 7, 3, 4), 'float64', seed=s) for s in (1, 2))
+    q, k = (x.transpose(0, 2, 1, 3) for x in (q_base, k_base))
+    scores = chx.matmul(q, k.swapaxes(-1, -2))
+    _assert_matmul(scores, chx.to_numpy(q), chx.to_numpy(k).swapaxes(-1, -2), 'float64')
+    array_utils.check_grads(lambda a, b: chx.matmul(a.transpose(0, 2, 1, 3), b.transpose(0, 2, 3, 1)),
+                            [(2, 7, 3, 4), (2, 7, 3, 4)], 'float64')
 
 
 def test_batched_matmul_gradients_with_a_broadcast_operand():
