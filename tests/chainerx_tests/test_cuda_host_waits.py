@@ -458,6 +458,40 @@ def test_launches_of_a_sigmoid_cross_entropy():
     numpy.testing.assert_allclose(chx.to_numpy(state['loss'].chx_array), expected, rtol=1e-5)
 
 
+def test_launches_of_a_weighted_softmax_cross_entropy():
+    # F.softmax_cross_entropy with class weights (Note [Softmax cross entropy on chainerx]): the fused loss, the
+    # labels' weights gathered by take (its indices normalized, then gathered), their product and the mean over the
+    # labels forward; backward the seed of the output gradient, the mean's gradient, the product's and the fused
+    # gradient. The composition of log_softmax, a one-hot selection and the reductions took nine forward and six
+    # backward.
+    chainer = pytest.importorskip('chainer')
+    rng = numpy.random.default_rng(0)
+    x = chainer.Variable(chx.array(rng.standard_normal((32, 10)).astype('float32'), device='cuda:0'))
+    t_np = rng.integers(0, 10, 32).astype('int32')
+    t_np[::5] = -1
+    t = chx.array(t_np, device='cuda:0')
+    weight = chx.array(rng.uniform(0.5, 2, 10).astype('float32'), device='cuda:0')
+    state = {}
+
+    def forward():
+        state['loss'] = chainer.functions.softmax_cross_entropy(x, t, class_weight=weight)
+
+    assert _counted(_LAUNCHES, forward) == 5
+    state['loss'].grad = chx.array(numpy.float32(1.5), device='cuda:0')
+    assert _counted(_LAUNCHES, state['loss'].backward) == 4
+    x_np, w_np = chx.to_numpy(x.chx_array).astype(numpy.float64), chx.to_numpy(weight).astype(numpy.float64)
+    counted = t_np != -1
+    log_p = x_np - x_np.max(axis=1, keepdims=True)
+    log_p -= numpy.log(numpy.exp(log_p).sum(axis=1, keepdims=True))
+    rows, labels = numpy.arange(32)[counted], t_np[counted]
+    numpy.testing.assert_allclose(chx.to_numpy(state['loss'].chx_array),
+                                  -(log_p[rows, labels] * w_np[labels]).sum() / counted.sum(), rtol=1e-5)
+    expected_grad = numpy.exp(log_p)
+    expected_grad[rows, labels] -= 1
+    expected_grad *= numpy.where(counted, w_np[numpy.maximum(t_np, 0)], 0)[:, None] * 1.5 / counted.sum()
+    numpy.testing.assert_allclose(chx.to_numpy(x.grad), expected_grad, rtol=1e-5, atol=1e-7)
+
+
 @pytest.mark.parametrize('rows,backward_launches', [(32, 2), (4096, 3)])
 def test_layer_normalization_is_one_launch_forward(rows, backward_launches):
     # Note [Layer normalization on CUDA]: gx per row, then gamma's and beta's gradients per column (in chunks of

@@ -1,13 +1,15 @@
 """F.softmax_cross_entropy: the cross entropy of the softmax of scores and labels or soft targets.
 
 Note [Softmax cross entropy on chainerx]: chainerx.softmax_cross_entropy (one kernel each way) covers
-2-d scores with ignore_label -1. Without class weights (and outside debug mode) the node brings other
-cases to it: scores (N, C, d...) have their class axis moved last and their rows flattened (one
-copy), and labels equal to another ignore_label become -1 (two kernels; -1 itself is then ignored
-too, where the original would index the last class). With class weights, the node composes
-chainerx.log_softmax, a one-hot selection (`where`, which keeps -inf log-probabilities of
-unselected classes out of the sum) and the reductions instead. Either way chainerx records the
-backward, double backward included. The NumPy forward uses the composition.
+2-d scores with ignore_label -1. Outside debug mode the node brings other cases to it: scores
+(N, C, d...) have their class axis moved last and their rows flattened (one copy), and labels equal
+to another ignore_label become -1 (two kernels; -1 itself is then ignored too, where the original
+would index the last class). Class weights multiply each label's loss by its class's weight,
+gathered by `take` (two kernels more; an ignored label's loss is 0 whatever weight it gathers). In
+debug mode, which checks the labels first, the node composes chainerx.log_softmax, a one-hot
+selection (`where`, which keeps -inf log-probabilities of unselected classes out of the sum) and the
+reductions instead. Either way chainerx records the backward, double backward included. The NumPy
+forward uses the composition.
 """
 
 import numpy
@@ -88,8 +90,10 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         """The loss of integer labels (-log p of each label, then reduced)."""
         debug = chainer.is_debug()
         self._check_labels(xp, x, t, debug)
-        if xp is chainerx and self.class_weight is None and not debug:
+        if xp is chainerx and not debug:
             loss = self._fused_loss(x, t)
+            if self.class_weight is not None:
+                loss = loss * self._label_weights(x, t)
         else:
             loss = -self._log_p(xp, x, t, t != self.ignore_label)
         if self.reduce == 'no':
@@ -117,6 +121,12 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             return chainerx.softmax_cross_entropy(x, t)
         rows = chainerx.moveaxis(x, 1, -1).reshape(t.size, x.shape[1])  # t.size: also when empty
         return chainerx.softmax_cross_entropy(rows, t.reshape(t.size)).reshape(t.shape)
+
+    def _label_weights(self, x, t):
+        """The class weight of each label of t, of x.dtype (Note [Softmax ...]): labels out of
+        range (the ignored ones) are clipped into it, their loss being 0."""
+        weight = self._weight(chainerx, x).reshape(x.shape[1])
+        return chainerx.take(weight, t, axis=0, mode='clip')
 
     def _log_p(self, xp, x, t, valid):
         """log softmax(x)[t] (times the class weight of t), 0 where ignored (Note [Softmax ...])."""
