@@ -218,50 +218,53 @@ void CublasGemmPointerBatched(
             CUBLAS_GEMM_DEFAULT));
 }
 
-struct PlainMatMulArgs {
-    const char* a;
-    const char* b;
+// out's element e of the batch of (m, n) products of a and b (the integer and bool ones), accumulating in
+// ProductAccumulator<T>: one thread per element of every matrix, in one launch for the whole batch.
+template <typename T>
+struct PlainMatMulFunctor {
+    StridedIndexer<3> matrices;  // over the batch axes of a, b and out (a 0-d batch: one product)
     int64_t a_strides[2];
     int64_t b_strides[2];
     int64_t m;
     int64_t n;
     int64_t k;
     bool accumulate;
-};
 
-// One thread per output element, accumulating in ProductAccumulator<T>.
-template <typename T>
-__global__ void PlainMatMulKernel(PlainMatMulArgs args, T* out) {
-    for (int64_t e = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; e < args.m * args.n;
-         e += static_cast<int64_t>(blockDim.x) * gridDim.x) {
-        int64_t i = e / args.n;
-        int64_t j = e % args.n;
-        const char* a_row = args.a + i * args.a_strides[0];
-        const char* b_col = args.b + j * args.b_strides[1];
+    __device__ void operator()(int64_t e) const {
+        const int64_t per_matrix = m * n;
+        const int64_t within = e % per_matrix;
+        const int64_t i = within / n;
+        const int64_t j = within % n;
+        char* p[3];
+        matrices.Pointers(e / per_matrix, p);
+        const char* a_row = p[0] + i * a_strides[0];
+        const char* b_col = p[1] + j * b_strides[1];
+        T* out = reinterpret_cast<T*>(p[2]) + within;  // out's matrices are C-contiguous
         using Acc = ProductAccumulator<T>;
-        Acc acc = args.accumulate ? static_cast<Acc>(out[e]) : Acc{0};
-        for (int64_t l = 0; l < args.k; ++l) {
-            T x = *reinterpret_cast<const T*>(a_row + l * args.a_strides[1]);
-            T y = *reinterpret_cast<const T*>(b_col + l * args.b_strides[0]);
+        Acc acc = accumulate ? static_cast<Acc>(*out) : Acc{0};
+        for (int64_t l = 0; l < k; ++l) {
+            T x = *reinterpret_cast<const T*>(a_row + l * a_strides[1]);
+            T y = *reinterpret_cast<const T*>(b_col + l * b_strides[0]);
             acc = MultiplyAdd<T>(acc, x, y);
         }
-        out[e] = static_cast<T>(acc);
+        *out = static_cast<T>(acc);
     }
-}
+};
 
+// out (batch..., m, n) = a (batch..., m, k) · b (batch..., k, n) (no batch axis: one product), with out's previous
+// values when `accumulate`.
 template <typename T>
 void PlainMatMul(const Array& a, const Array& b, const Array& out, bool accumulate, int64_t m, int64_t n, int64_t k) {
-    PlainMatMulArgs args{static_cast<const char*>(a.raw_data()),
-                         static_cast<const char*>(b.raw_data()),
-                         {a.strides()[0], a.strides()[1]},
-                         {b.strides()[0], b.strides()[1]},
-                         m,
-                         n,
-                         k,
-                         accumulate};
-    CudaSetDeviceScope scope{out.device().index()};
-    PlainMatMulKernel<T><<<GridSize(m * n), kBlockSize>>>(args, static_cast<T*>(out.raw_data()));
-    CheckCudaError(cudaGetLastError());
+    const int8_t ndim = out.ndim();
+    const Shape batch_shape{out.shape().begin(), out.shape().end() - 2};
+    PlainMatMulFunctor<T> product{MakeIndexer<3>(batch_shape, {&a, &b, &out}),
+                                  {a.strides()[ndim - 2], a.strides()[ndim - 1]},
+                                  {b.strides()[ndim - 2], b.strides()[ndim - 1]},
+                                  m,
+                                  n,
+                                  k,
+                                  accumulate};
+    LaunchIndexed(out.device(), out.GetTotalSize(), product);
 }
 
 }  // namespace
@@ -289,23 +292,21 @@ void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulat
     });
 }
 
-bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out) {
+void CudaBatchedMatMul(const Array& a, const Array& b, const Array& out) {
     const int8_t ndim = out.ndim();
     const int64_t m = a.shape()[ndim - 2];
     const int64_t k = a.shape()[ndim - 1];
     const int64_t n = b.shape()[ndim - 1];
-    bool done = false;
+    if (out.GetTotalSize() == 0) {
+        return;
+    }
+    if (k == 0) {
+        out.device().CallKernel<FillKernel>(out, Scalar{int64_t{0}});
+        return;
+    }
     VisitDeviceDtype(out.dtype(), [&](auto pt) {
         using T = typename decltype(pt)::type;
         if constexpr (kCublasType<T>) {
-            done = true;
-            if (out.GetTotalSize() == 0) {
-                return;
-            }
-            if (k == 0) {
-                out.device().CallKernel<FillKernel>(out, Scalar{int64_t{0}});
-                return;
-            }
             const BatchOperand a_op = ToBatchOperand(a);
             const BatchOperand b_op = ToBatchOperand(b);
             if (a_op.stride.has_value() && b_op.stride.has_value()) {
@@ -313,9 +314,10 @@ bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out) {
             } else {
                 CublasGemmPointerBatched<T>(a_op, b_op, out, m, n, k);
             }
+        } else {
+            PlainMatMul<T>(a, b, out, false, m, n, k);
         }
     });
-    return done;
 }
 
 }  // namespace cuda

@@ -52,12 +52,11 @@ __device__ ProductAccumulator<T> MultiplyAdd(ProductAccumulator<T> acc, T a, T b
 // of one dtype on one CUDA device, a and b with any strides.
 void CudaMatMul(const Array& a, const Array& b, const Array& out, bool accumulate);
 
-// out (batch..., m, n; C-contiguous) = a (batch..., m, k) · b (batch..., k, n), matrix by matrix, in one cuBLAS
-// call: cublasGemmStridedBatchedEx when each operand's matrices are evenly spaced, else cublasGemmBatchedEx given the
-// address of every matrix (one more launch, which writes them). An operand whose matrices are in no BLAS layout is
-// copied first. Returns false, having done nothing, for other dtypes than float16, float32 and float64.
-bool CudaBatchedMatMul(const Array& a, const Array& b, const Array& out);
-
+// out (batch..., m, n; C-contiguous) = a (batch..., m, k) · b (batch..., k, n), matrix by matrix, in one launch.
+// float16/32/64 take one cuBLAS call: cublasGemmStridedBatchedEx when each operand's matrices are evenly spaced, else
+// cublasGemmBatchedEx given the address of every matrix (one more launch, which writes them); an operand whose
+// matrices are in no BLAS layout is copied first. Integers and bool take the plain kernel.
+void CudaBatchedMatMul(const Array& a, const Array& b, const Array& out);
 // out (m x n, C-contiguous) = a (m x k) · b (k x n) + bias (n,) added to every row, in one cuBLASLt call with its
 // bias epilogue (blas_lt.cu). Returns false, having done nothing, where that call does not apply: other dtypes than
 // float16 and float32, an empty product, a strided bias, or no cuBLASLt algorithm for the shapes and alignments.

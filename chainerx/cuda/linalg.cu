@@ -16,13 +16,9 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(DotKernel, CudaDotKernel);
 
-class CudaBatchedDotKernel : public GenericBatchedDotKernel {
+class CudaBatchedDotKernel : public BatchedDotKernel {
 public:
-    void Call(const Array& a, const Array& b, const Array& out) override {
-        if (!CudaBatchedMatMul(a, b, out)) {
-            GenericBatchedDotKernel::Call(a, b, out);  // integers and bool: a plain kernel per matrix
-        }
-    }
+    void Call(const Array& a, const Array& b, const Array& out) override { CudaBatchedMatMul(a, b, out); }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(BatchedDotKernel, CudaBatchedDotKernel);
 

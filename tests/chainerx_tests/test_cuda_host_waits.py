@@ -389,6 +389,24 @@ def test_a_batched_matmul_is_one_library_call(dtype):
     numpy.testing.assert_allclose(chx.to_numpy(state['out']).astype('float64'), expected, rtol=tol, atol=tol)
 
 
+@pytest.mark.parametrize('dtype', ['int32', 'bool_'])
+def test_an_integer_batched_matmul_is_one_launch(dtype):
+    # cuBLAS has no integer products: one plain kernel takes every matrix of the batch (it took one launch per
+    # matrix), here with a transposed, unevenly spaced operand.
+    a_np = array_utils.make_numpy((3, 4, 5, 2), dtype, seed=1)
+    b_np = array_utils.make_numpy((4, 2, 6), dtype, seed=2)
+    a = chx.array(a_np, device='cuda:0').transpose(1, 0, 2, 3)
+    b = chx.array(b_np, device='cuda:0')[:, None]
+    state = {}
+
+    def product():
+        state['out'] = chx.matmul(a, b)
+
+    assert _counted(_LAUNCHES, product) == 1
+    expected = numpy.matmul(a_np.transpose(1, 0, 2, 3), b_np[:, None])
+    numpy.testing.assert_array_equal(chx.to_numpy(state['out']), expected)
+
+
 _ATTENTION_HEADS_SCRIPT = """
 import sys
 import numpy
