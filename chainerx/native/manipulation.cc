@@ -29,6 +29,7 @@ public:
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(MaskedCopyKernel, NativeMaskedCopyKernel);
+CHAINERX_NATIVE_REGISTER_KERNEL(ConcatenateKernel, GenericConcatenateKernel);
 
 }  // namespace
 }  // namespace native

@@ -407,6 +407,36 @@ def test_an_integer_batched_matmul_is_one_launch(dtype):
     numpy.testing.assert_array_equal(chx.to_numpy(state['out']), expected)
 
 
+@pytest.mark.parametrize('parts,launches', [(3, 1), (9, 1), (10, 2), (17, 2), (18, 3)])
+def test_a_concatenation_copies_eight_parts_per_launch(parts, launches):
+    # Note [Concatenation in one launch]: the copies of up to eight parts in one kernel; the first part is strided
+    # and the second empty (no copy).
+    rng = numpy.random.default_rng(0)
+    arrays_np = [rng.standard_normal((4, 0 if k == 1 else 1 + k % 3, 5)).astype('float32') for k in range(parts)]
+    arrays = [chx.array(a, device='cuda:0') for a in arrays_np]
+    arrays_np[0] = arrays_np[0][::-1]
+    arrays[0] = arrays[0][::-1]
+    state = {}
+
+    def concatenate():
+        state['out'] = chx.concatenate(arrays, axis=1)
+
+    assert _counted(_LAUNCHES, concatenate) == launches
+    numpy.testing.assert_array_equal(chx.to_numpy(state['out']), numpy.concatenate(arrays_np, axis=1))
+
+
+def test_a_concatenation_casts_parts_of_other_dtypes_on_their_own():
+    parts_np = [numpy.arange(6, dtype=dtype).reshape(2, 3) for dtype in ('float32', 'int32', 'float32', 'float16')]
+    parts = [chx.array(a, device='cuda:0') for a in parts_np]
+    state = {}
+
+    def concatenate():
+        state['out'] = chx.concatenate(parts)
+
+    assert _counted(_LAUNCHES, concatenate) == 3  # both float32 parts in one launch, a cast for each other part
+    numpy.testing.assert_array_equal(chx.to_numpy(state['out']), numpy.concatenate(parts_np).astype('float32'))
+
+
 _ATTENTION_HEADS_SCRIPT = """
 import sys
 import numpy

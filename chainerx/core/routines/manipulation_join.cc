@@ -11,6 +11,7 @@
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/creation.h"
+#include "chainerx/core/kernels/manipulation.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/type_util.h"
 
@@ -136,16 +137,7 @@ Array Concatenate(const std::vector<Array>& arrays, std::optional<int8_t> axis) 
     }
     boundaries.pop_back();
     Array out = Empty(shape, dtype, arrays.front().device());
-    int64_t start = 0;
-    for (const Array& a : arrays) {
-        Array part = internal::AxisRangeView(out, ax, start, start + a.shape()[ax]);
-        if (a.dtype() == dtype) {
-            a.device().CallKernel<CopyKernel>(a, part);
-        } else {
-            a.device().CallKernel<AsTypeKernel>(a, part);
-        }
-        start += a.shape()[ax];
-    }
+    out.device().CallKernel<ConcatenateKernel>(arrays, ax, out);
     BackwardBuilder bb{"concatenate", std::vector<ConstArrayRef>(arrays.begin(), arrays.end()), {out}};
     if (BackwardBuilder::Target bt = bb.CreateTarget()) {
         bt.Define([ax, dtypes = std::move(dtypes), boundaries = std::move(boundaries)](BackwardContext& bctx) {
@@ -159,6 +151,19 @@ Array Concatenate(const std::vector<Array>& arrays, std::optional<int8_t> axis) 
     }
     bb.Finalize();
     return out;
+}
+
+void GenericConcatenateKernel::Call(const std::vector<Array>& parts, int8_t axis, const Array& out) {
+    int64_t start = 0;
+    for (const Array& part : parts) {
+        Array range = internal::AxisRangeView(out, axis, start, start + part.shape()[axis]);
+        if (part.dtype() == out.dtype()) {
+            out.device().CallKernel<CopyKernel>(part, range);
+        } else {
+            out.device().CallKernel<AsTypeKernel>(part, range);
+        }
+        start += part.shape()[axis];
+    }
 }
 
 Array Stack(const std::vector<Array>& arrays, int8_t axis) {

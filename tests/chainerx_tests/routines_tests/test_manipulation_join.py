@@ -20,6 +20,10 @@ _JOIN_CASES = [
     ('concatenate_zero_size', lambda xp, a, b: xp.concatenate([a, b], 1), [(2, 0), (2, 3)]),
     ('concatenate_one', lambda xp, a: xp.concatenate([a]), [(2, 3)]),
     ('concatenate_three', lambda xp, a, b, c: xp.concatenate([a, b, c]), [(1,), (2,), (3,)]),
+    # More parts than one CUDA launch copies (Note [Concatenation in one launch]), some of them empty.
+    ('concatenate_many', lambda xp, *parts: xp.concatenate(parts, 1),
+     [(2, n, 3) for n in (1, 2, 0, 3, 1, 1, 2, 4, 1, 0, 2)]),
+    ('stack_many', lambda xp, *parts: xp.stack(parts, 1), [(3, 2)] * 17),
     ('stack', lambda xp, a, b: xp.stack([a, b]), [(2, 3), (2, 3)]),
     ('stack_last', lambda xp, a, b: xp.stack([a, b], -1), [(2, 3), (2, 3)]),
     ('stack_0d', lambda xp, a, b: xp.stack([a, b]), [(), ()]),
