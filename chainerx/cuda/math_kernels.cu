@@ -31,6 +31,7 @@ CHAINERX_CUDA_REGISTER_UNARY(ErfKernel, numeric::Erf, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(SinhKernel, numeric::Sinh, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(CoshKernel, numeric::Cosh, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(TanhKernel, numeric::Tanh, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(TanhGradKernel, numeric::TanhGrad, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(ArcsinhKernel, numeric::Arcsinh, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(ArccoshKernel, numeric::Arccosh, kFloatingDtypes);
 
@@ -48,6 +49,7 @@ CHAINERX_CUDA_REGISTER_UNARY(FloorKernel, numeric::Floor, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(ReluKernel, numeric::Relu, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(SigmoidKernel, numeric::Sigmoid, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(ReluGradKernel, numeric::ReluGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(SigmoidGradKernel, numeric::SigmoidGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace cuda

@@ -12,6 +12,7 @@ namespace {
 CHAINERX_NATIVE_REGISTER_UNARY(SinhKernel, numeric::Sinh, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(CoshKernel, numeric::Cosh, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(TanhKernel, numeric::Tanh, kFloatingDtypes, kTanh);
+CHAINERX_NATIVE_REGISTER_BINARY(TanhGradKernel, numeric::TanhGrad, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(ArcsinhKernel, numeric::Arcsinh, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(ArccoshKernel, numeric::Arccosh, kFloatingDtypes);
 

@@ -10,5 +10,7 @@ CHAINERX_DEFINE_KEY_KERNEL(ReluKernel, UnaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(SigmoidKernel, UnaryKernel);
 // ReLU's gradient: out = x2 > 0 ? x1 : 0, with x1 the output gradient and x2 ReLU's output.
 CHAINERX_DEFINE_KEY_KERNEL(ReluGradKernel, BinaryKernel);
+// Sigmoid's gradient: out = x1 * x2 * (1 - x2), with x1 the output gradient and x2 sigmoid's output.
+CHAINERX_DEFINE_KEY_KERNEL(SigmoidGradKernel, BinaryKernel);
 
 }  // namespace chainerx

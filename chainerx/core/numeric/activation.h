@@ -21,6 +21,7 @@ struct ReluGrad {
 // exp is only taken of a non-positive argument, so neither branch overflows.
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(
         Sigmoid, SigmoidFloat, x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)));
+CHAINERX_NUMERIC_FLOAT_GRAD_FROM_OUTPUT(SigmoidGrad, gout * y * (C{1} - y));
 
 }  // namespace numeric
 }  // namespace chainerx

@@ -40,6 +40,20 @@ using ComputeType = typename ComputeTypeImpl<T>::type;
 }  // namespace chainerx
 
 // Defines a functor `name` for a floating-point formula `expr` of `x`. It computes in ComputeType<T> (float for float16) and converts back to T.
+// The gradient of a unary function from its output: a struct `name` computing `expr` of gout and y (the output
+// gradient and the function's output) in the compute type, for the fused gradient kernels (Note [Gradient kernels]
+// in routines/elementwise.h).
+#define CHAINERX_NUMERIC_FLOAT_GRAD_FROM_OUTPUT(name, expr)                     \
+    struct name {                                                               \
+        template <typename T>                                                   \
+        CHAINERX_HOST_DEVICE T operator()(T gout_in, T out_in) const {          \
+            using C = ::chainerx::numeric::ComputeType<T>;                      \
+            C gout = static_cast<C>(gout_in);                                   \
+            C y = static_cast<C>(out_in);                                       \
+            return static_cast<T>(expr);                                        \
+        }                                                                       \
+    }
+
 #define CHAINERX_NUMERIC_FLOAT_UNARY(name, expr)                     \
     struct name {                                                    \
         template <typename T>                                        \

@@ -12,6 +12,7 @@ namespace numeric {
 CHAINERX_NUMERIC_FLOAT_UNARY(Sinh, std::sinh(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Cosh, std::cosh(x));
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Tanh, TanhFloat, std::tanh(x));
+CHAINERX_NUMERIC_FLOAT_GRAD_FROM_OUTPUT(TanhGrad, gout * (C{1} - y * y));
 CHAINERX_NUMERIC_FLOAT_UNARY(Arcsinh, std::asinh(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Arccosh, std::acosh(x));
 

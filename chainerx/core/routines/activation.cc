@@ -39,7 +39,7 @@ Array Relu(const Array& x) {
 
 Array Sigmoid(const Array& x) {
     Array out = internal::MathUnaryForward<SigmoidKernel>(x);
-    internal::DefineUnaryGradFromOutput(
+    internal::DefineUnaryGradKernelFromOutput<SigmoidGradKernel>(
             "sigmoid", x, out, [](const Array& gout, const Array& out) { return gout * out * (1 - out); });
     return out;
 }

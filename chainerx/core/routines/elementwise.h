@@ -145,6 +145,22 @@ void DefineUnaryGradFromOutput(const char* op, const Array& x, const Array& out,
     bb.Finalize();
 }
 
+// Note [Gradient kernels]
+// A gradient composed of routines costs a launch per routine on a GPU (tanh's gout * (1 - out * out): three) and a
+// pass over memory per routine anywhere. Where one kernel computes it (GradKernel(gout, out), a BinaryKernel with
+// the output gradient first), the backward calls that kernel, unless gout or out is connected to a graph: a double
+// backward differentiates the gradient, so it then takes the composition grad_fn(gout, out) of routines, the same
+// formula.
+template <typename GradKernel, typename GradFn>
+void DefineUnaryGradKernelFromOutput(const char* op, const Array& x, const Array& out, GradFn grad_fn) {
+    DefineUnaryGradFromOutput(op, x, out, [op, grad_fn = std::move(grad_fn)](const Array& gout, const Array& out) {
+        if (gout.IsBackpropRequired(AnyGraph{}) || out.IsBackpropRequired(AnyGraph{})) {
+            return grad_fn(gout, out);
+        }
+        return BinaryForward<GradKernel>(op, gout, out, gout.dtype());
+    });
+}
+
 // Records the backward of a binary op: the gradient of x1 is grad1_fn(gout, x1, x2) and that of x2 is
 // grad2_fn(gout, x1, x2), each reduced back over broadcast axes and cast to its input's dtype. Both inputs are
 // retained.

@@ -21,7 +21,7 @@ Array Cosh(const Array& x) {
 
 Array Tanh(const Array& x) {
     Array out = internal::MathUnaryForward<TanhKernel>(x);
-    internal::DefineUnaryGradFromOutput(
+    internal::DefineUnaryGradKernelFromOutput<TanhGradKernel>(
             "tanh", x, out, [](const Array& gout, const Array& out) { return gout * (1 - out * out); });
     return out;
 }
