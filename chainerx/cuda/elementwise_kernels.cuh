@@ -74,6 +74,27 @@ public:
     }
 };
 
+// op with its scalar parameter bound (the third operand).
+template <typename T, typename Op>
+struct BoundParamOp {
+    using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
+    T param;
+    __device__ Out operator()(T a, T b) const { return Op{}(a, b, param); }
+};
+
+// out = op(x1, x2, param), the parameter in x1's dtype.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class CudaBinaryWithScalarKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, Scalar param, const Array& out) override {
+        VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Bound = BoundParamOp<T, Op>;
+            LaunchMap<typename Bound::Out, T, T>(Bound{ScalarToDevice<T>(param)}, out, x1, x2);
+        });
+    }
+};
+
 }  // namespace cuda
 }  // namespace chainerx
 
@@ -96,4 +117,11 @@ public:
             key_kernel, ::chainerx::cuda::CudaBinaryScalarKernel<key_kernel, op, dtypes, scalar_first>>       \
             s_cuda_##key_kernel {                                                                             \
         ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                              \
+    }
+
+#define CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(key_kernel, op, dtypes)                                   \
+    static ::chainerx::internal::KernelRegistration<                                                      \
+            key_kernel, ::chainerx::cuda::CudaBinaryWithScalarKernel<key_kernel, op, dtypes>>             \
+            s_cuda_##key_kernel {                                                                         \
+        ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                          \
     }

@@ -50,6 +50,12 @@ CHAINERX_CUDA_REGISTER_UNARY(ReluKernel, numeric::Relu, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(SigmoidKernel, numeric::Sigmoid, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(ReluGradKernel, numeric::ReluGrad, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(SigmoidGradKernel, numeric::SigmoidGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(LeakyReluKernel, numeric::LeakyRelu, kFloatingDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(LeakyReluGradKernel, numeric::LeakyReluGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(EluKernel, numeric::Elu, kFloatingDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(EluGradKernel, numeric::EluGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(SoftplusKernel, numeric::Softplus, kFloatingDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(SoftplusGradKernel, numeric::SoftplusGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace cuda

@@ -71,6 +71,20 @@ public:
     }
 };
 
+// out = op(x1, x2, param), the parameter converted to the arrays' element type.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class NativeBinaryWithScalarKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, Scalar param, const Array& out) override {
+        VisitDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            const T p = param.As<T>();
+            BinaryElementwise<T, Out>(x1, x2, out, [p](T a, T b) { return Op{}(a, b, p); });
+        });
+    }
+};
+
 }  // namespace native
 }  // namespace chainerx
 
@@ -102,6 +116,13 @@ public:
 #define CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(key_kernel, op, dtypes, scalar_first)                             \
     static ::chainerx::internal::KernelRegistration<                                                            \
             key_kernel, ::chainerx::native::NativeBinaryScalarKernel<key_kernel, op, dtypes, scalar_first>>     \
+            s_native_##key_kernel {                                                                             \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                            \
+    }
+
+#define CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(key_kernel, op, dtypes)                                       \
+    static ::chainerx::internal::KernelRegistration<                                                            \
+            key_kernel, ::chainerx::native::NativeBinaryWithScalarKernel<key_kernel, op, dtypes>>              \
             s_native_##key_kernel {                                                                             \
         ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                            \
     }

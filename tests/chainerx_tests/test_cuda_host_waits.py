@@ -437,19 +437,38 @@ def test_a_concatenation_casts_parts_of_other_dtypes_on_their_own():
     numpy.testing.assert_array_equal(chx.to_numpy(state['out']), numpy.concatenate(parts_np).astype('float32'))
 
 
-@pytest.mark.parametrize('name', ['tanh', 'sigmoid'])
-def test_tanh_and_sigmoid_gradients_are_one_launch(name):
-    # Note [Gradient kernels] in chainerx/core/routines/elementwise.h: one kernel from the output and the output
-    # gradient, where the composition took three.
+def _sigmoid(x):
+    return 1 / (1 + numpy.exp(-x))
+
+
+# name -> the derivative of chainerx.<name> (defaults) at x, in float64.
+_ACTIVATION_DERIVATIVES = {
+    'tanh': lambda x: 1 - numpy.tanh(x) ** 2,
+    'sigmoid': lambda x: _sigmoid(x) * (1 - _sigmoid(x)),
+    'leaky_relu': lambda x: numpy.where(x >= 0, 1, 0.2),
+    'elu': lambda x: numpy.where(x > 0, 1, numpy.exp(numpy.minimum(x, 0))),
+    'softplus': _sigmoid,
+}
+
+
+@pytest.mark.parametrize('name', sorted(_ACTIVATION_DERIVATIVES))
+def test_activations_are_one_launch_each_way(name):
+    # Note [Gradient kernels] in chainerx/core/routines/elementwise.h: the gradient is one kernel of the output
+    # (tanh, sigmoid) or of the input and the parameter (leaky_relu, elu, softplus), where the compositions took
+    # three or more each way.
     x_np = numpy.linspace(-4, 4, 24, dtype='float32').reshape(4, 6)
     gy_np = numpy.linspace(-1, 2, 24, dtype='float32').reshape(4, 6)
     x = chx.array(x_np, device='cuda:0').require_grad()
     gy = chx.array(gy_np, device='cuda:0')
-    y = getattr(chx, name)(x)
+    state = {}
+
+    def forward():
+        state['y'] = getattr(chx, name)(x)
+
+    assert _counted(_LAUNCHES, forward) == 1
     grads = []
-    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([y], [x], grad_outputs=[gy]))) == 1
-    y_np = numpy.tanh(x_np.astype('float64')) if name == 'tanh' else 1 / (1 + numpy.exp(-x_np.astype('float64')))
-    expected = gy_np * (1 - y_np * y_np) if name == 'tanh' else gy_np * y_np * (1 - y_np)
+    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([state['y']], [x], grad_outputs=[gy]))) == 1
+    expected = gy_np * _ACTIVATION_DERIVATIVES[name](x_np.astype('float64'))
     numpy.testing.assert_allclose(chx.to_numpy(grads[0]), expected, rtol=1e-5, atol=1e-6)
 
 

@@ -12,12 +12,13 @@ NumPy mode (InvalidType for integers).
 
 Note [Kink gradients]: at the points where an activation is not differentiable the NumPy path uses
 the original's one-sided choice (relu: 0 at 0; leaky_relu: 1 at 0; elu: alpha at 0; clipped_relu
-and hard_sigmoid: 0 at both ends of the linear part). chainerx's fused leaky_relu, elu and
-clipped_relu add both sides' gradients at such points (leaky_relu gives 1 + slope at 0), so those
-activations are composed of other routines instead: chainerx.where, comparisons, and
-chainerx.maximum/minimum with the scalar first, because at a tie these give the whole gradient to
-their first operand (so `chainerx.minimum(z, y)` passes none to `y` where `y == z`). The
-compositions give the NumPy path's gradients everywhere and propagate NaN like it.
+and hard_sigmoid: 0 at both ends of the linear part). chainerx.leaky_relu and chainerx.elu make
+the same choices (one kernel each way), so F.leaky_relu and F.elu call them. chainerx.clipped_relu
+adds both sides' gradients at its kinks, so clipped_relu and hard_sigmoid are composed of other
+routines instead: chainerx.where, comparisons, and chainerx.maximum/minimum with the scalar first,
+because at a tie these give the whole gradient to their first operand (so `chainerx.minimum(z, y)`
+passes none to `y` where `y == z`). The compositions give the NumPy path's gradients everywhere and
+propagate NaN like it.
 """
 
 import numbers

@@ -7,16 +7,11 @@ from chainer import function_node
 from chainer.functions.activation import _util
 
 
-def _elu_chainerx(a, alpha):
-    # minimum(a, 0) keeps expm1 finite where the other branch is taken (an inf there would make
-    # where's zero gradient NaN); at 0 the tie gives its gradient to `a` (Note [Kink gradients]).
-    return chainerx.where(a > 0, a, chainerx.expm1(chainerx.minimum(a, 0)) * alpha)
-
-
 class ELU(_util.Unary):
-    """Exponential linear unit; the gradient at 0 is alpha, the left derivative."""
+    """Exponential linear unit; the gradient at 0 is alpha, the left derivative (Note [Kink
+    gradients])."""
 
-    chainerx_routine = staticmethod(_elu_chainerx)
+    chainerx_routine = staticmethod(chainerx.elu)
 
     def __init__(self, alpha=1.0):
         self.alpha = alpha

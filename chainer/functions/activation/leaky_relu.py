@@ -5,14 +5,10 @@ import chainerx
 from chainer.functions.activation import _util
 
 
-def _leaky_relu_chainerx(a, slope):
-    return chainerx.where(a >= 0, a, a * slope)
-
-
 class LeakyReLU(_util.Unary):
     """Leaky rectifier; the gradient at 0 is 1 (Note [Kink gradients])."""
 
-    chainerx_routine = staticmethod(_leaky_relu_chainerx)
+    chainerx_routine = staticmethod(chainerx.leaky_relu)
 
     def __init__(self, slope=0.2):
         self.slope = slope

@@ -1,5 +1,6 @@
-// Key kernels of the activation family: out = f(x), both of the same floating-point dtype. Only the
-// activations on every network's hot path have kernels; the others are compositions (see routines/activation.h).
+// Key kernels of the activation family: out = f(x) (or f(x, param)), both of the same floating-point dtype, and
+// gradients. The activations on networks' hot paths have kernels; the others are compositions (see
+// routines/activation.h).
 #pragma once
 
 #include "chainerx/core/kernels/kernel_types.h"
@@ -12,5 +13,14 @@ CHAINERX_DEFINE_KEY_KERNEL(SigmoidKernel, UnaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(ReluGradKernel, BinaryKernel);
 // Sigmoid's gradient: out = x1 * x2 * (1 - x2), with x1 the output gradient and x2 sigmoid's output.
 CHAINERX_DEFINE_KEY_KERNEL(SigmoidGradKernel, BinaryKernel);
+
+// The parametric activations, out = f(x, param), and their gradients from the input, out = g(gout, x, param): the
+// formulas of numeric/activation.h.
+CHAINERX_DEFINE_KEY_KERNEL(LeakyReluKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(LeakyReluGradKernel, BinaryWithScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(EluKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(EluGradKernel, BinaryWithScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(SoftplusKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(SoftplusGradKernel, BinaryWithScalarKernel);
 
 }  // namespace chainerx

@@ -30,6 +30,12 @@ public:
     virtual void Call(const Array& x1, Scalar x2, const Array& out) = 0;
 };
 
+// out = f(x1, x2, scalar): a binary function with a scalar parameter (the gradient of a parametric activation).
+class BinaryWithScalarKernel : public Kernel {
+public:
+    virtual void Call(const Array& x1, const Array& x2, Scalar param, const Array& out) = 0;
+};
+
 }  // namespace chainerx
 
 #define CHAINERX_DEFINE_KEY_KERNEL(name_, base_)           \

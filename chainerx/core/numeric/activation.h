@@ -23,5 +23,19 @@ CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(
         Sigmoid, SigmoidFloat, x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)));
 CHAINERX_NUMERIC_FLOAT_GRAD_FROM_OUTPUT(SigmoidGrad, gout * y * (C{1} - y));
 
+// The parametric activations (p: leaky ReLU's slope, ELU's alpha, softplus's beta) and their gradients. At a kink
+// the gradient is leaky ReLU's right derivative and ELU's left one, as Chainer's functions define them; a NaN x
+// takes the second branch, which keeps it NaN.
+CHAINERX_NUMERIC_FLOAT_WITH_PARAM(LeakyRelu, x >= 0 ? x : x * p);
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(LeakyReluGrad, x >= 0 ? gout : gout * p);
+CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Elu, x > 0 ? x : p * std::expm1(x));
+// exp of x only where x <= 0 (or NaN): no overflow in the branch not taken.
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(EluGrad, x > 0 ? gout : gout * p * std::exp(x));
+// (max(px, 0) + log1p(exp(-|px|))) / p: log(1 + exp(px)) / p without overflow.
+CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Softplus, ((p * x > 0 ? p * x : C{0}) + std::log1p(std::exp(-std::abs(p * x)))) / p);
+// gout * sigmoid(px), the exp of a non-positive argument only.
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(
+        SoftplusGrad, gout * (p * x >= 0 ? 1 / (1 + std::exp(-p * x)) : std::exp(p * x) / (1 + std::exp(p * x))));
+
 }  // namespace numeric
 }  // namespace chainerx

@@ -39,7 +39,6 @@ using ComputeType = typename ComputeTypeImpl<T>::type;
 }  // namespace numeric
 }  // namespace chainerx
 
-// Defines a functor `name` for a floating-point formula `expr` of `x`. It computes in ComputeType<T> (float for float16) and converts back to T.
 // The gradient of a unary function from its output: a struct `name` computing `expr` of gout and y (the output
 // gradient and the function's output) in the compute type, for the fused gradient kernels (Note [Gradient kernels]
 // in routines/elementwise.h).
@@ -54,6 +53,32 @@ using ComputeType = typename ComputeTypeImpl<T>::type;
         }                                                                       \
     }
 
+// A function of x with a parameter p (a parametric activation, for BinaryScalarKernel: op(x, p)) and its gradient
+// from the input, of gout, x and p (for BinaryWithScalarKernel: op(gout, x, p)); computed in the compute type.
+#define CHAINERX_NUMERIC_FLOAT_WITH_PARAM(name, expr)                           \
+    struct name {                                                               \
+        template <typename T>                                                   \
+        CHAINERX_HOST_DEVICE T operator()(T x_in, T p_in) const {               \
+            using C = ::chainerx::numeric::ComputeType<T>;                      \
+            C x = static_cast<C>(x_in);                                         \
+            C p = static_cast<C>(p_in);                                         \
+            return static_cast<T>(expr);                                        \
+        }                                                                       \
+    }
+#define CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(name, expr)                      \
+    struct name {                                                               \
+        template <typename T>                                                   \
+        CHAINERX_HOST_DEVICE T operator()(T gout_in, T x_in, T p_in) const {    \
+            using C = ::chainerx::numeric::ComputeType<T>;                      \
+            C gout = static_cast<C>(gout_in);                                   \
+            C x = static_cast<C>(x_in);                                         \
+            C p = static_cast<C>(p_in);                                         \
+            return static_cast<T>(expr);                                        \
+        }                                                                       \
+    }
+
+// Defines a functor `name` for a floating-point formula `expr` of `x`. It computes in ComputeType<T> (float for
+// float16) and converts back to T.
 #define CHAINERX_NUMERIC_FLOAT_UNARY(name, expr)                     \
     struct name {                                                    \
         template <typename T>                                        \

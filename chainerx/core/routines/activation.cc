@@ -5,6 +5,7 @@
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/explog.h"
+#include "chainerx/core/routines/indexing.h"
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/shape.h"
@@ -44,17 +45,26 @@ Array Sigmoid(const Array& x) {
     return out;
 }
 
-// The compositions below split x into max(x, 0) and min(x, 0), so that each branch is a smooth function of one
-// part and no elementwise select is needed; exp only sees non-positive arguments.
+// Elu, LeakyRelu and Softplus are one kernel each way (Note [Gradient kernels] in routines/elementwise.h), with the
+// formulas of numeric/activation.h; the compositions here are their gradients for a double backward.
 
 Array Elu(const Array& x, double alpha) {
-    Array xf = ToMathDtype(x);
-    return Maximum(xf, Scalar{0}) + alpha * Expm1(Minimum(xf, Scalar{0}));
+    Array out = internal::ScalarForward<EluKernel>(x, Scalar{alpha}, internal::MathDtype(x.dtype()));
+    internal::DefineUnaryGradKernelFromInput<EluGradKernel>(
+            "elu", x, out, alpha, [](const Array& gout, const Array& x, double alpha) {
+                // exp of min(x, 0): no inf in the branch not taken, whose zero gradient it would make NaN.
+                return Where(Greater(x, Scalar{0}), gout, gout * alpha * Exp(Minimum(x, Scalar{0})));
+            });
+    return out;
 }
 
 Array LeakyRelu(const Array& x, double slope) {
-    Array xf = ToMathDtype(x);
-    return Maximum(xf, Scalar{0}) + slope * Minimum(xf, Scalar{0});
+    Array out = internal::ScalarForward<LeakyReluKernel>(x, Scalar{slope}, internal::MathDtype(x.dtype()));
+    internal::DefineUnaryGradKernelFromInput<LeakyReluGradKernel>(
+            "leaky_relu", x, out, slope, [](const Array& gout, const Array& x, double slope) {
+                return Where(GreaterEqual(x, Scalar{0}), gout, gout * slope);
+            });
+    return out;
 }
 
 Array ClippedRelu(const Array& x, double z) { return Minimum(Maximum(ToMathDtype(x), Scalar{0}), Scalar{z}); }
@@ -68,8 +78,12 @@ Array Crelu(const Array& x, int8_t axis) {
 }
 
 Array Softplus(const Array& x, double beta) {
-    Array bx = ToMathDtype(x) * beta;
-    return (Maximum(bx, Scalar{0}) + Log1p(Exp(-Absolute(bx)))) / beta;
+    Array out = internal::ScalarForward<SoftplusKernel>(x, Scalar{beta}, internal::MathDtype(x.dtype()));
+    internal::DefineUnaryGradKernelFromInput<SoftplusGradKernel>(
+            "softplus", x, out, beta, [](const Array& gout, const Array& x, double beta) {
+                return gout * Sigmoid(x * beta);
+            });
+    return out;
 }
 
 }  // namespace chainerx

@@ -161,6 +161,21 @@ void DefineUnaryGradKernelFromOutput(const char* op, const Array& x, const Array
     });
 }
 
+// As DefineUnaryGradKernelFromOutput for a gradient from the input x and a parameter (a parametric activation's):
+// GradKernel(gout, x, param), a BinaryWithScalarKernel, or the composition grad_fn(gout, x, param) when gout or x is
+// connected to a graph.
+template <typename GradKernel, typename GradFn>
+void DefineUnaryGradKernelFromInput(const char* op, const Array& x, const Array& out, double param, GradFn grad_fn) {
+    DefineUnaryGradFromInput(op, x, out, [param, grad_fn = std::move(grad_fn)](const Array& gout, const Array& x) {
+        if (gout.IsBackpropRequired(AnyGraph{}) || x.IsBackpropRequired(AnyGraph{})) {
+            return grad_fn(gout, x, param);
+        }
+        Array gx = Empty(gout.shape(), gout.dtype(), gout.device());
+        gout.device().CallKernel<GradKernel>(gout, CastIfNeeded(x, gout.dtype()), Scalar{param}, gx);
+        return gx;
+    });
+}
+
 // Records the backward of a binary op: the gradient of x1 is grad1_fn(gout, x1, x2) and that of x2 is
 // grad2_fn(gout, x1, x2), each reduced back over broadcast axes and cast to its input's dtype. Both inputs are
 // retained.

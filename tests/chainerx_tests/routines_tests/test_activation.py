@@ -106,6 +106,37 @@ def test_nan_propagates_through_relu():
     assert numpy.isnan(out[0]) and out[1] == 0 and out[2] == 2
 
 
+# (name, kwargs, x, the gradient there): leaky_relu takes the right derivative at 0, elu the left one, as Chainer's
+# functions do; large inputs keep finite gradients (no overflow in the branch not taken); NaN stays NaN.
+_KINKS_AND_EDGES = [
+    ('leaky_relu', {}, [0.0, -1.0, 2.0], [1.0, 0.2, 1.0]),
+    ('leaky_relu', {'slope': -0.5}, [0.0, -2.0], [1.0, -0.5]),
+    ('leaky_relu', {'slope': 0.0}, [-3.0, 0.0], [0.0, 1.0]),
+    ('elu', {}, [0.0, 1.0, -1000.0, 1000.0], [1.0, 1.0, 0.0, 1.0]),
+    ('elu', {'alpha': 2.0}, [0.0, -1.0], [2.0, 2.0 * numpy.exp(-1.0)]),
+    ('softplus', {}, [0.0, 1000.0, -1000.0], [0.5, 1.0, 0.0]),
+    ('softplus', {'beta': 2.0}, [0.0, 500.0], [0.5, 1.0]),
+]
+
+
+@pytest.mark.parametrize('name,kwargs,x,expected', _KINKS_AND_EDGES)
+def test_parametric_activation_gradients_at_kinks_and_extremes(name, kwargs, x, expected, device):
+    a = chx.array(numpy.array(x), device=device).require_grad()
+    gx, = chx.grad([getattr(chx, name)(a, **kwargs)], [a], grad_outputs=[chx.ones(len(x), 'float64', device=device)])
+    numpy.testing.assert_allclose(chx.to_numpy(gx), expected, rtol=1e-12)
+
+
+# The gradient at NaN: the smooth ones' formulas give NaN; leaky_relu's is the slope, as Chainer's backward gives
+# (x >= 0 is false), and as relu's is 0.
+@pytest.mark.parametrize('name,nan_grad', [('leaky_relu', 0.2), ('elu', numpy.nan), ('softplus', numpy.nan)])
+def test_nan_propagates_through_parametric_activations(name, nan_grad, device):
+    a = chx.array(numpy.array([numpy.nan, 1.0]), device=device).require_grad()
+    y = getattr(chx, name)(a)
+    gx, = chx.grad([y], [a], grad_outputs=[chx.ones(2, 'float64', device=device)])
+    assert numpy.isnan(chx.to_numpy(y)[0])
+    numpy.testing.assert_equal(chx.to_numpy(gx)[0], nan_grad)
+
+
 @pytest.mark.parametrize('axis', [2, -3])
 def test_crelu_bad_axis_raises_dimension_error(axis):
     with pytest.raises(chx.DimensionError):
