@@ -472,6 +472,27 @@ def test_activations_are_one_launch_each_way(name):
     numpy.testing.assert_allclose(chx.to_numpy(grads[0]), expected, rtol=1e-5, atol=1e-6)
 
 
+def test_launches_of_a_frozen_batch_normalization():
+    # Note [Frozen batch normalization] in chainerx/core/routines/normalization.cc: fixed_batch_norm differentiated
+    # with respect to x alone is cuDNN's inference call forward (the composition took eight launches), and
+    # var + eps, its square root, gamma's quotient by it and the product with gout backward.
+    rng = numpy.random.default_rng(0)
+    x = chx.array(rng.standard_normal((8, 16, 4, 4)).astype('float32'), device='cuda:0').require_grad()
+    gamma, beta, mean = (chx.array(rng.standard_normal(16).astype('float32'), device='cuda:0') for _ in range(3))
+    var = chx.array(rng.uniform(0.5, 2, 16).astype('float32'), device='cuda:0')
+    gy = chx.array(rng.standard_normal((8, 16, 4, 4)).astype('float32'), device='cuda:0')
+    state = {}
+
+    def forward():
+        state['y'] = chx.fixed_batch_norm(x, gamma, beta, mean, var, eps=2e-5, axis=(0, 2, 3))
+
+    assert _counted(_LAUNCHES, forward) == 1
+    grads = []
+    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([state['y']], [x], grad_outputs=[gy]))) == 4
+    scale = (chx.to_numpy(gamma) / numpy.sqrt(chx.to_numpy(var) + 2e-5))[:, None, None]
+    numpy.testing.assert_allclose(chx.to_numpy(grads[0]), chx.to_numpy(gy) * scale, rtol=1e-5, atol=1e-6)
+
+
 _ATTENTION_HEADS_SCRIPT = """
 import sys
 import numpy

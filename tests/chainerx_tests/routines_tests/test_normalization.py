@@ -344,6 +344,36 @@ def test_fixed_batch_norm_backward_and_double_backward(shape, axis, param_shape)
     _check_grads(fn, inputs + [var])
 
 
+@pytest.mark.parametrize('shape,axis,param_shape', _GRAD_CASES)
+def test_frozen_fixed_batch_norm_backward_and_double_backward(shape, axis, param_shape):
+    # Constant statistics (Note [Frozen batch normalization]): the inference kernel forward, routines backward.
+    _, _, mean, var = (chx.array(p) for p in _params(param_shape, 'float64'))
+
+    def fn(x, gamma, beta):
+        return chx.fixed_batch_norm(x, gamma, beta, mean, var, axis=axis)
+
+    inputs = [
+        array_utils.make_grad_input(s, 'float64', seed=i)
+        for i, s in enumerate([shape, param_shape, param_shape])
+    ]
+    _check_grads(fn, inputs)
+
+
+def test_frozen_fixed_batch_norm_gradient_of_x_alone_matches_the_formula(device):
+    rng = numpy.random.default_rng(0)
+    x_np = rng.standard_normal((4, 3, 2))
+    gamma_np, beta_np, mean_np = (rng.standard_normal(3) for _ in range(3))
+    var_np = rng.uniform(0.5, 2, 3)
+    gy_np = rng.standard_normal((4, 3, 2))
+    x = chx.array(x_np, device=device).require_grad()
+    gamma, beta, mean, var = (chx.array(a, device=device) for a in (gamma_np, beta_np, mean_np, var_np))
+    y = chx.fixed_batch_norm(x, gamma, beta, mean, var, eps=1e-3, axis=(0, 2))
+    gx, = chx.grad([y], [x], grad_outputs=[chx.array(gy_np, device=device)])
+    scale = (gamma_np / numpy.sqrt(var_np + 1e-3))[:, None]
+    numpy.testing.assert_allclose(chx.to_numpy(y), (x_np - mean_np[:, None]) * scale + beta_np[:, None], rtol=1e-12)
+    numpy.testing.assert_allclose(chx.to_numpy(gx), gy_np * scale, rtol=1e-12)
+
+
 @pytest.mark.parametrize('dtype', ['float16', 'float32'])
 def test_backward_in_low_precision_matches_float64(dtype):
     # Central differences in float16 are too noisy for a division by small deviations; the
