@@ -493,6 +493,36 @@ def test_launches_of_a_frozen_batch_normalization():
     numpy.testing.assert_allclose(chx.to_numpy(grads[0]), chx.to_numpy(gy) * scale, rtol=1e-5, atol=1e-6)
 
 
+def test_an_lstm_cell_is_one_launch_each_way():
+    # Note [LSTM cell in one pass] in chainerx/core/routines/rnn.cc: F.lstm's cell composed of routines took nine
+    # launches forward and over twenty backward.
+    rng = numpy.random.default_rng(0)
+    c = chx.array(rng.standard_normal((16, 32)).astype('float32'), device='cuda:0').require_grad()
+    x = chx.array(rng.standard_normal((16, 128)).astype('float32'), device='cuda:0').require_grad()
+    gc, gh = (chx.array(rng.standard_normal((16, 32)).astype('float32'), device='cuda:0') for _ in range(2))
+    state = {}
+
+    def forward():
+        state['c'], state['h'] = chx.lstm(c, x)
+
+    assert _counted(_LAUNCHES, forward) == 1
+    grads = []
+    assert _counted(_LAUNCHES, lambda: grads.extend(
+        chx.grad([state['c'], state['h']], [c, x], grad_outputs=[gc, gh]))) == 1
+    # Against NumPy's formulas, the gates interleaved along axis 1.
+    c_np, x_np, gc_np, gh_np = (chx.to_numpy(a).astype('float64') for a in (c, x, gc, gh))
+    a, i, f, o = (x_np.reshape(16, 32, 4)[:, :, k] for k in range(4))
+    sig = [1 / (1 + numpy.exp(-g)) for g in (i, f, o)]
+    c_new = numpy.tanh(a) * sig[0] + sig[1] * c_np
+    g = gc_np + gh_np * sig[2] * (1 - numpy.tanh(c_new) ** 2)
+    numpy.testing.assert_allclose(chx.to_numpy(state['c']), c_new, rtol=1e-5, atol=1e-6)
+    numpy.testing.assert_allclose(chx.to_numpy(state['h']), sig[2] * numpy.tanh(c_new), rtol=1e-5, atol=1e-6)
+    numpy.testing.assert_allclose(chx.to_numpy(grads[0]), g * sig[1], rtol=1e-5, atol=1e-6)
+    gx = numpy.stack([g * sig[0] * (1 - numpy.tanh(a) ** 2), g * numpy.tanh(a) * sig[0] * (1 - sig[0]),
+                      g * c_np * sig[1] * (1 - sig[1]), gh_np * numpy.tanh(c_new) * sig[2] * (1 - sig[2])], axis=2)
+    numpy.testing.assert_allclose(chx.to_numpy(grads[1]), gx.reshape(16, 128), rtol=1e-5, atol=1e-6)
+
+
 _ATTENTION_HEADS_SCRIPT = """
 import sys
 import numpy

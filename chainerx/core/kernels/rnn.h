@@ -12,6 +12,30 @@
 
 namespace chainerx {
 
+// The LSTM cell of Lstm (routines/rnn.h) in one pass: c (B, H, R...) and its interleaved gates x (B, 4H, R...) of one
+// floating dtype, both C-contiguous; c_new and h, new arrays of c's shape, get the new cell state and the output
+// (the formulas of numeric/rnn.h).
+class LstmKernel : public Kernel {
+public:
+    static const char* name() { return "Lstm"; }
+    virtual void Call(const Array& c, const Array& x, const Array& c_new, const Array& h) = 0;
+};
+
+// The LSTM cell's gradients in one pass, the gates recomputed from c and x (as LstmKernel's operands): gc_prev of
+// c's shape and gx of x's, new arrays, from the gradients gc of c_new and gh of h (C-contiguous, of c's shape and
+// dtype; an absent one is zero).
+class LstmGradKernel : public Kernel {
+public:
+    static const char* name() { return "LstmGrad"; }
+    virtual void Call(
+            const Array& c,
+            const Array& x,
+            const std::optional<Array>& gc,
+            const std::optional<Array>& gh,
+            const Array& gc_prev,
+            const Array& gx) = 0;
+};
+
 enum class RnnCell { kLstm, kGru, kRnnTanh, kRnnRelu };
 
 // The cell's gates: as many weights (and biases) on a layer's input, and as many on its state.

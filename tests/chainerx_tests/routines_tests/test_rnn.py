@@ -157,3 +157,33 @@ def test_backward_and_double_backward(name, shapes):
 @pytest.mark.parametrize('dtype', ['float16', 'float32'])
 def test_backward_in_low_precision(name, shapes, dtype):
     _check_grads(name, shapes, dtype, False)
+
+
+@pytest.mark.parametrize('output', [0, 1])
+@pytest.mark.parametrize('c_rows', [3, 5])
+def test_lstm_gradient_of_one_output(output, c_rows):
+    # The fused gradient (Note [LSTM cell in one pass] in chainerx/core/routines/rnn.cc) takes the other output's
+    # absent gradient as zero; with more rows in c, the extra rows' gradient passes through.
+    inputs = [array_utils.make_grad_input((c_rows, 4), 'float64', seed=0),
+              array_utils.make_grad_input((3, 16), 'float64', seed=1)]
+
+    def fn(c, x):
+        return [chx.lstm(c, x)[output]]
+
+    with chx.no_backprop_mode():
+        out_shape = fn(*inputs)[0].shape
+    gy = array_utils.make_grad_input(out_shape, 'float64', seed=5)
+    array_utils.check_backward(fn, inputs, [gy], 'float64', **array_utils.SMOOTH_GRAD_CHECK)
+
+
+def test_lstm_gradients_of_transposed_operands():
+    # c, x and both output gradients as transposed views: the fused kernels take contiguous copies.
+    inputs = [array_utils.make_grad_input((3, 3), 'float64', seed=0),
+              array_utils.make_grad_input((12, 3), 'float64', seed=1)]
+
+    def fn(c_t, x_t):
+        return list(chx.lstm(c_t.T, x_t.T))
+
+    gys = [array_utils.make_grad_input((3, 3), 'float64', seed=s).T for s in (2, 3)]
+    assert not gys[0].is_contiguous
+    array_utils.check_backward(fn, inputs, gys, 'float64', **array_utils.SMOOTH_GRAD_CHECK)

@@ -1,0 +1,57 @@
+// Scalar formulas of the LSTM cell (Lstm in routines/rnn.h) for one element, in the compute type C (float for
+// float16): the forward of the fused kernels and their gradients, on the host and on the device.
+#pragma once
+
+#include <cstdint>
+
+#include "chainerx/core/numeric/activation.h"
+#include "chainerx/core/numeric/host_device.h"
+#include "chainerx/core/numeric/hyperbolic.h"
+
+namespace chainerx {
+namespace numeric {
+
+// The position in the interleaved gates x (B, 4H, R...) of gate k (0: a, 1: i, 2: f, 3: o) of element e of the cell
+// state (B, H, R...), both C-contiguous; hr is H times the trailing size r.
+CHAINERX_HOST_DEVICE inline int64_t LstmGateIndex(int64_t e, int64_t k, int64_t hr, int64_t r) {
+    const int64_t in_row = e % hr;
+    return e / hr * 4 * hr + (4 * (in_row / r) + k) * r + in_row % r;
+}
+
+// The activated gates of one unit from the pre-activations a (cell input), i, f, o (input, forget and output
+// gates), and the new cell state from the previous one c: c_new = tanh(a) sigmoid(i) + sigmoid(f) c.
+template <typename C>
+struct LstmGates {
+    C ta;
+    C si;
+    C sf;
+    C so;
+    C c_new;
+
+    CHAINERX_HOST_DEVICE LstmGates(C a, C i, C f, C o, C c)
+        : ta{Tanh{}(a)}, si{Sigmoid{}(i)}, sf{Sigmoid{}(f)}, so{Sigmoid{}(o)}, c_new{ta * si + sf * c} {}
+};
+
+// The gradients of the pre-activations (ga, gi, gf, go) and of the previous cell state, given the gradients gc of
+// c_new and gh of h = sigmoid(o) tanh(c_new).
+template <typename C>
+struct LstmGateGrads {
+    C ga;
+    C gi;
+    C gf;
+    C go;
+    C gc_prev;
+
+    CHAINERX_HOST_DEVICE LstmGateGrads(const LstmGates<C>& s, C c, C gc, C gh) {
+        const C tc = Tanh{}(s.c_new);
+        const C g = gc + gh * s.so * (C{1} - tc * tc);  // of c_new, through h too
+        ga = g * s.si * (C{1} - s.ta * s.ta);
+        gi = g * s.ta * s.si * (C{1} - s.si);
+        gf = g * c * s.sf * (C{1} - s.sf);
+        go = gh * tc * s.so * (C{1} - s.so);
+        gc_prev = g * s.sf;
+    }
+};
+
+}  // namespace numeric
+}  // namespace chainerx

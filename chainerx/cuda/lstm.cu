@@ -1,0 +1,123 @@
+// The LSTM cell on CUDA (LstmKernel, LstmGradKernel of kernels/rnn.h): one launch each way, a thread per element of
+// the cell state, with the formulas of numeric/rnn.h (float16 computes in float).
+#include <cstdint>
+#include <optional>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/rnn.h"
+#include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/rnn.h"
+#include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/elementwise.cuh"
+#include "chainerx/cuda/elementwise_kernels.cuh"
+
+namespace chainerx {
+namespace cuda {
+namespace {
+
+// The shape of the cell state (B, H, R...) as the element loops need it: hr = H * r, r the trailing size.
+struct CellLayout {
+    int64_t hr;
+    int64_t r;
+};
+
+CellLayout GetCellLayout(const Array& c) {
+    const int64_t total = c.GetTotalSize();
+    const int64_t hr = c.shape()[0] == 0 ? 1 : total / c.shape()[0];
+    return {hr, c.shape()[1] == 0 ? 1 : hr / c.shape()[1]};
+}
+
+template <typename T>
+__device__ numeric::LstmGates<numeric::ComputeType<T>> GatesAt(const T* c, const T* x, int64_t e, CellLayout l) {
+    using C = numeric::ComputeType<T>;
+    auto gate = [x, e, l](int64_t k) { return DeviceCast<C>(x[numeric::LstmGateIndex(e, k, l.hr, l.r)]); };
+    return {gate(0), gate(1), gate(2), gate(3), DeviceCast<C>(c[e])};
+}
+
+template <typename T>
+struct LstmFunctor {
+    const T* c;
+    const T* x;
+    T* c_new;
+    T* h;
+    CellLayout layout;
+
+    __device__ void operator()(int64_t e) const {
+        const auto s = GatesAt(c, x, e, layout);
+        c_new[e] = DeviceCast<T>(s.c_new);
+        h[e] = DeviceCast<T>(s.so * numeric::Tanh{}(s.c_new));
+    }
+};
+
+template <typename T>
+struct LstmGradFunctor {
+    const T* c;
+    const T* x;
+    const T* gc;  // null: zero
+    const T* gh;  // null: zero
+    T* gc_prev;
+    T* gx;
+    CellLayout layout;
+
+    __device__ void operator()(int64_t e) const {
+        using C = numeric::ComputeType<T>;
+        const auto s = GatesAt(c, x, e, layout);
+        const C gc_e = gc == nullptr ? C{0} : DeviceCast<C>(gc[e]);
+        const C gh_e = gh == nullptr ? C{0} : DeviceCast<C>(gh[e]);
+        const numeric::LstmGateGrads<C> g{s, DeviceCast<C>(c[e]), gc_e, gh_e};
+        gx[numeric::LstmGateIndex(e, 0, layout.hr, layout.r)] = DeviceCast<T>(g.ga);
+        gx[numeric::LstmGateIndex(e, 1, layout.hr, layout.r)] = DeviceCast<T>(g.gi);
+        gx[numeric::LstmGateIndex(e, 2, layout.hr, layout.r)] = DeviceCast<T>(g.gf);
+        gx[numeric::LstmGateIndex(e, 3, layout.hr, layout.r)] = DeviceCast<T>(g.go);
+        gc_prev[e] = DeviceCast<T>(g.gc_prev);
+    }
+};
+
+template <typename T>
+const T* OptionalData(const std::optional<Array>& a) {
+    return a.has_value() ? static_cast<const T*>(a->raw_data()) : nullptr;
+}
+
+class CudaLstmKernel : public LstmKernel {
+public:
+    void Call(const Array& c, const Array& x, const Array& c_new, const Array& h) override {
+        VisitDeviceDtypeIn<kFloatingDtypes>(c.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LstmFunctor<T> cell{static_cast<const T*>(c.raw_data()),
+                                static_cast<const T*>(x.raw_data()),
+                                static_cast<T*>(c_new.raw_data()),
+                                static_cast<T*>(h.raw_data()),
+                                GetCellLayout(c)};
+            LaunchIndexed(c.device(), c.GetTotalSize(), cell);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(LstmKernel, CudaLstmKernel);
+
+class CudaLstmGradKernel : public LstmGradKernel {
+public:
+    void Call(const Array& c,
+              const Array& x,
+              const std::optional<Array>& gc,
+              const std::optional<Array>& gh,
+              const Array& gc_prev,
+              const Array& gx) override {
+        VisitDeviceDtypeIn<kFloatingDtypes>(c.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LstmGradFunctor<T> grad{static_cast<const T*>(c.raw_data()),
+                                    static_cast<const T*>(x.raw_data()),
+                                    OptionalData<T>(gc),
+                                    OptionalData<T>(gh),
+                                    static_cast<T*>(gc_prev.raw_data()),
+                                    static_cast<T*>(gx.raw_data()),
+                                    GetCellLayout(c)};
+            LaunchIndexed(c.device(), c.GetTotalSize(), grad);
+        });
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(LstmGradKernel, CudaLstmGradKernel);
+
+}  // namespace
+}  // namespace cuda
+}  // namespace chainerx
