@@ -28,11 +28,19 @@ CellLayout GetCellLayout(const Array& c) {
     return {hr, c.shape()[1] == 0 ? 1 : hr / c.shape()[1]};
 }
 
+// DeviceCast<To>, for numeric/rnn.h's loads and stores.
+template <typename To>
+struct ToDevice {
+    template <typename From>
+    __device__ To operator()(From v) const {
+        return DeviceCast<To>(v);
+    }
+};
+
 template <typename T>
 __device__ numeric::LstmGates<numeric::ComputeType<T>> GatesAt(const T* c, const T* x, int64_t e, CellLayout l) {
     using C = numeric::ComputeType<T>;
-    auto gate = [x, e, l](int64_t k) { return DeviceCast<C>(x[numeric::LstmGateIndex(e, k, l.hr, l.r)]); };
-    return {gate(0), gate(1), gate(2), gate(3), DeviceCast<C>(c[e])};
+    return numeric::LoadLstmGates<C>(c, x, e, l.hr, l.r, ToDevice<C>{});
 }
 
 template <typename T>
@@ -66,11 +74,7 @@ struct LstmGradFunctor {
         const C gc_e = gc == nullptr ? C{0} : DeviceCast<C>(gc[e]);
         const C gh_e = gh == nullptr ? C{0} : DeviceCast<C>(gh[e]);
         const numeric::LstmGateGrads<C> g{s, DeviceCast<C>(c[e]), gc_e, gh_e};
-        gx[numeric::LstmGateIndex(e, 0, layout.hr, layout.r)] = DeviceCast<T>(g.ga);
-        gx[numeric::LstmGateIndex(e, 1, layout.hr, layout.r)] = DeviceCast<T>(g.gi);
-        gx[numeric::LstmGateIndex(e, 2, layout.hr, layout.r)] = DeviceCast<T>(g.gf);
-        gx[numeric::LstmGateIndex(e, 3, layout.hr, layout.r)] = DeviceCast<T>(g.go);
-        gc_prev[e] = DeviceCast<T>(g.gc_prev);
+        numeric::StoreLstmGrads(g, e, layout.hr, layout.r, gx, gc_prev, ToDevice<T>{});
     }
 };
 

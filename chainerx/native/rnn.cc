@@ -30,24 +30,27 @@ void ForEachCellElement(const Array& c, F&& f) {
     });
 }
 
-template <typename T>
-numeric::LstmGates<numeric::ComputeType<T>> GatesAt(const T* c, const T* x, int64_t e, int64_t hr, int64_t r) {
-    using C = numeric::ComputeType<T>;
-    auto gate = [x, e, hr, r](int64_t k) { return static_cast<C>(x[numeric::LstmGateIndex(e, k, hr, r)]); };
-    return {gate(0), gate(1), gate(2), gate(3), static_cast<C>(c[e])};
-}
+// static_cast<To>, for numeric/rnn.h's loads and stores.
+template <typename To>
+struct StaticCast {
+    template <typename From>
+    To operator()(From v) const {
+        return static_cast<To>(v);
+    }
+};
 
 class NativeLstmKernel : public LstmKernel {
 public:
     void Call(const Array& c, const Array& x, const Array& c_new, const Array& h) override {
         VisitDtypeIn<kFloatingDtypes>(c.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
+            using C = numeric::ComputeType<T>;
             const auto* cp = static_cast<const T*>(c.raw_data());
             const auto* xp = static_cast<const T*>(x.raw_data());
             auto* c_new_p = static_cast<T*>(c_new.raw_data());
             auto* hp = static_cast<T*>(h.raw_data());
             ForEachCellElement(c, [=](int64_t e, int64_t hr, int64_t r) {
-                const auto s = GatesAt(cp, xp, e, hr, r);
+                const auto s = numeric::LoadLstmGates<C>(cp, xp, e, hr, r, StaticCast<C>{});
                 c_new_p[e] = static_cast<T>(s.c_new);
                 hp[e] = static_cast<T>(s.so * numeric::Tanh{}(s.c_new));
             });
@@ -74,15 +77,11 @@ public:
             auto* gc_prev_p = static_cast<T*>(gc_prev.raw_data());
             auto* gxp = static_cast<T*>(gx.raw_data());
             ForEachCellElement(c, [=](int64_t e, int64_t hr, int64_t r) {
-                const auto s = GatesAt(cp, xp, e, hr, r);
+                const auto s = numeric::LoadLstmGates<C>(cp, xp, e, hr, r, StaticCast<C>{});
                 const C gc_e = gcp == nullptr ? C{0} : static_cast<C>(gcp[e]);
                 const C gh_e = ghp == nullptr ? C{0} : static_cast<C>(ghp[e]);
                 const numeric::LstmGateGrads<C> g{s, static_cast<C>(cp[e]), gc_e, gh_e};
-                gxp[numeric::LstmGateIndex(e, 0, hr, r)] = static_cast<T>(g.ga);
-                gxp[numeric::LstmGateIndex(e, 1, hr, r)] = static_cast<T>(g.gi);
-                gxp[numeric::LstmGateIndex(e, 2, hr, r)] = static_cast<T>(g.gf);
-                gxp[numeric::LstmGateIndex(e, 3, hr, r)] = static_cast<T>(g.go);
-                gc_prev_p[e] = static_cast<T>(g.gc_prev);
+                numeric::StoreLstmGrads(g, e, hr, r, gxp, gc_prev_p, StaticCast<T>{});
             });
         });
     }

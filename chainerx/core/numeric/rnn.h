@@ -53,5 +53,28 @@ struct LstmGateGrads {
     }
 };
 
+// The gates of element e of the cell state c, read from c and the gates x (of element type T) through to_c, which
+// converts a T to C (the backends' casts differ: Float16 on the host, __half on the device).
+template <typename C, typename T, typename ToC>
+CHAINERX_HOST_DEVICE LstmGates<C> LoadLstmGates(const T* c, const T* x, int64_t e, int64_t hr, int64_t r, ToC to_c) {
+    return {to_c(x[LstmGateIndex(e, 0, hr, r)]),
+            to_c(x[LstmGateIndex(e, 1, hr, r)]),
+            to_c(x[LstmGateIndex(e, 2, hr, r)]),
+            to_c(x[LstmGateIndex(e, 3, hr, r)]),
+            to_c(c[e])};
+}
+
+// Writes element e's gradients: the gates' into gx (interleaved as x) and the previous cell state's into gc_prev,
+// through to_t, which converts a C to T.
+template <typename C, typename T, typename ToT>
+CHAINERX_HOST_DEVICE void StoreLstmGrads(
+        const LstmGateGrads<C>& g, int64_t e, int64_t hr, int64_t r, T* gx, T* gc_prev, ToT to_t) {
+    gx[LstmGateIndex(e, 0, hr, r)] = to_t(g.ga);
+    gx[LstmGateIndex(e, 1, hr, r)] = to_t(g.gi);
+    gx[LstmGateIndex(e, 2, hr, r)] = to_t(g.gf);
+    gx[LstmGateIndex(e, 3, hr, r)] = to_t(g.go);
+    gc_prev[e] = to_t(g.gc_prev);
+}
+
 }  // namespace numeric
 }  // namespace chainerx
