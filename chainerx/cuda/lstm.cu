@@ -73,7 +73,7 @@ struct LstmGradFunctor {
         const auto s = GatesAt(c, x, e, layout);
         const C gc_e = gc == nullptr ? C{0} : DeviceCast<C>(gc[e]);
         const C gh_e = gh == nullptr ? C{0} : DeviceCast<C>(gh[e]);
-        const numeric::LstmGateGrads<C> g{s, DeviceCast<C>(c[e]), gc_e, gh_e};
+        const numeric::LstmGateGrads<C> g = numeric::LstmGrads(s, DeviceCast<C>(c[e]), gc_e, gh_e);
         numeric::StoreLstmGrads(g, e, layout.hr, layout.r, gx, gc_prev, ToDevice<T>{});
     }
 };

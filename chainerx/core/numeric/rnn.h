@@ -18,8 +18,8 @@ CHAINERX_HOST_DEVICE inline int64_t LstmGateIndex(int64_t e, int64_t k, int64_t 
     return e / hr * 4 * hr + (4 * (in_row / r) + k) * r + in_row % r;
 }
 
-// The activated gates of one unit from the pre-activations a (cell input), i, f, o (input, forget and output
-// gates), and the new cell state from the previous one c: c_new = tanh(a) sigmoid(i) + sigmoid(f) c.
+// The activated gates of one unit (ta = tanh(a) of the cell input, si, sf, so the sigmoids of the input, forget and
+// output gates) and the new cell state c_new = ta si + sf c from the previous one c.
 template <typename C>
 struct LstmGates {
     C ta;
@@ -27,13 +27,20 @@ struct LstmGates {
     C sf;
     C so;
     C c_new;
-
-    CHAINERX_HOST_DEVICE LstmGates(C a, C i, C f, C o, C c)
-        : ta{Tanh{}(a)}, si{Sigmoid{}(i)}, sf{Sigmoid{}(f)}, so{Sigmoid{}(o)}, c_new{ta * si + sf * c} {}
 };
 
-// The gradients of the pre-activations (ga, gi, gf, go) and of the previous cell state, given the gradients gc of
-// c_new and gh of h = sigmoid(o) tanh(c_new).
+template <typename C>
+CHAINERX_HOST_DEVICE LstmGates<C> ActivatedLstmGates(C ta, C si, C sf, C so, C c) {
+    return {ta, si, sf, so, ta * si + sf * c};
+}
+
+// From the pre-activations a, i, f, o.
+template <typename C>
+CHAINERX_HOST_DEVICE LstmGates<C> ComputeLstmGates(C a, C i, C f, C o, C c) {
+    return ActivatedLstmGates(Tanh{}(a), Sigmoid{}(i), Sigmoid{}(f), Sigmoid{}(o), c);
+}
+
+// The gradients of the pre-activations (ga, gi, gf, go) and of the previous cell state c.
 template <typename C>
 struct LstmGateGrads {
     C ga;
@@ -41,27 +48,33 @@ struct LstmGateGrads {
     C gf;
     C go;
     C gc_prev;
-
-    CHAINERX_HOST_DEVICE LstmGateGrads(const LstmGates<C>& s, C c, C gc, C gh) {
-        const C tc = Tanh{}(s.c_new);
-        const C g = gc + gh * s.so * (C{1} - tc * tc);  // of c_new, through h too
-        ga = g * s.si * (C{1} - s.ta * s.ta);
-        gi = g * s.ta * s.si * (C{1} - s.si);
-        gf = g * c * s.sf * (C{1} - s.sf);
-        go = gh * tc * s.so * (C{1} - s.so);
-        gc_prev = g * s.sf;
-    }
 };
+
+// Given the gradients gc of c_new and gh of h = so tc, with tc = tanh(c_new).
+template <typename C>
+CHAINERX_HOST_DEVICE LstmGateGrads<C> LstmGradsWithTanh(const LstmGates<C>& s, C tc, C c, C gc, C gh) {
+    const C g = gc + gh * s.so * (C{1} - tc * tc);  // of c_new, through h too
+    return {g * s.si * (C{1} - s.ta * s.ta),
+            g * s.ta * s.si * (C{1} - s.si),
+            g * c * s.sf * (C{1} - s.sf),
+            gh * tc * s.so * (C{1} - s.so),
+            g * s.sf};
+}
+
+template <typename C>
+CHAINERX_HOST_DEVICE LstmGateGrads<C> LstmGrads(const LstmGates<C>& s, C c, C gc, C gh) {
+    return LstmGradsWithTanh(s, Tanh{}(s.c_new), c, gc, gh);
+}
 
 // The gates of element e of the cell state c, read from c and the gates x (of element type T) through to_c, which
 // converts a T to C (the backends' casts differ: Float16 on the host, __half on the device).
 template <typename C, typename T, typename ToC>
 CHAINERX_HOST_DEVICE LstmGates<C> LoadLstmGates(const T* c, const T* x, int64_t e, int64_t hr, int64_t r, ToC to_c) {
-    return {to_c(x[LstmGateIndex(e, 0, hr, r)]),
-            to_c(x[LstmGateIndex(e, 1, hr, r)]),
-            to_c(x[LstmGateIndex(e, 2, hr, r)]),
-            to_c(x[LstmGateIndex(e, 3, hr, r)]),
-            to_c(c[e])};
+    return ComputeLstmGates<C>(to_c(x[LstmGateIndex(e, 0, hr, r)]),
+                               to_c(x[LstmGateIndex(e, 1, hr, r)]),
+                               to_c(x[LstmGateIndex(e, 2, hr, r)]),
+                               to_c(x[LstmGateIndex(e, 3, hr, r)]),
+                               to_c(c[e]));
 }
 
 // Writes element e's gradients: the gates' into gx (interleaved as x) and the previous cell state's into gc_prev,

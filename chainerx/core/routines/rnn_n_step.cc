@@ -40,7 +40,8 @@ struct NetworkKind {
     const char* op;
     size_t n_weights;
     LayerWeights (*pack)(const ArrayList& w, const ArrayList& b);
-    CellState (*step)(const Array& x, const CellState& state, const LayerWeights& lw, RnnActivation activation);
+    // One time step from the input's projection x_proj = Linear(x, lw.xw, lw.xb) (Note [Input projections at once]).
+    CellState (*step)(const Array& x_proj, const CellState& state, const LayerWeights& lw, RnnActivation activation);
 
     // The cell as the fused networks name it (Note [Fused recurrent networks] in rnn_fused.cc).
     RnnCell cell(RnnActivation activation) const {
@@ -72,8 +73,9 @@ LayerWeights PackLstm(const ArrayList& w, const ArrayList& b) {
             InterleaveGates(b[6], b[4], b[5], b[7])};
 }
 
-CellState LstmStep(const Array& x, const CellState& state, const LayerWeights& lw, RnnActivation /*activation*/) {
-    std::vector<Array> c_h = Lstm(*state.c, Linear(x, lw.xw, lw.xb) + Linear(state.h, lw.hw, lw.hb));
+CellState LstmStep(
+        const Array& x_proj, const CellState& state, const LayerWeights& lw, RnnActivation /*activation*/) {
+    std::vector<Array> c_h = Lstm(*state.c, x_proj + Linear(state.h, lw.hw, lw.hb));
     return {c_h[1], c_h[0]};
 }
 
@@ -84,8 +86,9 @@ LayerWeights PackGru(const ArrayList& w, const ArrayList& b) {
             Concatenate({b[3], b[4], b[5]}, 0)};
 }
 
-CellState GruStep(const Array& x, const CellState& state, const LayerWeights& lw, RnnActivation /*activation*/) {
-    ArrayList from_x = Split(Linear(x, lw.xw, lw.xb), 3, 1);
+CellState GruStep(
+        const Array& x_proj, const CellState& state, const LayerWeights& lw, RnnActivation /*activation*/) {
+    ArrayList from_x = Split(x_proj, 3, 1);
     ArrayList from_h = Split(Linear(state.h, lw.hw, lw.hb), 3, 1);
     Array reset = Sigmoid(from_x[0] + from_h[0]);
     Array update = Sigmoid(from_x[1] + from_h[1]);
@@ -95,8 +98,8 @@ CellState GruStep(const Array& x, const CellState& state, const LayerWeights& lw
 
 LayerWeights PackRnn(const ArrayList& w, const ArrayList& b) { return {w[0], b[0], w[1], b[1]}; }
 
-CellState RnnStep(const Array& x, const CellState& state, const LayerWeights& lw, RnnActivation activation) {
-    Array pre = Linear(x, lw.xw, lw.xb) + Linear(state.h, lw.hw, lw.hb);
+CellState RnnStep(const Array& x_proj, const CellState& state, const LayerWeights& lw, RnnActivation activation) {
+    Array pre = x_proj + Linear(state.h, lw.hw, lw.hb);
     return {activation == RnnActivation::kRelu ? Relu(pre) : Tanh(pre), std::nullopt};
 }
 
@@ -139,6 +142,25 @@ CellState Rows(const CellState& state, int64_t start, std::optional<int64_t> sto
     return {state.h.At({rows}), state.c ? std::optional<Array>{state.c->At({rows})} : std::nullopt};
 }
 
+// Note [Input projections at once]
+// A layer's input does not depend on its state, so the projections Linear(x_t, xw, xb) of all time steps are one
+// product of the inputs stacked along the batch axis, split back into steps (views): one large GEMM where there
+// were T small ones, and its backward one GEMM per weight too (the split's backward concatenates the steps'
+// gradients). Only the products with the state remain per step.
+ArrayList InputProjections(const ArrayList& inputs, const LayerWeights& lw) {
+    if (inputs.empty()) {
+        return {};
+    }
+    std::vector<int64_t> boundaries;  // where each step but the first starts
+    int64_t rows = 0;
+    for (size_t t = 0; t + 1 < inputs.size(); ++t) {
+        rows += inputs[t].shape()[0];
+        boundaries.push_back(rows);
+    }
+    Array stacked = inputs.size() == 1 ? inputs.front() : Concatenate(inputs, 0);
+    return Split(Linear(stacked, lw.xw, lw.xb), boundaries, 0);
+}
+
 // One layer and direction over all time steps (backwards when `reverse`): each step updates the first B_t rows of
 // `state`, and the outputs come back in time order.
 ArrayList RunDirection(
@@ -149,11 +171,12 @@ ArrayList RunDirection(
         CellState& state,
         RnnActivation activation) {
     ArrayList outputs;
+    const ArrayList projections = InputProjections(inputs, lw);
     for (size_t k = 0; k < inputs.size(); ++k) {
-        const Array& x = inputs[reverse ? inputs.size() - 1 - k : k];
-        int64_t batch = x.shape()[0];
+        const Array& x_proj = projections[reverse ? inputs.size() - 1 - k : k];
+        int64_t batch = x_proj.shape()[0];
         int64_t full = state.h.shape()[0];
-        CellState next = kind.step(x, batch == full ? state : Rows(state, 0, batch), lw, activation);
+        CellState next = kind.step(x_proj, batch == full ? state : Rows(state, 0, batch), lw, activation);
         outputs.push_back(next.h);
         if (batch < full) {
             CellState rest = Rows(state, batch, std::nullopt);
