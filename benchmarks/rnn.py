@@ -1,5 +1,7 @@
 """Recurrent networks: a 2-layer LSTM (input 64, hidden 128) over 20 time steps of a batch of 32, forward and
-backward (the gradients of every weight, bias, initial state and input). ChainerX runs n_step_lstm, one cuDNN call
+backward (the gradients of every weight, bias, initial state and input); and one LSTM cell from its gates
+(chainerx.lstm, one kernel each way, Note [LSTM cell in one pass]; PyTorch composes the same cell of tanh, sigmoid,
+products and a sum, as a custom cell in PyTorch is written). ChainerX runs n_step_lstm, one cuDNN call
 each way on CUDA (Note [Fused recurrent networks]) and a composition of linear and LSTM steps elsewhere; PyTorch
 runs torch.nn.LSTM (cuDNN on CUDA) with the same weights: its weight_ih and weight_hh stack the four gates in the
 order of n_step_lstm's weights (input, forget, cell, output)."""
@@ -78,3 +80,32 @@ def _torch_step(fw, ws, bs):
 def lstm_2x128_t20_b32(fw):
     ws, bs = _weights()
     return _torch_step(fw, ws, bs) if fw.name == "torch" else _chainerx_step(fw, ws, bs)
+
+
+_CELL_BATCH = 256
+_CELL_UNITS = 1024
+
+
+@benchmark("lstm_cell_fwd_bwd",
+           "one LSTM cell of 256 x 1024 units from its interleaved gates, forward + backward of sum(c) + sum(h), "
+           "float32", frameworks=("chainerx", "torch"), needs_autograd=True)
+def lstm_cell_fwd_bwd(fw):
+    c = fw.asarray(_values((_CELL_BATCH, _CELL_UNITS), 1, 1.0), True)
+    x = fw.asarray(_values((_CELL_BATCH, 4 * _CELL_UNITS), 2, 2.0), True)
+    if fw.name == "torch":
+        torch = fw.module
+
+        def cell(c, x):
+            a, i, f, o = x.view(_CELL_BATCH, _CELL_UNITS, 4).unbind(2)
+            c_new = torch.tanh(a) * torch.sigmoid(i) + torch.sigmoid(f) * c
+            return c_new, torch.sigmoid(o) * torch.tanh(c_new)
+    else:
+        cell = fw.module.lstm
+
+    def step():
+        fw.cleargrads(c, x)
+        c_new, h = cell(c, x)
+        (c_new.sum() + h.sum()).backward()
+        return x.grad
+
+    return step
