@@ -212,6 +212,9 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(SigmoidCrossEntropyGradKernel, CudaSigmoidCrossEntropyGradKernel);
 
+CHAINERX_CUDA_REGISTER_BINARY_SCALAR(HuberKernel, numeric::Huber, kFloatingDtypes, false);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(HuberGradKernel, numeric::HuberGrad, kFloatingDtypes);
+
 }  // namespace
 }  // namespace cuda
 }  // namespace chainerx

@@ -18,6 +18,7 @@
 #include "chainerx/core/numeric/reduction.h"
 #include "chainerx/core/numeric/sorting.h"
 #include "chainerx/native/elementwise.h"
+#include "chainerx/native/elementwise_kernels.h"
 #include "chainerx/native/native_backend.h"
 
 namespace chainerx {
@@ -246,6 +247,9 @@ public:
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(AccuracyKernel, NativeAccuracyKernel);
+
+CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(HuberKernel, numeric::Huber, kFloatingDtypes, false);
+CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(HuberGradKernel, numeric::HuberGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace native

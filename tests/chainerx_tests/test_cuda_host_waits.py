@@ -523,6 +523,30 @@ def test_an_lstm_cell_is_one_launch_each_way():
     numpy.testing.assert_allclose(chx.to_numpy(grads[1]), gx.reshape(16, 128), rtol=1e-5, atol=1e-6)
 
 
+def test_launches_of_a_huber_loss():
+    # The difference and one kernel forward (the composition took eight), the gradient kernel and the difference's
+    # negation for t backward.
+    rng = numpy.random.default_rng(0)
+    x_np, t_np, gy_np = (rng.standard_normal((32, 16)).astype('float32') * 2 for _ in range(3))
+    x, t = (chx.array(a, device='cuda:0').require_grad() for a in (x_np, t_np))
+    gy = chx.array(gy_np, device='cuda:0')
+    state = {}
+
+    def forward():
+        state['loss'] = chx.huber_loss(x, t, 1.0)
+
+    assert _counted(_LAUNCHES, forward) == 2
+    grads = []
+    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([state['loss']], [x, t], grad_outputs=[gy]))) == 2
+    d = x_np.astype('float64') - t_np
+    inside = numpy.abs(d) < 1
+    numpy.testing.assert_allclose(
+        chx.to_numpy(state['loss']), numpy.where(inside, d * d / 2, numpy.abs(d) - 0.5), rtol=1e-5, atol=1e-6)
+    expected = gy_np * numpy.where(inside, d, numpy.sign(d))
+    numpy.testing.assert_allclose(chx.to_numpy(grads[0]), expected, rtol=1e-5, atol=1e-6)
+    numpy.testing.assert_allclose(chx.to_numpy(grads[1]), -expected, rtol=1e-5, atol=1e-6)
+
+
 _ATTENTION_HEADS_SCRIPT = """
 import sys
 import numpy

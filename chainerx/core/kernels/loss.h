@@ -8,6 +8,7 @@
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernel_registry.h"
+#include "chainerx/core/kernels/kernel_types.h"
 
 namespace chainerx {
 
@@ -66,5 +67,10 @@ public:
     static const char* name() { return "Accuracy"; }
     virtual void Call(const Array& y, const Array& t, std::optional<int64_t> ignore_label, const Array& out) = 0;
 };
+
+// The Huber loss of a difference, out = huber(x, delta), and its gradient out = g(gout, x, delta): the formulas of
+// numeric/loss.h (HuberLoss subtracts first).
+CHAINERX_DEFINE_KEY_KERNEL(HuberKernel, BinaryScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(HuberGradKernel, BinaryWithScalarKernel);
 
 }  // namespace chainerx

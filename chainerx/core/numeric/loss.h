@@ -45,5 +45,11 @@ struct SigmoidCrossEntropyGrad {
     }
 };
 
+// The Huber loss of a difference x with boundary p (delta): x^2 / 2 where |x| < p, else p (|x| - p / 2); a NaN x
+// takes the linear branch, which keeps it NaN. Its gradient: gout x inside, gout p sign(x) outside (NaN at NaN).
+CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Huber, std::abs(x) < p ? x * x / 2 : p * (std::abs(x) - p / 2));
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(
+        HuberGrad, std::abs(x) < p ? gout * x : gout * p * (x > 0 ? C{1} : (x < 0 ? C{-1} : x)));
+
 }  // namespace numeric
 }  // namespace chainerx

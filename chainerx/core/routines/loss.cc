@@ -104,14 +104,18 @@ Array GaussianKlDivergence(const Array& mean, const Array& ln_var) {
     return (Square(mean_f) + Exp(ln_var_f) - ln_var_f - 1) * 0.5;
 }
 
+// The difference, then one kernel each way (HuberKernel, HuberGradKernel; Note [Gradient kernels] in
+// routines/elementwise.h): the composition took eight forward. The double backward's composition is a select
+// rather than a clipped formula: each branch is smooth, so the second derivative is 1 wherever |d| < delta, d = 0
+// included (Minimum's gradient would vanish there).
 Array HuberLoss(const Array& x1, const Array& x2, double delta) {
     Array diff = ToMathDtype(x1) - ToMathDtype(x2);
-    Array abs_diff = Absolute(diff);
-    // A select rather than a clipped formula: each branch is smooth, so the second derivative is 1 wherever
-    // |d| < delta, d = 0 included (Minimum's gradient would vanish there).
-    Array quadratic = Square(diff) * 0.5;
-    Array linear = (abs_diff - delta * 0.5) * delta;
-    return Where(Less(abs_diff, Scalar{delta}), quadratic, linear);
+    Array out = internal::ScalarForward<HuberKernel>(diff, Scalar{delta}, diff.dtype());
+    internal::DefineUnaryGradKernelFromInput<HuberGradKernel>(
+            "huber_loss", diff, out, delta, [](const Array& gout, const Array& d, double delta) {
+                return Where(Less(Absolute(d), Scalar{delta}), gout * d, gout * delta * Sign(d));
+            });
+    return out;
 }
 
 Array SigmoidCrossEntropy(const Array& x, const Array& t) {

@@ -48,10 +48,6 @@ void CheckStateShape(const char* op, const Array& c, const Shape& expected) {
     }
 }
 
-}  // namespace
-
-namespace {
-
 // The LSTM cell's gradients (LstmGradKernel's formulas) composed of routines, for a double backward: gc_prev and gx
 // from c, the gates x and the output gradients gc and gh (an absent one is zero).
 std::vector<Array> ComposedLstmGrad(
