@@ -15,6 +15,7 @@
 #include "chainerx/core/device.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/scalar.h"
+#include "chainerx/core/squashed_layout.h"
 #include "chainerx/cuda/cuda_runtime.h"
 
 namespace chainerx {
@@ -76,8 +77,8 @@ __device__ To DeviceCast(From v) {
 }
 
 // Byte offsets of N arrays of one shape, computed from a C-order linear index. MakeIndexer squashes the shape
-// first (size-1 axes dropped, adjacent axes merged where every array is contiguous across them, as native's
-// Squash does), so that contiguous operands take the one-axis path: one multiply per array, no division.
+// first (internal::Squash, as native's loops do: size-1 axes dropped, adjacent axes merged where every array is
+// contiguous across them), so that contiguous operands take the one-axis path: one multiply per array, no division.
 template <size_t N>
 struct StridedIndexer {
     int ndim;
@@ -108,35 +109,28 @@ struct StridedIndexer {
 
 template <size_t N>
 StridedIndexer<N> MakeIndexer(const Shape& shape, const std::array<const Array*, N>& arrays) {
-    StridedIndexer<N> indexer{};
-    indexer.total = shape.GetTotalSize();
-    if (indexer.total == 0) {
-        return indexer;  // no element; the other dims may be huge, and merging them could overflow
-    }
-    for (int8_t d = 0; d < shape.ndim(); ++d) {
-        const int64_t size = shape[d];
-        if (size == 1) {
-            continue;
-        }
-        bool merge = indexer.ndim > 0;
-        for (size_t k = 0; k < N && merge; ++k) {
-            merge = indexer.strides[k][indexer.ndim - 1] == size * arrays[k]->strides()[d];
-        }
-        int at = merge ? indexer.ndim - 1 : indexer.ndim++;
-        indexer.shape[at] = merge ? indexer.shape[at] * size : size;
-        for (size_t k = 0; k < N; ++k) {
-            indexer.strides[k][at] = arrays[k]->strides()[d];
-        }
-    }
-    if (indexer.ndim == 0) {  // 0-d or all axes of size 1: one element at the base pointers
-        indexer.ndim = 1;
-        indexer.shape[0] = 1;
-        for (size_t k = 0; k < N; ++k) {
-            indexer.strides[k][0] = 0;
-        }
-    }
+    std::array<const Strides*, N> strides{};
     for (size_t k = 0; k < N; ++k) {
+        strides[k] = &arrays[k]->strides();
+    }
+    const ::chainerx::internal::SquashedLayout<N> layout = ::chainerx::internal::Squash<N>(shape, strides);
+    StridedIndexer<N> indexer{};
+    indexer.total = layout.total;
+    if (indexer.total == 0) {
+        return indexer;  // no element
+    }
+    // A single element (nd 0) is one axis of length 1 at the base pointers.
+    indexer.ndim = std::max(layout.nd, 1);
+    indexer.shape[0] = 1;
+    for (size_t k = 0; k < N; ++k) {
+        indexer.strides[k][0] = 0;
         indexer.base[k] = static_cast<char*>(arrays[k]->raw_data());
+    }
+    for (int d = 0; d < layout.nd; ++d) {
+        indexer.shape[d] = layout.dims[d];
+        for (size_t k = 0; k < N; ++k) {
+            indexer.strides[k][d] = layout.steps[k][d];
+        }
     }
     return indexer;
 }

@@ -16,16 +16,8 @@ namespace chainerx {
 namespace cuda {
 namespace {
 
-// The shape of the cell state (B, H, R...) as the element loops need it: hr = H * r, r the trailing size.
-struct CellLayout {
-    int64_t hr;
-    int64_t r;
-};
-
-CellLayout GetCellLayout(const Array& c) {
-    const int64_t total = c.GetTotalSize();
-    const int64_t hr = c.shape()[0] == 0 ? 1 : total / c.shape()[0];
-    return {hr, c.shape()[1] == 0 ? 1 : hr / c.shape()[1]};
+numeric::LstmLayout GetCellLayout(const Array& c) {
+    return numeric::GetLstmLayout(c.GetTotalSize(), c.shape()[0], c.shape()[1]);
 }
 
 // DeviceCast<To>, for numeric/rnn.h's loads and stores.
@@ -38,7 +30,8 @@ struct ToDevice {
 };
 
 template <typename T>
-__device__ numeric::LstmGates<numeric::ComputeType<T>> GatesAt(const T* c, const T* x, int64_t e, CellLayout l) {
+__device__ numeric::LstmGates<numeric::ComputeType<T>> GatesAt(
+        const T* c, const T* x, int64_t e, numeric::LstmLayout l) {
     using C = numeric::ComputeType<T>;
     return numeric::LoadLstmGates<C>(c, x, e, l.hr, l.r, ToDevice<C>{});
 }
@@ -49,7 +42,7 @@ struct LstmFunctor {
     const T* x;
     T* c_new;
     T* h;
-    CellLayout layout;
+    numeric::LstmLayout layout;
 
     __device__ void operator()(int64_t e) const {
         const auto s = GatesAt(c, x, e, layout);
@@ -66,7 +59,7 @@ struct LstmGradFunctor {
     const T* gh;  // null: zero
     T* gc_prev;
     T* gx;
-    CellLayout layout;
+    numeric::LstmLayout layout;
 
     __device__ void operator()(int64_t e) const {
         using C = numeric::ComputeType<T>;

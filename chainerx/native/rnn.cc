@@ -45,14 +45,12 @@ public:
             Activate(FloatMathFunction::kSigmoid, pre_[g], act_[g], n);
         }
         for (int64_t k = 0; k < n; ++k) {
-            c_new_[k] = gates(k).c_new;
+            c_new_[k] = numeric::ActivatedLstmGates(act_[0][k], act_[1][k], act_[2][k], act_[3][k], c_[k]).c_new;
         }
         Activate(FloatMathFunction::kTanh, c_new_, tc_, n);
     }
 
-    numeric::LstmGates<C> gates(int64_t k) const {
-        return numeric::ActivatedLstmGates(act_[0][k], act_[1][k], act_[2][k], act_[3][k], c_[k]);
-    }
+    numeric::LstmGates<C> gates(int64_t k) const { return {act_[0][k], act_[1][k], act_[2][k], act_[3][k], c_new_[k]}; }
     C c(int64_t k) const { return c_[k]; }
     C tc(int64_t k) const { return tc_[k]; }  // tanh(c_new)
 
@@ -79,8 +77,9 @@ private:
 template <typename T, typename F>
 void ForEachLstmBlock(const Array& c, const Array& x, F&& f) {
     const int64_t total = c.GetTotalSize();
-    const int64_t hr = c.shape()[0] == 0 ? 1 : total / c.shape()[0];
-    const int64_t r = c.shape()[1] == 0 ? 1 : hr / c.shape()[1];
+    const numeric::LstmLayout layout = numeric::GetLstmLayout(total, c.shape()[0], c.shape()[1]);
+    const int64_t hr = layout.hr;
+    const int64_t r = layout.r;
     const auto* cp = static_cast<const T*>(c.raw_data());
     const auto* xp = static_cast<const T*>(x.raw_data());
     const int64_t blocks = (total + kLstmBlock - 1) / kLstmBlock;
@@ -113,8 +112,9 @@ public:
             auto* hp = static_cast<T*>(h.raw_data());
             ForEachLstmBlock<T>(c, x, [=](const LstmBlock<T>& block, int64_t begin, int64_t n, int64_t, int64_t) {
                 for (int64_t k = 0; k < n; ++k) {
-                    c_new_p[begin + k] = static_cast<T>(block.gates(k).c_new);
-                    hp[begin + k] = static_cast<T>(block.gates(k).so * block.tc(k));
+                    const numeric::LstmGates<typename LstmBlock<T>::C> gates = block.gates(k);
+                    c_new_p[begin + k] = static_cast<T>(gates.c_new);
+                    hp[begin + k] = static_cast<T>(gates.so * block.tc(k));
                 }
             });
         });

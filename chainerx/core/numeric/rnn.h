@@ -11,6 +11,18 @@
 namespace chainerx {
 namespace numeric {
 
+// The sizes the cell's element loops index with, for a cell state (B, H, R...) of `total` elements: hr = H * r and
+// r, the trailing size (1 where an axis is empty, when there is no element anyway).
+struct LstmLayout {
+    int64_t hr;
+    int64_t r;
+};
+
+inline LstmLayout GetLstmLayout(int64_t total, int64_t batch, int64_t units) {
+    const int64_t hr = batch == 0 ? 1 : total / batch;
+    return {hr, units == 0 ? 1 : hr / units};
+}
+
 // The position in the interleaved gates x (B, 4H, R...) of gate k (0: a, 1: i, 2: f, 3: o) of element e of the cell
 // state (B, H, R...), both C-contiguous; hr is H times the trailing size r.
 CHAINERX_HOST_DEVICE inline int64_t LstmGateIndex(int64_t e, int64_t k, int64_t hr, int64_t r) {

@@ -1,8 +1,6 @@
 // Dot, Matmul, Solve, Inverse and Cholesky; the decompositions with several outputs are in linalg_decomposition.cc.
 #include "chainerx/core/routines/linalg.h"
 
-#include <algorithm>
-#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -18,6 +16,7 @@
 #include "chainerx/core/routines/linalg_util.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/type_util.h"
+#include "chainerx/core/squashed_layout.h"
 
 namespace chainerx {
 namespace internal {
@@ -108,40 +107,18 @@ int64_t Product(const Shape& shape, int8_t begin, int8_t end) {
 
 // Note [Batch axes of a batched product]
 // The batched product kernel takes operands of one batch shape. Adjacent batch axes that every operand (and out,
-// C-contiguous) steps over evenly merge into one here, as views, so that the usual cases (one batch axis, or
-// several that tile one stride) reach the kernel as 3-D arrays. Batch axes that do not merge for some operand (the
-// heads of attention, transposed out of (batch, tokens, heads, features); a broadcast over some batch axes only)
-// stay apart: merging them would be a copy of that operand, which the kernel can avoid (on CUDA, one cuBLAS call
-// given a pointer per matrix).
+// C-contiguous) steps over evenly merge into one here (internal::Squash), as views, so that the usual cases (one
+// batch axis, or several that tile one stride) reach the kernel as 3-D arrays. Batch axes that do not merge for
+// some operand (the heads of attention, transposed out of (batch, tokens, heads, features); a broadcast over some
+// batch axes only) stay apart: merging them would be a copy of that operand, which the kernel can avoid (on CUDA,
+// one cuBLAS call given a pointer per matrix).
 void CallBatchedDotKernel(const Array& a, const Array& b, const Array& out) {
-    const int8_t batch_ndim = out.ndim() - 2;
-    const std::array<const Array*, 3> operands{&a, &b, &out};
-    Shape batch;
-    for (int8_t d = 0; d < batch_ndim; ++d) {
-        const int64_t size = out.shape()[d];
-        if (size == 1) {
-            continue;
-        }
-        // Axis d merges into the merged axis before it when, for every operand, the previous non-1 axis steps
-        // over size of axis d's steps.
-        bool merge = !batch.empty();
-        for (int8_t prev = d - 1; merge && prev >= 0; --prev) {
-            if (out.shape()[prev] == 1) {
-                continue;
-            }
-            merge = std::all_of(operands.begin(), operands.end(), [d, prev, size](const Array* x) {
-                return x->strides()[prev] == size * x->strides()[d];
-            });
-            break;
-        }
-        if (merge) {
-            batch.back() *= size;
-        } else {
-            batch.push_back(size);
-        }
-    }
-    if (batch.empty()) {
-        batch.push_back(1);
+    const Shape batch_shape{out.shape().begin(), out.shape().end() - 2};
+    const internal::SquashedLayout<3> layout =
+            internal::Squash<3>(batch_shape, {&a.strides(), &b.strides(), &out.strides()});
+    Shape batch{layout.total == 0 ? 0 : 1};  // no batch axis left: one product, or none
+    if (layout.nd > 0) {
+        batch = Shape{layout.dims, layout.dims + layout.nd};
     }
     auto batched = [&batch](const Array& x) {
         Shape shape = batch;
