@@ -3,9 +3,10 @@
 //
 // Note [Native layer normalization]
 // Layer normalization of C-contiguous float32/float64 rows runs one pass per row (its mean, the squared deviations,
-// each in interleaved lanes (row_kernels.h), the output) where the composition ran nine whole-array kernels; the backward one pass per row for gx and one per
-// column for gamma's and beta's gradients (each thread a range of columns, adding every row in order), so that
-// results do not depend on the thread count. Other dtypes and layouts take the generic kernels.
+// each in interleaved lanes (row_kernels.h), the output) where the composition ran nine whole-array kernels; the
+// backward one pass per row for gx and one per column for gamma's and beta's gradients (each thread a range of
+// columns, adding every row in order), so that results do not depend on the thread count. Other dtypes and
+// layouts take the generic kernels.
 #include "chainerx/core/kernels/normalization.h"
 
 #include <algorithm>
@@ -117,8 +118,8 @@ public:
         Array gbeta = Empty({n}, x.dtype(), x.device());
         VisitRowDtype(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LayerNormGradRows<T>(RowData<T>(x), RowData<T>(gamma), RowData<T>(gout_c), RowData<T>(mean), RowData<T>(inv_std),
-                                 RowData<T>(gx), RowData<T>(ggamma), RowData<T>(gbeta), rows, n);
+            LayerNormGradRows<T>(RowData<T>(x), RowData<T>(gamma), RowData<T>(gout_c), RowData<T>(mean),
+                                 RowData<T>(inv_std), RowData<T>(gx), RowData<T>(ggamma), RowData<T>(gbeta), rows, n);
         });
         return {gx, ggamma, gbeta};
     }

@@ -4,10 +4,10 @@
 // float32 and float64 along the last axis of C-contiguous operands, the common case (class scores, attention
 // scores), run one pass per row in place of the composition's five or six whole-array kernels: the row's maximum,
 // its shifted values and their exponentials (float32 through the vectorised exp loop of native/vecmath.h) in a
-// buffer of the row's length, their sum, and the output. Rows are split over the thread pool, and each row's maximum
-// and sums fold in a fixed order (FoldRow, row_kernels.h), so results do not depend on the thread count. The softmax is
-// exp(x - max) * (1 / sum) rather than the composition's exp(x - max - log(sum)): the same to a few ulp. Other layouts and float16 take the composition
-// (GenericSoftmaxKernel), as does every double backward.
+// buffer of the row's length, their sum, and the output. Rows are split over the thread pool, and each row's
+// maximum and sums fold in a fixed order (FoldRow, row_kernels.h), so results do not depend on the thread count.
+// The softmax is exp(x - max) * (1 / sum) rather than the composition's exp(x - max - log(sum)): the same to a few
+// ulp. Other layouts and float16 take the composition (GenericSoftmaxKernel), as does every double backward.
 #include "chainerx/core/kernels/softmax.h"
 
 #include <algorithm>

@@ -2,9 +2,9 @@
 // factorizations behind chainerx.linalg.
 //
 // Kernels may assume validated input: 2-D operands (batches of them for the batched product) of the dtype of the
-// outputs (float32 or float64 for the factorizations), square where the routine requires it, outputs allocated C-contiguous with their final
-// shapes. Factorization kernels throw ChainerxError when the data make the factorization fail (a singular
-// matrix, a matrix that is not positive definite, no convergence).
+// outputs (float32 or float64 for the factorizations), square where the routine requires it, outputs allocated
+// C-contiguous with their final shapes. Factorization kernels throw ChainerxError when the data make the
+// factorization fail (a singular matrix, a matrix that is not positive definite, no convergence).
 #pragma once
 
 #include "chainerx/core/array.h"
