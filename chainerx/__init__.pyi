@@ -585,6 +585,7 @@ def conv(
     stride: _IntOrTuple = 1,
     pad: _IntOrTuple = 0,
     cover_all: bool = False,
+    groups: int = 1,
 ) -> ndarray: ...
 def conv_transpose(
     x: ndarray,
@@ -593,6 +594,7 @@ def conv_transpose(
     stride: _IntOrTuple = 1,
     pad: _IntOrTuple = 0,
     outsize: tp.Sequence[int] | None = None,
+    groups: int = 1,
 ) -> ndarray: ...
 def linear(x: ndarray, w: ndarray, b: ndarray | None = None, n_batch_axes: int = 1) -> ndarray: ...
 def max_pool(

@@ -11,17 +11,21 @@ _DTYPE = (PROMOTION + ' Integer inputs are allowed (computed without BLAS); bool
           'the OR over the window of ``x AND w`` (OR-ed with ``b``). Differentiable in every input.')
 _RANK2 = ('Rank-2 inputs have no spatial axes: ``x`` (N, C) and ``w`` {w_shape} give ``{product}`` (plus ``b``), '
           'of shape (N, out_channels).')
-_SHAPES = ('chainerx.DimensionError', 'If the ranks or channel counts do not match, or a ``stride`` or ``pad`` '
-                                      'tuple does not have one entry per spatial axis.')
+_SHAPES = ('chainerx.DimensionError', 'If the ranks or channel counts do not match, ``groups`` is below 1 or does '
+                                      'not divide the channels, or a ``stride`` or ``pad`` tuple does not have one '
+                                      'entry per spatial axis.')
+_GROUPS = ('groups', 'The number G of channel groups: the C input and the out_channels output channels are each cut '
+                     'into G consecutive parts, and each output channel sees only the C / G input channels of its '
+                     'part (``groups=C`` is a depthwise convolution). One call covers every group.')
 
 DOCS = {
     'conv': doc(
         'N-dimensional convolution (cross-correlation, as in deep learning frameworks).',
         notes=_DTYPE + '\n\n' + _RANK2.format(w_shape='(out_channels, C)', product='x @ w.T'),
         args=[('x', 'Input of shape (N, C, d_1, ..., d_n).'),
-              ('w', 'Filters of shape (out_channels, C, k_1, ..., k_n).'), _B, _STRIDE, _PAD,
+              ('w', 'Filters of shape (out_channels, C / groups, k_1, ..., k_n).'), _B, _STRIDE, _PAD,
               ('cover_all', 'If ``True``, the output covers every input element (the last window may '
-                            'extend beyond the padding).')],
+                            'extend beyond the padding).'), _GROUPS],
         returns='An array of shape (N, out_channels, o_1, ..., o_n) with '
                 '``o_i = (d_i + 2 * pad_i - k_i) // stride_i + 1`` (rounded up with ``cover_all``).',
         raises=[_SHAPES, BAD_DEVICES],
@@ -30,15 +34,17 @@ DOCS = {
             (1, 4, 8, 8)
             >>> chainerx.conv(chainerx.ones((2, 3)), chainerx.ones((4, 3))).shape
             (2, 4)
+            >>> chainerx.conv(chainerx.ones((1, 6, 8, 8)), chainerx.ones((12, 1, 3, 3)), groups=6).shape
+            (1, 12, 6, 6)
             >>> chainerx.conv(chainerx.array([[True, False]]), chainerx.array([[False, True], [True, True]]))
             array([[False,  True]], shape=(1, 2), dtype=bool, device='native:0')'''),
     'conv_transpose': doc(
         'N-dimensional transposed convolution (the gradient of :func:`conv` with respect to its input).',
         notes=_DTYPE + '\n\n' + _RANK2.format(w_shape='(C, out_channels)', product='x @ w'),
         args=[('x', 'Input of shape (N, C, d_1, ..., d_n).'),
-              ('w', 'Filters of shape (C, out_channels, k_1, ..., k_n).'), _B, _STRIDE, _PAD,
+              ('w', 'Filters of shape (C, out_channels / groups, k_1, ..., k_n).'), _B, _STRIDE, _PAD,
               ('outsize', 'The spatial output shape (a tuple), or ``None`` for '
-                          '``stride_i * (d_i - 1) + k_i - 2 * pad_i``.')],
+                          '``stride_i * (d_i - 1) + k_i - 2 * pad_i``.'), _GROUPS],
         returns='An array of shape (N, out_channels, o_1, ..., o_n).',
         raises=[_SHAPES, BAD_DEVICES],
         example='''

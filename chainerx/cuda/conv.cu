@@ -60,7 +60,8 @@ class ConvolutionDescriptor : public CudnnObject<cudnnConvolutionDescriptor_t,
                                                  cudnnCreateConvolutionDescriptor,
                                                  cudnnDestroyConvolutionDescriptor> {
 public:
-    ConvolutionDescriptor(const Dims& stride, const Dims& pad, cudnnDataType_t compute, cudnnMathType_t math) {
+    ConvolutionDescriptor(
+            const Dims& stride, const Dims& pad, int groups, cudnnDataType_t compute, cudnnMathType_t math) {
         std::vector<int> pads(pad.begin(), pad.end());
         std::vector<int> strides(stride.begin(), stride.end());
         if (pads.size() < 2) {
@@ -72,6 +73,7 @@ public:
                 get(), static_cast<int>(pads.size()), pads.data(), strides.data(), dilations.data(),
                 CUDNN_CROSS_CORRELATION, compute));
         CheckCudnnError(cudnnSetConvolutionMathType(get(), math));
+        CheckCudnnError(cudnnSetConvolutionGroupCount(get(), groups));
     }
 };
 
@@ -80,9 +82,9 @@ public:
 // sizes those of cuDNN's formula (in + 2 * pad - k) / stride + 1. The last fails exactly for the shapes of
 // cover_all (one more, partial window per axis), which cuDNN cannot express: cuDNN would reject the descriptors or
 // compute the wrong windows, so those run the direct kernels.
-bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& stride, const Dims& pad) {
+bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& stride, const Dims& pad, int64_t groups) {
     constexpr int64_t kIntMax = std::numeric_limits<int>::max();
-    if (GetKind(x.dtype()) != DtypeKind::kFloat || x.ndim() - 2 > kMaxCudnnSpatial) {
+    if (GetKind(x.dtype()) != DtypeKind::kFloat || x.ndim() - 2 > kMaxCudnnSpatial || groups > kIntMax) {
         return false;
     }
     for (const Array* a : {&x, &w, &y}) {
@@ -141,8 +143,9 @@ CudnnAlgorithmCache& GetCudnnAlgorithmCache() {
 // The calls whose algorithms are cached.
 enum class CudnnCall { kForward, kBackwardData, kBackwardFilter };
 
-// The operands of one cuDNN call: the (N, C, ...) side `x`, the filter `w` and the (N, O, ...) side `y` of the
-// convolution y = conv(x, w), whatever is computed from what.
+// The operands of one cuDNN call: the (N, C, ...) side `x`, the filter `w` (O, C/G, ...) and the (N, O, ...) side
+// `y` of the convolution y = conv(x, w) with G groups (cuDNN's group count, Note [Channel groups]), whatever is
+// computed from what.
 template <typename T>
 struct CudnnConvolution {
     using Types = CudnnTypes<T>;
@@ -154,13 +157,14 @@ struct CudnnConvolution {
     std::vector<int> key;  // the call and all of the above (Note [cuDNN algorithm cache])
 
     CudnnConvolution(CudnnCall call, const Array& x_array, const Shape& w_shape, const Shape& y_shape,
-                     const Dims& stride, const Dims& pad)
+                     const Dims& stride, const Dims& pad, int64_t groups)
         : device{dynamic_cast<CudaDevice&>(x_array.device())},
           x{Types::kData, CudnnDims(x_array.shape())},
           w{Types::kData, CudnnDims(w_shape)},
           y{Types::kData, CudnnDims(y_shape)},
-          conv{stride, pad, Types::kCompute, Types::kMath},
-          key{static_cast<int>(call), device.index(), static_cast<int>(Types::kData), static_cast<int>(stride.size())} {
+          conv{stride, pad, static_cast<int>(groups), Types::kCompute, Types::kMath},
+          key{static_cast<int>(call), device.index(), static_cast<int>(Types::kData), static_cast<int>(stride.size()),
+              static_cast<int>(groups)} {
         for (const Shape* shape : {&x_array.shape(), &w_shape, &y_shape}) {
             std::vector<int> dims = CudnnDims(*shape);
             key.insert(key.end(), dims.begin(), dims.end());
@@ -252,9 +256,9 @@ bool RunWithAlgorithm(
 template <typename T>
 bool CudnnConvForward(
         const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
-        const Array& out) {
+        int64_t groups, const Array& out) {
     CudaSetDeviceScope scope{x.device().index()};
-    CudnnConvolution<T> c{CudnnCall::kForward, x, w.shape(), out.shape(), stride, pad};
+    CudnnConvolution<T> c{CudnnCall::kForward, x, w.shape(), out.shape(), stride, pad, groups};
     bool done = RunWithAlgorithm<T, cudnnConvolutionFwdAlgoPerf_t>(
             c,
             cudnnGetConvolutionForwardAlgorithmMaxCount,
@@ -278,13 +282,13 @@ bool CudnnConvForward(
     return done;
 }
 
-// The transposed convolution of x with w (C, O, k...) is the data gradient of the convolution out -> x.
+// The transposed convolution of x with w (C, O/G, k...) is the data gradient of the convolution out -> x.
 template <typename T>
 bool CudnnConvTranspose(
         const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
-        const Array& out) {
+        int64_t groups, const Array& out) {
     CudaSetDeviceScope scope{x.device().index()};
-    CudnnConvolution<T> c{CudnnCall::kBackwardData, out, w.shape(), x.shape(), stride, pad};
+    CudnnConvolution<T> c{CudnnCall::kBackwardData, out, w.shape(), x.shape(), stride, pad, groups};
     bool done = RunWithAlgorithm<T, cudnnConvolutionBwdDataAlgoPerf_t>(
             c,
             cudnnGetConvolutionBackwardDataAlgorithmMaxCount,
@@ -309,9 +313,10 @@ bool CudnnConvTranspose(
 }
 
 template <typename T>
-bool CudnnConvGradWeight(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) {
+bool CudnnConvGradWeight(
+        const Array& x, const Array& gy, const Dims& stride, const Dims& pad, int64_t groups, const Array& gw) {
     CudaSetDeviceScope scope{x.device().index()};
-    CudnnConvolution<T> c{CudnnCall::kBackwardFilter, x, gw.shape(), gy.shape(), stride, pad};
+    CudnnConvolution<T> c{CudnnCall::kBackwardFilter, x, gw.shape(), gy.shape(), stride, pad, groups};
     return RunWithAlgorithm<T, cudnnConvolutionBwdFilterAlgoPerf_t>(
             c,
             cudnnGetConvolutionBackwardFilterAlgorithmMaxCount,
@@ -333,12 +338,15 @@ bool CudnnConvGradWeight(const Array& x, const Array& gy, const Dims& stride, co
 
 // ---- Direct kernels ----
 
-// The geometry of y = conv(x, w): x (N, C, in...), w (O, C, k...), y (N, O, out...), all C-contiguous.
+// The geometry of y = conv(x, w): x (N, C, in...), w (O, C/G, k...), y (N, O, out...), all C-contiguous, with G
+// groups (Note [Channel groups]).
 struct ConvGeometry {
     int nsp;  // spatial axes
     int64_t batch;
     int64_t in_channels;
     int64_t out_channels;
+    int64_t group_in;  // C/G
+    int64_t group_out;  // O/G
     int64_t in[kMaxNdim];
     int64_t out[kMaxNdim];
     int64_t k[kMaxNdim];
@@ -349,12 +357,15 @@ struct ConvGeometry {
     int64_t k_size;
 };
 
-ConvGeometry MakeConvGeometry(const Shape& x, const Shape& w, const Shape& y, const Dims& stride, const Dims& pad) {
+ConvGeometry MakeConvGeometry(
+        const Shape& x, const Shape& w, const Shape& y, const Dims& stride, const Dims& pad, int64_t groups) {
     ConvGeometry g{};
     g.nsp = x.ndim() - 2;
     g.batch = x[0];
     g.in_channels = x[1];
     g.out_channels = y[1];
+    g.group_in = g.in_channels / groups;
+    g.group_out = g.out_channels / groups;
     g.in_size = g.out_size = g.k_size = 1;
     for (int i = 0; i < g.nsp; ++i) {
         g.in[i] = x[i + 2];
@@ -405,9 +416,10 @@ struct ConvForwardFunctor {
         const int64_t o = (e / g.out_size) % g.out_channels;
         const int64_t n = e / g.out_size / g.out_channels;
         A acc = b == nullptr ? A{0} : static_cast<A>(b[o]);
-        for (int64_t c = 0; c < g.in_channels; ++c) {
-            const T* xp = x + (n * g.in_channels + c) * g.in_size;
-            const T* wp = w + (o * g.in_channels + c) * g.k_size;
+        const int64_t first_channel = o / g.group_out * g.group_in;
+        for (int64_t c = 0; c < g.group_in; ++c) {
+            const T* xp = x + (n * g.in_channels + first_channel + c) * g.in_size;
+            const T* wp = w + (o * g.group_in + c) * g.k_size;
             for (int64_t kq = 0; kq < g.k_size; ++kq) {
                 Unravel(kq, g.nsp, g.k, q);
                 int64_t pos = InputPosition(g, p, q);
@@ -425,7 +437,7 @@ template <typename T>
 struct ConvTransposeFunctor {
     ConvGeometry g;  // x = conv input side: here `out`; y = conv output side: here the transposed input
     const T* x;  // (N, C=g.out_channels, out...)
-    const T* w;  // (C, O=g.in_channels, k...)
+    const T* w;  // (C, O/G=g.group_in, k...)
     const T* b;
     T* out;  // (N, O, in...)
     __device__ void operator()(int64_t e) const {
@@ -436,9 +448,11 @@ struct ConvTransposeFunctor {
         const int64_t o = (e / g.in_size) % g.in_channels;
         const int64_t n = e / g.in_size / g.in_channels;
         A acc = b == nullptr ? A{0} : static_cast<A>(b[o]);
-        for (int64_t c = 0; c < g.out_channels; ++c) {
+        // out's channel o is in group o / (O/G), which reads that group's C/G channels of x.
+        const int64_t first_channel = o / g.group_in * g.group_out;
+        for (int64_t c = first_channel; c < first_channel + g.group_out; ++c) {
             const T* xp = x + (n * g.out_channels + c) * g.out_size;
-            const T* wp = w + (c * g.in_channels + o) * g.k_size;
+            const T* wp = w + (c * g.group_in + o % g.group_in) * g.k_size;
             for (int64_t kq = 0; kq < g.k_size; ++kq) {
                 Unravel(kq, g.nsp, g.k, q);
                 int64_t flat = 0;
@@ -463,17 +477,18 @@ struct ConvGradWeightFunctor {
     ConvGeometry g;
     const T* x;
     const T* gy;
-    T* gw;  // (O, C, k...)
+    T* gw;  // (O, C/G, k...)
     __device__ void operator()(int64_t e) const {
         using A = ProductAccumulator<T>;
         int64_t q[kMaxNdim];
         int64_t p[kMaxNdim];
         Unravel(e % g.k_size, g.nsp, g.k, q);
-        const int64_t c = (e / g.k_size) % g.in_channels;
-        const int64_t o = e / g.k_size / g.in_channels;
+        const int64_t c = (e / g.k_size) % g.group_in;
+        const int64_t o = e / g.k_size / g.group_in;
+        const int64_t channel = o / g.group_out * g.group_in + c;  // of x
         A acc{0};
         for (int64_t n = 0; n < g.batch; ++n) {
-            const T* xp = x + (n * g.in_channels + c) * g.in_size;
+            const T* xp = x + (n * g.in_channels + channel) * g.in_size;
             const T* gyp = gy + (n * g.out_channels + o) * g.out_size;
             for (int64_t j = 0; j < g.out_size; ++j) {
                 Unravel(j, g.nsp, g.out, p);
@@ -499,15 +514,16 @@ constexpr bool kCudnnType = std::is_same<T, __half>::value || std::is_floating_p
 class CudaConvKernel : public ConvKernel {
 public:
     void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
-              const Array& out) override {
+              int64_t groups, const Array& out) override {
         VisitDeviceDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             if constexpr (kCudnnType<T>) {
-                if (CudnnApplies(x, w, out, stride, pad) && CudnnConvForward<T>(x, w, b, stride, pad, out)) {
+                if (CudnnApplies(x, w, out, stride, pad, groups) &&
+                    CudnnConvForward<T>(x, w, b, stride, pad, groups, out)) {
                     return;
                 }
             }
-            ConvForwardFunctor<T> conv{MakeConvGeometry(x.shape(), w.shape(), out.shape(), stride, pad),
+            ConvForwardFunctor<T> conv{MakeConvGeometry(x.shape(), w.shape(), out.shape(), stride, pad, groups),
                                        static_cast<const T*>(x.raw_data()), static_cast<const T*>(w.raw_data()),
                                        DataOrNull<T>(b), static_cast<T*>(out.raw_data())};
             LaunchIndexed(out.device(), out.GetTotalSize(), conv);
@@ -519,16 +535,17 @@ CHAINERX_CUDA_REGISTER_KERNEL(ConvKernel, CudaConvKernel);
 class CudaConvTransposeKernel : public ConvTransposeKernel {
 public:
     void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
-              const Array& out) override {
+              int64_t groups, const Array& out) override {
         VisitDeviceDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             if constexpr (kCudnnType<T>) {
-                if (CudnnApplies(out, w, x, stride, pad) && CudnnConvTranspose<T>(x, w, b, stride, pad, out)) {
+                if (CudnnApplies(out, w, x, stride, pad, groups) &&
+                    CudnnConvTranspose<T>(x, w, b, stride, pad, groups, out)) {
                     return;
                 }
             }
             // The geometry of the convolution out -> x, whose adjoint this is.
-            ConvTransposeFunctor<T> conv{MakeConvGeometry(out.shape(), w.shape(), x.shape(), stride, pad),
+            ConvTransposeFunctor<T> conv{MakeConvGeometry(out.shape(), w.shape(), x.shape(), stride, pad, groups),
                                          static_cast<const T*>(x.raw_data()), static_cast<const T*>(w.raw_data()),
                                          DataOrNull<T>(b), static_cast<T*>(out.raw_data())};
             LaunchIndexed(out.device(), out.GetTotalSize(), conv);
@@ -539,15 +556,17 @@ CHAINERX_CUDA_REGISTER_KERNEL(ConvTransposeKernel, CudaConvTransposeKernel);
 
 class CudaConvGradWeightKernel : public ConvGradWeightKernel {
 public:
-    void Call(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) override {
+    void Call(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, int64_t groups,
+              const Array& gw) override {
         VisitDeviceDtype(gw.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             if constexpr (kCudnnType<T>) {
-                if (CudnnApplies(x, gw, gy, stride, pad) && CudnnConvGradWeight<T>(x, gy, stride, pad, gw)) {
+                if (CudnnApplies(x, gw, gy, stride, pad, groups) &&
+                    CudnnConvGradWeight<T>(x, gy, stride, pad, groups, gw)) {
                     return;
                 }
             }
-            ConvGradWeightFunctor<T> grad{MakeConvGeometry(x.shape(), gw.shape(), gy.shape(), stride, pad),
+            ConvGradWeightFunctor<T> grad{MakeConvGeometry(x.shape(), gw.shape(), gy.shape(), stride, pad, groups),
                                           static_cast<const T*>(x.raw_data()), static_cast<const T*>(gy.raw_data()),
                                           static_cast<T*>(gw.raw_data())};
             LaunchIndexed(gw.device(), gw.GetTotalSize(), grad);

@@ -115,16 +115,31 @@ void DispatchConv(const Array& in1, const Array& in2, const std::optional<Array>
 template <typename T>
 constexpr bool kHasDirect = std::is_floating_point<T>::value;
 
+// The channels of one group (Note [Channel groups]): `in` of the C input and `out` of the O output channels.
+struct GroupChannels {
+    int64_t in;
+    int64_t out;
+    GroupChannels(int64_t in_channels, int64_t out_channels, int64_t groups)
+        : in{in_channels / groups}, out{out_channels / groups} {}
+};
+
+// Note [Native grouped convolution]
+// Groups run im2col + GEMM group by group: group g's columns are built from its C/G consecutive channels of the
+// image, and its O/G rows of w multiply them into its O/G consecutive output channels, so every group's operands
+// lie where the ungrouped path would find them, at an offset. The direct kernels (Note [Direct convolution]) take
+// one group only; a depthwise convolution (one input channel per group) is then small products of a few taps.
+
 template <typename T>
 struct ConvImpl {
-    static void Run(
-            const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
+    static void Run(const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride,
+                    const Dims& pad, int64_t groups) {
         const ConvGeometry g{x.shape(), w.shape(), out.shape(), stride, pad};
         const int64_t channels = x.shape()[1];
-        const int64_t rows = channels * g.k_size;  // columns of w as a matrix
         const int64_t out_channels = w.shape()[0];
+        const GroupChannels group{channels, out_channels, groups};
+        const int64_t rows = group.in * g.k_size;  // columns of w as a matrix
         if constexpr (kHasDirect<T>) {
-            if (CanConvDirect(g)) {
+            if (groups == 1 && CanConvDirect(g)) {
                 ConvDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(w),
                               b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
                 return;
@@ -132,14 +147,16 @@ struct ConvImpl {
         }
         ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
-            const T* image = Data<T>(x) + n * channels * g.in_size;
-            if (!g.IsPointwise()) {
-                Im2Col(g, channels, image, col.data());
+            for (int64_t gi = 0; gi < groups; ++gi) {
+                const T* image = Data<T>(x) + (n * channels + gi * group.in) * g.in_size;
+                if (!g.IsPointwise()) {
+                    Im2Col(g, group.in, image, col.data());
+                }
+                const T* columns = g.IsPointwise() ? image : col.data();
+                T* out_image = MutableData<T>(out) + (n * out_channels + gi * group.out) * g.out_size;
+                Gemm<T>(false, false, group.out, g.out_size, rows, Data<T>(w) + gi * group.out * rows, rows, columns,
+                        g.out_size, false, out_image, g.out_size);
             }
-            const T* columns = g.IsPointwise() ? image : col.data();
-            T* out_image = MutableData<T>(out) + n * out_channels * g.out_size;
-            Gemm<T>(false, false, out_channels, g.out_size, rows, Data<T>(w), rows, columns, g.out_size, false,
-                    out_image, g.out_size);
         }
         AddBias<T>(b, out, g.out_size);
     }
@@ -183,25 +200,30 @@ struct ConvTransposeImpl {
         }
     }
 
-    static void Run(
-            const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride, const Dims& pad) {
+    static void Run(const Array& x, const Array& w, const Array* b, const Array& out, const Dims& stride,
+                    const Dims& pad, int64_t groups) {
         // The adjoint of the convolution whose image is out and whose output is x.
         const ConvGeometry g{out.shape(), w.shape(), x.shape(), stride, pad};
         const int64_t in_channels = x.shape()[1];
         const int64_t out_channels = out.shape()[1];
-        if (RunFlipped(g, x, w, b, out)) {
+        if (groups == 1 && RunFlipped(g, x, w, b, out)) {
             return;
         }
-        const int64_t rows = out_channels * g.k_size;
+        // Group gi: x's channels gi * group.in.., w's rows (the same), out's channels gi * group.out..
+        const GroupChannels group{in_channels, out_channels, groups};
+        const int64_t rows = group.out * g.k_size;
         ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         std::fill_n(MutableData<T>(out), out.GetTotalSize(), T{0});
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
-            T* image = MutableData<T>(out) + n * out_channels * g.in_size;
-            T* dst = g.IsPointwise() ? image : col.data();
-            Gemm<T>(true, false, rows, g.out_size, in_channels, Data<T>(w), rows,
-                    Data<T>(x) + n * in_channels * g.out_size, g.out_size, false, dst, g.out_size);
-            if (!g.IsPointwise()) {
-                Col2ImAdd(g, out_channels, col.data(), image);
+            for (int64_t gi = 0; gi < groups; ++gi) {
+                T* image = MutableData<T>(out) + (n * out_channels + gi * group.out) * g.in_size;
+                T* dst = g.IsPointwise() ? image : col.data();
+                Gemm<T>(true, false, rows, g.out_size, group.in, Data<T>(w) + gi * group.in * rows, rows,
+                        Data<T>(x) + (n * in_channels + gi * group.in) * g.out_size, g.out_size, false, dst,
+                        g.out_size);
+                if (!g.IsPointwise()) {
+                    Col2ImAdd(g, group.out, col.data(), image);
+                }
             }
         }
         AddBias<T>(b, out, g.in_size);
@@ -210,14 +232,15 @@ struct ConvTransposeImpl {
 
 template <typename T>
 struct ConvGradWeightImpl {
-    static void Run(
-            const Array& x, const Array& gy, const Array*, const Array& gw, const Dims& stride, const Dims& pad) {
+    static void Run(const Array& x, const Array& gy, const Array*, const Array& gw, const Dims& stride,
+                    const Dims& pad, int64_t groups) {
         const ConvGeometry g{x.shape(), gw.shape(), gy.shape(), stride, pad};
         const int64_t channels = x.shape()[1];
-        const int64_t rows = channels * g.k_size;
         const int64_t out_channels = gw.shape()[0];
+        const GroupChannels group{channels, out_channels, groups};
+        const int64_t rows = group.in * g.k_size;
         if constexpr (kHasDirect<T>) {
-            if (CanConvDirect(g)) {
+            if (groups == 1 && CanConvDirect(g)) {
                 ConvGradWeightDirect<T>(
                         g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));
                 return;
@@ -226,12 +249,16 @@ struct ConvGradWeightImpl {
         std::fill_n(MutableData<T>(gw), gw.GetTotalSize(), T{0});
         ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         for (int64_t n = 0; n < x.shape()[0]; ++n) {
-            const T* image = Data<T>(x) + n * channels * g.in_size;
-            if (!g.IsPointwise()) {
-                Im2Col(g, channels, image, col.data());
+            for (int64_t gi = 0; gi < groups; ++gi) {
+                const T* image = Data<T>(x) + (n * channels + gi * group.in) * g.in_size;
+                if (!g.IsPointwise()) {
+                    Im2Col(g, group.in, image, col.data());
+                }
+                Gemm<T>(false, true, group.out, rows, g.out_size,
+                        Data<T>(gy) + (n * out_channels + gi * group.out) * g.out_size, g.out_size,
+                        g.IsPointwise() ? image : col.data(), g.out_size, true,
+                        MutableData<T>(gw) + gi * group.out * rows, rows);
             }
-            Gemm<T>(false, true, out_channels, rows, g.out_size, Data<T>(gy) + n * out_channels * g.out_size,
-                    g.out_size, g.IsPointwise() ? image : col.data(), g.out_size, true, MutableData<T>(gw), rows);
         }
     }
 };
@@ -239,8 +266,8 @@ struct ConvGradWeightImpl {
 class NativeConvKernel : public ConvKernel {
 public:
     void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
-              const Array& out) override {
-        DispatchConv<ConvImpl>(x, w, b, out, stride, pad);
+              int64_t groups, const Array& out) override {
+        DispatchConv<ConvImpl>(x, w, b, out, stride, pad, groups);
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(ConvKernel, NativeConvKernel);
@@ -248,16 +275,17 @@ CHAINERX_NATIVE_REGISTER_KERNEL(ConvKernel, NativeConvKernel);
 class NativeConvTransposeKernel : public ConvTransposeKernel {
 public:
     void Call(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
-              const Array& out) override {
-        DispatchConv<ConvTransposeImpl>(x, w, b, out, stride, pad);
+              int64_t groups, const Array& out) override {
+        DispatchConv<ConvTransposeImpl>(x, w, b, out, stride, pad, groups);
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(ConvTransposeKernel, NativeConvTransposeKernel);
 
 class NativeConvGradWeightKernel : public ConvGradWeightKernel {
 public:
-    void Call(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, const Array& gw) override {
-        DispatchConv<ConvGradWeightImpl>(x, gy, std::nullopt, gw, stride, pad);
+    void Call(const Array& x, const Array& gy, const Dims& stride, const Dims& pad, int64_t groups,
+              const Array& gw) override {
+        DispatchConv<ConvGradWeightImpl>(x, gy, std::nullopt, gw, stride, pad, groups);
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(ConvGradWeightKernel, NativeConvGradWeightKernel);

@@ -33,24 +33,26 @@ std::optional<py::object> FastLinear(const FastArgs& args) {
     return CallWithPositionalHandles<&CallLinear, 4, 2>(args, {Py_None, kOne});
 }
 
-ArrayBodyPtr CallConv(py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, bool cover_all) {
+ArrayBodyPtr CallConv(
+        py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, bool cover_all, py::handle groups) {
     Array xa = ToArray(x);
     Array wa = ToArray(w);
     std::optional<Array> ba = ToOptionalArray(b);
     Dims s = ToSpatialDims(stride, "stride", xa.ndim());
     Dims p = ToSpatialDims(pad, "pad", xa.ndim());
-    return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all); }).TakeBody();
+    int64_t g = ToInt64(groups, "groups");
+    return CallReleasingGil(IsLargeOperand(xa), [&] { return Conv(xa, wa, ba, s, p, cover_all, g); }).TakeBody();
 }
 
 std::optional<py::object> FastConv(const FastArgs& args) {
     static PyObject* const kOne = PyIntConstant(1);
     static PyObject* const kZero = PyIntConstant(0);
-    auto a = PositionalArgs<6, 4>(args, {Py_None, kOne, kZero, Py_False});
+    auto a = PositionalArgs<7, 5>(args, {Py_None, kOne, kZero, Py_False, kOne});
     std::optional<bool> cover_all = a ? ExactBool((*a)[5]) : std::nullopt;
     if (!cover_all) {
         return std::nullopt;
     }
-    return ResultToPython(CallConv((*a)[0], (*a)[1], (*a)[2], (*a)[3], (*a)[4], *cover_all));
+    return ResultToPython(CallConv((*a)[0], (*a)[1], (*a)[2], (*a)[3], (*a)[4], *cover_all, (*a)[6]));
 }
 
 }  // namespace
@@ -59,10 +61,11 @@ void InitConnection(py::module& m) {
     m.def("linear", &CallLinear, py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("n_batch_axes") = 1);
     DefineFastFunction<&FastLinear>(m, "linear");
     m.def("conv", &CallConv, py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1,
-          py::arg("pad") = 0, py::arg("cover_all") = false);
+          py::arg("pad") = 0, py::arg("cover_all") = false, py::arg("groups") = 1);
     DefineFastFunction<&FastConv>(m, "conv");
     m.def("conv_transpose",
-          [](py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, py::handle outsize) {
+          [](py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, py::handle outsize,
+             py::handle groups) {
               Array xa = ToArray(x);
               Array wa = ToArray(w);
               std::optional<Array> ba = ToOptionalArray(b);
@@ -72,12 +75,13 @@ void InitConnection(py::module& m) {
               if (!outsize.is_none()) {
                   o = ToSpatialDims(outsize, "outsize", xa.ndim());
               }
+              int64_t g = ToInt64(groups, "groups");
               return CallReleasingGil(IsLargeOperand(xa), [&] {
-                         return ConvTranspose(xa, wa, ba, s, p, o);
+                         return ConvTranspose(xa, wa, ba, s, p, o, g);
                      }).TakeBody();
           },
           py::arg("x"), py::arg("w"), py::arg("b") = py::none(), py::arg("stride") = 1, py::arg("pad") = 0,
-          py::arg("outsize") = py::none());
+          py::arg("outsize") = py::none(), py::arg("groups") = 1);
 }
 
 }  // namespace internal

@@ -80,7 +80,7 @@ def test_wrong_argument_counts_go_to_the_pybind11_definition():
     a = _array()
     for call in [lambda: chainerx.relu(), lambda: chainerx.relu(a, a), lambda: chainerx.add(a),
                  lambda: chainerx.add(a, a, a), lambda: chainerx.linear(a), lambda: chainerx.relu(y=a),
-                 lambda: chainerx.conv(a, a, None, 1, 0, False, 1)]:
+                 lambda: chainerx.conv(a, a, None, 1, 0, False, 1, 0)]:
         with pytest.raises(TypeError, match='incompatible function arguments'):
             call()
 

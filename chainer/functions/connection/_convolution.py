@@ -4,18 +4,16 @@ The NumPy/CuPy forms lower a convolution to `im2col` (chainer.utils.conv_nd) and
 the chainerx forms compose chainerx routines that record their own backward in C++ (see Note [Native
 convolution options]).
 
-Note [Native convolution options]: `chainerx.conv` and `chainerx.conv_transpose` have neither
-dilation nor groups. Both are expressed with routines that are differentiable in C++, so that the
-functions stay on the native path (chainer/function_node.py, Note [Native paths]):
- * dilation: a convolution with dilation d equals one with the kernel spread out, zeros between its
-   taps (extent d * (k - 1) + 1). The spread kernel is itself a transposed convolution of the
-   kernel, each of its (out, in) planes taken as one image, by a 1x1 kernel of ones with stride d.
- * groups: the input channels, the kernel and the bias are split into `groups` parts with
-   `chainerx.split`, each part is convolved, and the results are concatenated along the channel
-   axis.
-Both give the output (shape, dtype, and values up to rounding) of the im2col forms, with one
-exception: an infinite or NaN input element that only the skipped taps would read meets a zero tap
-of the spread kernel and makes its output NaN.
+Note [Native convolution options]: `chainerx.conv` and `chainerx.conv_transpose` take `groups`
+(one call for all groups, Note [Channel groups] in chainerx/core/kernels/connection.h) but no
+dilation. Dilation is expressed with routines that are differentiable in C++, so that the functions
+stay on the native path (chainer/function_node.py, Note [Native paths]): a convolution with
+dilation d equals one with the kernel spread out, zeros between its taps (extent d * (k - 1) + 1).
+The spread kernel is itself a transposed convolution of the kernel, each of its (out, in) planes
+taken as one image, by a 1x1 kernel of ones with stride d. This gives the output (shape, dtype, and
+values up to rounding) of the im2col forms, with one exception: an infinite or NaN input element
+that only the skipped taps would read meets a zero tap of the spread kernel and makes its output
+NaN.
 """
 
 import collections.abc
@@ -262,17 +260,3 @@ def chainerx_dilated_kernel(W, dilate):
     spread = chainerx.conv_transpose(planes, ones, None, dilate, 0, extent)
     return spread.reshape(W.shape[:2] + extent)
 
-
-def _split(array, groups, axis):
-    if array is None:
-        return (None,) * groups
-    return chainerx.split(array, groups, axis)
-
-
-def chainerx_grouped(routine, x, W, b, groups, *args):
-    """`routine(x, W, b, *args)` (chainerx.conv or conv_transpose) with channel groups."""
-    if groups == 1:
-        return routine(x, W, b, *args)
-    return chainerx.concatenate([
-        routine(xg, wg, bg, *args)
-        for xg, wg, bg in zip(_split(x, groups, 1), _split(W, groups, 0), _split(b, groups, 0))], 1)

@@ -62,9 +62,8 @@ class ConvolutionND(_ConvolutionMaps, _product_nodes.Product):
         try:
             if self._dilated:
                 W = _convolution.chainerx_dilated_kernel(W, self.dilate)
-            return _convolution.chainerx_grouped(
-                chainerx.conv, x, W, inputs[2] if len(inputs) == 3 else None, self.groups,
-                self.stride, self.pad, self.cover_all),
+            return chainerx.conv(x, W, inputs[2] if len(inputs) == 3 else None, self.stride,
+                                 self.pad, self.cover_all, self.groups),
         except chainerx.DimensionError:
             return chainer.Fallback  # the type check or the NumPy forward raises the usual error
 

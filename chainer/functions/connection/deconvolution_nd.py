@@ -61,9 +61,8 @@ class DeconvolutionND(_product_nodes.Product):
             if self._dilated:
                 outsize = self._output_size(x.shape, W.shape)
                 W = _convolution.chainerx_dilated_kernel(W, self.dilate)
-            return _convolution.chainerx_grouped(
-                chainerx.conv_transpose, x, W, inputs[2] if len(inputs) == 3 else None, self.groups,
-                self.stride, self.pad, outsize),
+            return chainerx.conv_transpose(x, W, inputs[2] if len(inputs) == 3 else None,
+                                           self.stride, self.pad, outsize, self.groups),
         except chainerx.DimensionError:
             return chainer.Fallback  # the type check or the NumPy forward raises the usual error
 

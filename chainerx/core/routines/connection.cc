@@ -37,41 +37,6 @@ Dtype ConvDtype(const Array& x, const Array& w, const std::optional<Array>& b) {
     return b.has_value() ? PromoteTypes(dtype, b->dtype()) : dtype;
 }
 
-// Checks ranks, devices, channels (x's axis 1 against w's axis w_in_axis) and the bias (against w's other
-// leading axis).
-void CheckConvOperands(const char* op, const Array& x, const Array& w, const std::optional<Array>& b, int w_in_axis) {
-    internal::CheckSameDevice(op, x, w);
-    if (x.ndim() < 2 || w.ndim() != x.ndim()) {
-        throw DimensionError{op, ": x and w must have the same rank of at least 2, got shapes ", x.shape(), " and ",
-                             w.shape()};
-    }
-    if (x.shape()[1] != w.shape()[w_in_axis]) {
-        throw DimensionError{op, ": x has ", x.shape()[1], " channels but w of shape ", w.shape(), " expects ",
-                             w.shape()[w_in_axis]};
-    }
-    if (b.has_value()) {
-        internal::CheckSameDevice(op, x, *b);
-        const int64_t out_channels = w.shape()[1 - w_in_axis];
-        if (b->ndim() != 1 || b->shape()[0] != out_channels) {
-            throw DimensionError{op, ": b must have shape (", out_channels, ",), got ", b->shape()};
-        }
-    }
-}
-
-// stride or pad: exactly one entry per spatial axis (an int argument is broadcast by the caller, see
-// connection.h), each at least `min`.
-Dims SpatialDims(const char* op, const char* name, const Dims& dims, size_t n, int64_t min) {
-    if (dims.size() != n) {
-        throw DimensionError{op, ": ", name, " must have one entry per spatial axis (", n, "), got ", dims.size()};
-    }
-    for (int64_t v : dims) {
-        if (v < min) {
-            throw DimensionError{op, ": ", name, " entries must be at least ", min, ", got ", v};
-        }
-    }
-    return dims;
-}
-
 // a + b or a * b; DimensionError where int64 overflows (absurd stride/pad values from the user).
 int64_t CheckedAdd(const char* op, int64_t a, int64_t b) {
     int64_t out{};
@@ -87,6 +52,53 @@ int64_t CheckedMultiply(const char* op, int64_t a, int64_t b) {
         throw DimensionError{op, ": sizes overflow int64 (", a, " * ", b, ")"};
     }
     return out;
+}
+
+// Checks ranks, devices, channels and groups (Note [Channel groups]) and the bias. w's axis w_in_axis holds C/G
+// input channels for a convolution (1), all C for a transposed one (0); its other leading axis holds the output
+// channels, all O for a convolution, O/G for a transposed one. Returns O.
+int64_t CheckConvOperands(
+        const char* op, const Array& x, const Array& w, const std::optional<Array>& b, int w_in_axis, int64_t groups) {
+    internal::CheckSameDevice(op, x, w);
+    if (x.ndim() < 2 || w.ndim() != x.ndim()) {
+        throw DimensionError{op, ": x and w must have the same rank of at least 2, got shapes ", x.shape(), " and ",
+                             w.shape()};
+    }
+    if (groups < 1) {
+        throw DimensionError{op, ": groups must be at least 1, got ", groups};
+    }
+    const bool transposed = w_in_axis == 0;
+    const int64_t in_channels = transposed ? w.shape()[0] : CheckedMultiply(op, w.shape()[1], groups);
+    if (x.shape()[1] != in_channels) {
+        throw DimensionError{op, ": x has ", x.shape()[1], " channels but w of shape ", w.shape(), " with ", groups,
+                             " group(s) expects ", in_channels};
+    }
+    if (w.shape()[0] % groups != 0) {
+        throw DimensionError{op, ": the ", w.shape()[0], " ", transposed ? "input" : "output",
+                             " channels of w of shape ", w.shape(), " do not divide into ", groups, " groups"};
+    }
+    const int64_t out_channels = transposed ? CheckedMultiply(op, w.shape()[1], groups) : w.shape()[0];
+    if (b.has_value()) {
+        internal::CheckSameDevice(op, x, *b);
+        if (b->ndim() != 1 || b->shape()[0] != out_channels) {
+            throw DimensionError{op, ": b must have shape (", out_channels, ",), got ", b->shape()};
+        }
+    }
+    return out_channels;
+}
+
+// stride or pad: exactly one entry per spatial axis (an int argument is broadcast by the caller, see
+// connection.h), each at least `min`.
+Dims SpatialDims(const char* op, const char* name, const Dims& dims, size_t n, int64_t min) {
+    if (dims.size() != n) {
+        throw DimensionError{op, ": ", name, " must have one entry per spatial axis (", n, "), got ", dims.size()};
+    }
+    for (int64_t v : dims) {
+        if (v < min) {
+            throw DimensionError{op, ": ", name, " entries must be at least ", min, ", got ", v};
+        }
+    }
+    return dims;
 }
 
 int64_t ConvOutSize(int64_t in, int64_t k, int64_t s, int64_t p, bool cover_all) {
@@ -129,19 +141,28 @@ std::vector<ConstArrayRef> Inputs(const Array& x, const Array& w, const std::opt
 
 // The output shape of ConvTranspose: outsize where given, else stride · (i - 1) + k - 2·pad per spatial axis.
 Shape ConvTransposeOutShape(
-        const Array& x, const Array& w, const Dims& s, const Dims& p, const std::optional<Dims>& outsize) {
+        const Array& x, const Array& w, int64_t out_channels, const Dims& s, const Dims& p,
+        const std::optional<Dims>& outsize) {
     const char* op = "conv_transpose";
     const size_t nd = x.ndim() - 2;
     if (outsize.has_value() && outsize->size() != nd) {
         throw DimensionError{op, ": outsize must have one entry per spatial axis (", nd, "), got ", outsize->size()};
     }
-    Shape out_shape{x.shape()[0], w.shape()[1]};
+    Shape out_shape{x.shape()[0], out_channels};
     for (size_t d = 0; d < nd; ++d) {
         const int64_t spread = CheckedMultiply(op, s[d], x.shape()[2 + d] - 1);
         const int64_t default_size = CheckedAdd(op, spread, w.shape()[2 + d] - CheckedMultiply(op, 2, p[d]));
         out_shape.push_back(outsize.has_value() ? (*outsize)[d] : default_size);
     }
     return out_shape;
+}
+
+// a with a trailing axis of size 1: a grouped convolution without spatial axes runs as one over a single position
+// (Note [Convolution without spatial axes]).
+Array WithOnePosition(const Array& a) {
+    Shape shape = a.shape();
+    shape.push_back(1);
+    return a.Reshape(shape);
 }
 
 // The bias target of a convolution-like op whose bias is input 2.
@@ -160,15 +181,19 @@ void DefineBiasGrad(BackwardBuilder& bb, const std::optional<Array>& b) {
 
 // See Note [Convolution without spatial axes] in connection.h for the rank-2 case.
 Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride, const Dims& pad,
-           bool cover_all) {
-    CheckConvOperands("conv", x, w, b, 1);
+           bool cover_all, int64_t groups) {
+    const int64_t out_channels = CheckConvOperands("conv", x, w, b, 1, groups);
     const size_t nd = x.ndim() - 2;
     const Dims s = SpatialDims("conv", "stride", stride, nd, 1);
     const Dims p = SpatialDims("conv", "pad", pad, nd, 0);
-    if (nd == 0) {
+    if (nd == 0 && groups == 1) {
         return Linear(x, w, b);
     }
-    Shape out_shape{x.shape()[0], w.shape()[0]};
+    if (nd == 0) {
+        Array y = Conv(WithOnePosition(x), WithOnePosition(w), b, {1}, {0}, false, groups);
+        return y.Reshape({x.shape()[0], out_channels});
+    }
+    Shape out_shape{x.shape()[0], out_channels};
     for (size_t d = 0; d < nd; ++d) {
         const int64_t o = ConvOutSize(x.shape()[2 + d], w.shape()[2 + d], s[d], p[d], cover_all);
         if (o < 1) {
@@ -180,21 +205,22 @@ Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const 
     const Dtype dtype = ConvDtype(x, w, b);
     Array out = Empty(out_shape, dtype, x.device());
     KernelOperands ops = PrepareOperands(x, w, b, dtype);
-    x.device().CallKernel<ConvKernel>(ops.x, ops.w, ops.b, s, p, out);
+    x.device().CallKernel<ConvKernel>(ops.x, ops.w, ops.b, s, p, groups, out);
     BackwardBuilder bb{"conv", Inputs(x, w, b), {out}};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([w_tok = bb.RetainInput(1), s, p, in_size = SpatialShape(x), dtype = x.dtype()](
+        bt.Define([w_tok = bb.RetainInput(1), s, p, groups, in_size = SpatialShape(x), dtype = x.dtype()](
                           BackwardContext& bctx) {
             Dims outsize(in_size.begin(), in_size.end());
-            Array gx = ConvTranspose(*bctx.output_grad(), bctx.GetRetainedInput(w_tok), std::nullopt, s, p, outsize);
+            Array gx = ConvTranspose(
+                    *bctx.output_grad(), bctx.GetRetainedInput(w_tok), std::nullopt, s, p, outsize, groups);
             bctx.input_grad() = internal::CastIfNeeded(gx, dtype);
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([x_tok = bb.RetainInput(0), s, p, cover_all, w_shape = w.shape(), dtype = w.dtype()](
+        bt.Define([x_tok = bb.RetainInput(0), s, p, cover_all, groups, w_shape = w.shape(), dtype = w.dtype()](
                           BackwardContext& bctx) {
             Array gw = internal::ConvGradWeight(w_shape, bctx.GetRetainedInput(x_tok), *bctx.output_grad(), s, p,
-                                                cover_all);
+                                                cover_all, groups);
             bctx.input_grad() = internal::CastIfNeeded(gw, dtype);
         });
     }
@@ -204,33 +230,38 @@ Array Conv(const Array& x, const Array& w, const std::optional<Array>& b, const 
 }
 
 Array ConvTranspose(const Array& x, const Array& w, const std::optional<Array>& b, const Dims& stride,
-                    const Dims& pad, const std::optional<Dims>& outsize) {
-    CheckConvOperands("conv_transpose", x, w, b, 0);
+                    const Dims& pad, const std::optional<Dims>& outsize, int64_t groups) {
+    const int64_t out_channels = CheckConvOperands("conv_transpose", x, w, b, 0, groups);
     const size_t nd = x.ndim() - 2;
     const Dims s = SpatialDims("conv_transpose", "stride", stride, nd, 1);
     const Dims p = SpatialDims("conv_transpose", "pad", pad, nd, 0);
-    const Shape out_shape = ConvTransposeOutShape(x, w, s, p, outsize);
-    if (nd == 0) {
+    const Shape out_shape = ConvTransposeOutShape(x, w, out_channels, s, p, outsize);
+    if (nd == 0 && groups == 1) {
         return Linear(x, w.Transpose(), b);
+    }
+    if (nd == 0) {
+        Array y = ConvTranspose(WithOnePosition(x), WithOnePosition(w), b, {1}, {0}, std::nullopt, groups);
+        return y.Reshape(out_shape);
     }
     const Shape image(out_shape.begin() + 2, out_shape.end());
     const bool cover_all = CoverAllFor("conv_transpose", image, SpatialShape(x), SpatialShape(w), s, p);
     const Dtype dtype = ConvDtype(x, w, b);
     Array out = Empty(out_shape, dtype, x.device());
     KernelOperands ops = PrepareOperands(x, w, b, dtype);
-    x.device().CallKernel<ConvTransposeKernel>(ops.x, ops.w, ops.b, s, p, out);
+    x.device().CallKernel<ConvTransposeKernel>(ops.x, ops.w, ops.b, s, p, groups, out);
     BackwardBuilder bb{"conv_transpose", Inputs(x, w, b), {out}};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([w_tok = bb.RetainInput(1), s, p, cover_all, dtype = x.dtype()](BackwardContext& bctx) {
-            Array gx = Conv(*bctx.output_grad(), bctx.GetRetainedInput(w_tok), std::nullopt, s, p, cover_all);
+        bt.Define([w_tok = bb.RetainInput(1), s, p, cover_all, groups, dtype = x.dtype()](BackwardContext& bctx) {
+            Array gx = Conv(
+                    *bctx.output_grad(), bctx.GetRetainedInput(w_tok), std::nullopt, s, p, cover_all, groups);
             bctx.input_grad() = internal::CastIfNeeded(gx, dtype);
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([x_tok = bb.RetainInput(0), s, p, cover_all, w_shape = w.shape(), dtype = w.dtype()](
+        bt.Define([x_tok = bb.RetainInput(0), s, p, cover_all, groups, w_shape = w.shape(), dtype = w.dtype()](
                           BackwardContext& bctx) {
             Array gw = internal::ConvGradWeight(w_shape, *bctx.output_grad(), bctx.GetRetainedInput(x_tok), s, p,
-                                                cover_all);
+                                                cover_all, groups);
             bctx.input_grad() = internal::CastIfNeeded(gw, dtype);
         });
     }
@@ -250,24 +281,27 @@ int64_t SlidingWindowOutSize(const char* op, int64_t in, int64_t k, int64_t s, i
 }
 
 Array ConvGradWeight(
-        const Shape& w_shape, const Array& x, const Array& gy, const Dims& stride, const Dims& pad, bool cover_all) {
+        const Shape& w_shape, const Array& x, const Array& gy, const Dims& stride, const Dims& pad, bool cover_all,
+        int64_t groups) {
     const Dtype dtype = ResultType(x, gy);
     Array gw = Empty(w_shape, dtype, x.device());
     KernelOperands ops = PrepareOperands(x, gy, std::nullopt, dtype);
-    x.device().CallKernel<ConvGradWeightKernel>(ops.x, ops.w, stride, pad, gw);
+    x.device().CallKernel<ConvGradWeightKernel>(ops.x, ops.w, stride, pad, groups, gw);
     BackwardBuilder bb{"conv_grad_weight", {x, gy}, {gw}};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([gy_tok = bb.RetainInput(1), stride, pad, in_size = SpatialShape(x), dtype = x.dtype()](
+        bt.Define([gy_tok = bb.RetainInput(1), stride, pad, groups, in_size = SpatialShape(x), dtype = x.dtype()](
                           BackwardContext& bctx) {
             Dims outsize(in_size.begin(), in_size.end());
             Array gx = ConvTranspose(bctx.GetRetainedInput(gy_tok), *bctx.output_grad(), std::nullopt, stride, pad,
-                                     outsize);
+                                     outsize, groups);
             bctx.input_grad() = CastIfNeeded(gx, dtype);
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([x_tok = bb.RetainInput(0), stride, pad, cover_all, dtype = gy.dtype()](BackwardContext& bctx) {
-            Array ggy = Conv(bctx.GetRetainedInput(x_tok), *bctx.output_grad(), std::nullopt, stride, pad, cover_all);
+        bt.Define([x_tok = bb.RetainInput(0), stride, pad, cover_all, groups, dtype = gy.dtype()](
+                          BackwardContext& bctx) {
+            Array ggy = Conv(
+                    bctx.GetRetainedInput(x_tok), *bctx.output_grad(), std::nullopt, stride, pad, cover_all, groups);
             bctx.input_grad() = CastIfNeeded(ggy, dtype);
         });
     }

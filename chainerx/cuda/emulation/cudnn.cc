@@ -107,6 +107,13 @@ cudnnStatus_t cudnnSetConvolutionNdDescriptor(
 cudnnStatus_t cudnnSetConvolutionMathType(cudnnConvolutionDescriptor_t, cudnnMathType_t) {
     return CUDNN_STATUS_SUCCESS;
 }
+cudnnStatus_t cudnnSetConvolutionGroupCount(cudnnConvolutionDescriptor_t desc, int groups) {
+    if (groups < 1) {
+        return CUDNN_STATUS_BAD_PARAM;
+    }
+    desc->groups = groups;
+    return CUDNN_STATUS_SUCCESS;
+}
 
 cudnnStatus_t cudnnGetConvolutionForwardAlgorithmMaxCount(cudnnHandle_t, int* count) {
     *count = 1;

@@ -25,11 +25,13 @@ cudnnStatus_t ForEachTap(
         const cudnnTensorStruct& y, Tap tap) {
     const size_t nd = x.dims.size();
     const size_t spatial = nd - 2;
+    // With G groups, w is (O, C/G, k...) and output channel o reads the C/G input channels of group o / (O/G).
     if (w.dims.size() != nd || y.dims.size() != nd || conv.pad.size() != spatial || x.type != w.type ||
-        x.type != y.type || w.format != CUDNN_TENSOR_NCHW || x.dims[0] != y.dims[0] || x.dims[1] != w.dims[1] ||
-        y.dims[1] != w.dims[0]) {
+        x.type != y.type || w.format != CUDNN_TENSOR_NCHW || x.dims[0] != y.dims[0] ||
+        x.dims[1] != w.dims[1] * conv.groups || y.dims[1] != w.dims[0] || w.dims[0] % conv.groups != 0) {
         return CUDNN_STATUS_BAD_PARAM;
     }
+    const int group_out = w.dims[0] / conv.groups;
     for (size_t i = 0; i < spatial; ++i) {
         int window = (w.dims[2 + i] - 1) * conv.dilation[i] + 1;
         if (conv.stride[i] < 1 || y.dims[2 + i] != (x.dims[2 + i] + 2 * conv.pad[i] - window) / conv.stride[i] + 1) {
@@ -43,10 +45,11 @@ cudnnStatus_t ForEachTap(
     const bool flip = conv.mode == CUDNN_CONVOLUTION;
     for (int n = 0; n < y.dims[0]; ++n) {
         for (int o = 0; o < y.dims[1]; ++o) {
-            for (int c = 0; c < x.dims[1]; ++c) {
+            for (int c = 0; c < w.dims[1]; ++c) {
+                const int x_channel = o / group_out * w.dims[1] + c;
                 for (int64_t yo = 0; yo < Count(y_spatial); ++yo) {
                     for (int64_t ko = 0; ko < Count(k_spatial); ++ko) {
-                        int64_t x_offset = int64_t{n} * x.strides[0] + int64_t{c} * x.strides[1];
+                        int64_t x_offset = int64_t{n} * x.strides[0] + int64_t{x_channel} * x.strides[1];
                         int64_t y_offset = OffsetOf(yo, y_spatial, y_spatial_strides) + int64_t{n} * y.strides[0] +
                                            int64_t{o} * y.strides[1];
                         int64_t w_offset = int64_t{o} * w_strides[0] + int64_t{c} * w_strides[1];

@@ -25,6 +25,7 @@ struct cudnnConvolutionStruct {
     std::vector<int> stride;
     std::vector<int> dilation;
     cudnnConvolutionMode_t mode{};
+    int groups = 1;  // cudnnSetConvolutionGroupCount
 };
 
 namespace chainerx {

@@ -1,5 +1,6 @@
-"""conv(x, w, b=None, stride=1, pad=0, cover_all=False) and conv_transpose(x, w, b=None, stride=1,
-pad=0, outsize=None) (spec A.12), N-d, compared with straightforward NumPy references below."""
+"""conv(x, w, b=None, stride=1, pad=0, cover_all=False, groups=1) and conv_transpose(x, w, b=None,
+stride=1, pad=0, outsize=None, groups=1) (spec A.12), N-d, compared with straightforward NumPy
+references below (channel groups: the ungrouped references per group)."""
 
 import itertools
 import os
@@ -354,3 +355,193 @@ def test_direct_kernels_can_be_switched_off(tmp_path):
         subprocess.run([sys.executable, '-c', _SWITCH_SCRIPT, out], env=env, check=True)
         results.append(numpy.load(out))
     numpy.testing.assert_allclose(results[0], results[1], rtol=1e-12, atol=1e-12)
+
+
+# -- Channel groups (Note [Channel groups] in core/kernels/connection.h) -------------------------------
+
+# (x shape, w shape of conv (O, C / groups, k...), stride, pad, cover_all, groups): two groups,
+# depthwise (one input channel per group) with one and with two filters per channel, 1-d and 3-d,
+# strides with cover_all, 1x1 kernels (the pointwise path), zero-size batch and no spatial axes.
+_GROUP_CASES = [
+    ((2, 4, 6, 5), (6, 2, 3, 3), 1, 1, False, 2),
+    ((2, 3, 7, 6), (3, 1, 3, 3), 1, 1, False, 3),
+    ((1, 4, 7, 7), (8, 1, 3, 3), 2, 1, True, 4),
+    ((2, 6, 9), (4, 3, 2), 2, 0, False, 2),
+    ((1, 4, 3, 4, 3), (4, 2, 2, 2, 2), 1, 1, False, 2),
+    ((2, 6, 3, 3), (9, 2, 1, 1), 1, 0, False, 3),
+    ((0, 4, 5, 5), (4, 1, 3, 3), 1, 1, False, 4),
+    ((3, 4), (6, 2), 1, 0, False, 2),
+]
+
+
+def _grouped(ref, x, w, b, groups, *args):
+    """ref (an ungrouped reference) group by group: x's channels, w's leading axis and b split into
+    `groups` parts, the results concatenated along the channels."""
+    xs = numpy.split(x, groups, axis=1)
+    ws = numpy.split(w, groups, axis=0)
+    bs = numpy.split(b, groups) if b is not None else [None] * groups
+    return numpy.concatenate([ref(xg, wg, bg, *args) for xg, wg, bg in zip(xs, ws, bs)], axis=1)
+
+
+def _grouped_conv_ref(x, w, b, stride, pad, cover_all, groups):
+    if x.ndim == 2:  # no spatial axes: x · wᵀ per group
+        return _grouped(lambda xg, wg, bg: xg @ wg.T + (0 if bg is None else bg),
+                        x, w, b, groups)
+    return _grouped(_conv_ref, x, w, b, groups, stride, pad, cover_all)
+
+
+def _grouped_conv_transpose_ref(y, w, b, stride, pad, outsize, groups):
+    # w (C, O / groups, k...): group g has rows g * C / groups.. and gives outputs g * O / groups..
+    if y.ndim == 2:
+        return _grouped(lambda yg, wg, bg: yg @ wg + (0 if bg is None else bg),
+                        y, w, b, groups)
+    return _grouped(_conv_transpose_ref, y, w, b, groups, stride, pad, outsize)
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all,groups', _GROUP_CASES)
+@pytest.mark.parametrize('dtype', array_utils.NUMERIC_DTYPES)
+def test_grouped_conv_matches_reference(x_shape, w_shape, stride, pad, cover_all, groups, dtype,
+                                        device):
+    x = array_utils.make_numpy(x_shape, dtype, seed=1)
+    w = array_utils.make_numpy(w_shape, dtype, seed=2)
+    b = array_utils.make_numpy(w_shape[:1], dtype, seed=3)
+    x_chx, w_chx, b_chx = (chx.array(a, device=device) for a in (x, w, b))
+    out = chx.conv(x_chx, w_chx, b_chx, stride, pad, cover_all, groups)
+    expected = _grouped_conv_ref(_wide(x), _wide(w), _wide(b), stride, pad, cover_all, groups)
+    _assert_close(out, expected, dtype)
+    out = chx.conv(x_chx, w_chx, stride=stride, pad=pad, cover_all=cover_all, groups=groups)
+    expected = _grouped_conv_ref(_wide(x), _wide(w), None, stride, pad, cover_all, groups)
+    _assert_close(out, expected, dtype)
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all,groups', _GROUP_CASES)
+@pytest.mark.parametrize('dtype', array_utils.NUMERIC_DTYPES)
+def test_grouped_conv_transpose_matches_reference(x_shape, w_shape, stride, pad, cover_all, groups,
+                                                  dtype, device):
+    # The transpose of conv(x, w) takes conv's output (O channels) and w as it is: (O, C / groups)
+    # read as (C_in, O_out / groups) gives C outputs.
+    y_shape = _conv_out_shape(x_shape, w_shape, stride, pad, cover_all)
+    y = array_utils.make_numpy(y_shape, dtype, seed=1)
+    w = array_utils.make_numpy(w_shape, dtype, seed=2)
+    b = array_utils.make_numpy((w_shape[1] * groups,), dtype, seed=3)
+    outsize = x_shape[2:] if len(x_shape) > 2 else None
+    y_chx, w_chx, b_chx = (chx.array(a, device=device) for a in (y, w, b))
+    out = chx.conv_transpose(y_chx, w_chx, b_chx, stride, pad, outsize, groups)
+    expected = _grouped_conv_transpose_ref(_wide(y), _wide(w), _wide(b), stride, pad, outsize, groups)
+    assert out.shape == x_shape[:1] + (w_shape[1] * groups,) + x_shape[2:]
+    _assert_close(out, expected, dtype)
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all,groups', _GROUP_CASES[:4])
+def test_bool_grouped_conv_is_or_of_ands(x_shape, w_shape, stride, pad, cover_all, groups, device):
+    x = array_utils.make_numpy(x_shape, 'bool_', seed=1)
+    w = array_utils.make_numpy(w_shape, 'bool_', seed=2)
+    out = chx.conv(chx.array(x, device=device), chx.array(w, device=device), None, stride, pad,
+                   cover_all, groups)
+    expected = _grouped_conv_ref(_wide(x), _wide(w), None, stride, pad, cover_all, groups) > 0
+    array_utils.assert_array_equal(out, expected)
+
+
+def test_grouped_conv_of_non_contiguous_and_mixed_dtype_operands(device):
+    x_base = array_utils.make_numpy((2, 8, 5, 5), 'float32', seed=1)
+    w_base = array_utils.make_numpy((6, 2, 3, 3), 'float64', seed=2)
+    x = chx.array(x_base, device=device)[:, ::2].transpose(0, 1, 3, 2)
+    w = chx.array(w_base, device=device).transpose(0, 1, 3, 2)
+    expected = _grouped_conv_ref(_wide(x_base[:, ::2].transpose(0, 1, 3, 2)),
+                                 w_base.transpose(0, 1, 3, 2), None, 1, 1, False, 2)
+    out = chx.conv(x, w, pad=1, groups=2)
+    assert out.dtype == numpy.float64
+    _assert_close(out, expected, 'float64')
+
+
+def test_one_group_per_channel_is_the_channels_convolved_apart(device):
+    # A depthwise convolution: output channel 2c + m is channel c convolved with filter m of c.
+    x = array_utils.make_numpy((2, 3, 6, 6), 'float64', seed=1)
+    w = array_utils.make_numpy((6, 1, 3, 3), 'float64', seed=2)
+    out = chx.to_numpy(chx.conv(chx.array(x, device=device), chx.array(w, device=device),
+                                pad=1, groups=3))
+    for c in range(3):
+        for m in range(2):
+            o = 2 * c + m
+            alone = _conv_ref(x[:, c:c + 1], w[o:o + 1], None, 1, 1, False)
+            numpy.testing.assert_allclose(out[:, o:o + 1], alone, rtol=1e-12, atol=1e-12)
+
+
+_GROUP_GRAD_CASES = [
+    ((2, 4, 4, 3), (6, 2, 2, 2), 1, 1, False, 2),
+    ((1, 3, 5, 4), (3, 1, 3, 2), (2, 1), (1, 0), True, 3),
+    ((2, 4, 5), (8, 1, 3), 1, 1, False, 4),
+    ((3, 4), (2, 2), 1, 0, False, 2),
+]
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all,groups', _GROUP_GRAD_CASES)
+def test_grouped_conv_gradients(x_shape, w_shape, stride, pad, cover_all, groups):
+    def fn(x, w, b):
+        return chx.conv(x, w, b, stride, pad, cover_all, groups)
+
+    array_utils.check_grads(fn, [x_shape, w_shape, w_shape[:1]], 'float64')
+
+
+@pytest.mark.parametrize('x_shape,w_shape,stride,pad,cover_all,groups', _GROUP_GRAD_CASES)
+def test_grouped_conv_transpose_gradients(x_shape, w_shape, stride, pad, cover_all, groups):
+    y_shape = _conv_out_shape(x_shape, w_shape, stride, pad, cover_all)
+    outsize = x_shape[2:] if len(x_shape) > 2 else None
+
+    def fn(y, w, b):
+        return chx.conv_transpose(y, w, b, stride, pad, outsize, groups)
+
+    array_utils.check_grads(fn, [y_shape, w_shape, (w_shape[1] * groups,)], 'float64')
+
+
+@pytest.mark.parametrize('dtype', ['float16', 'float32'])
+def test_grouped_conv_gradients_low_precision(dtype):
+    xs = [array_utils.make_grad_input(shape, dtype, seed=i)
+          for i, shape in enumerate([(1, 4, 3, 3), (4, 1, 2, 2)])]
+    gy = array_utils.make_grad_input((1, 4, 2, 2), dtype, seed=5)
+    array_utils.check_backward(lambda x, w: chx.conv(x, w, groups=4), xs, [gy], dtype)
+
+
+_BAD_GROUPS = [
+    ('zero groups', lambda x, w: chx.conv(x, w, groups=0), (2, 4, 5, 5), (4, 2, 3, 3)),
+    ('negative groups', lambda x, w: chx.conv(x, w, groups=-2), (2, 4, 5, 5), (4, 2, 3, 3)),
+    ('channels not groups times w', lambda x, w: chx.conv(x, w, groups=3), (2, 4, 5, 5),
+     (3, 2, 3, 3)),
+    ('groups not dividing the filters', lambda x, w: chx.conv(x, w, groups=2), (2, 4, 5, 5),
+     (3, 2, 3, 3)),
+    ('groups overflowing the channels', lambda x, w: chx.conv(x, w, groups=2**62),
+     (2, 4, 5, 5), (4, 4, 3, 3)),
+    ('bias of the grouped input channels', lambda x, w: chx.conv(x, w, chx.ones((2,)), groups=2),
+     (2, 4, 5, 5), (4, 2, 3, 3)),
+    ('transpose groups not dividing the inputs', lambda x, w: chx.conv_transpose(x, w, groups=3),
+     (2, 4, 5, 5), (4, 2, 3, 3)),
+    ('transpose zero groups', lambda x, w: chx.conv_transpose(x, w, groups=0), (2, 4, 5, 5),
+     (4, 2, 3, 3)),
+    ('transpose bias of ungrouped outputs',
+     lambda x, w: chx.conv_transpose(x, w, chx.ones((2,)), groups=2), (2, 4, 5, 5), (4, 2, 3, 3)),
+    ('rank-2 groups not dividing', lambda x, w: chx.conv(x, w, groups=3), (2, 6), (4, 2)),
+]
+
+
+@pytest.mark.parametrize('name,call,x_shape,w_shape', _BAD_GROUPS, ids=[c[0] for c in _BAD_GROUPS])
+def test_bad_groups_raise_dimension_error(name, call, x_shape, w_shape):
+    with pytest.raises(chx.DimensionError):
+        call(chx.ones(x_shape, 'float32'), chx.ones(w_shape, 'float32'))
+
+
+@pytest.mark.parametrize('groups', [2.0, '2', None, numpy.array([2, 2]), True])
+def test_groups_of_the_wrong_type_raise_type_error(groups):
+    with pytest.raises(TypeError):
+        chx.conv(chx.ones((1, 4, 3, 3)), chx.ones((4, 2, 1, 1)), groups=groups)
+    with pytest.raises(TypeError):
+        chx.conv_transpose(chx.ones((1, 4, 3, 3)), chx.ones((4, 2, 1, 1)), groups=groups)
+
+
+@pytest.mark.parametrize('groups', [numpy.int64(2), numpy.int8(2), numpy.array(2)])
+def test_numpy_integer_groups_are_accepted(groups):
+    x = array_utils.make_numpy((1, 4, 3, 3), 'float64', seed=1)
+    w = array_utils.make_numpy((4, 2, 2, 2), 'float64', seed=2)
+    out = chx.conv(chx.array(x), chx.array(w), groups=groups)
+    array_utils.assert_array_equal(out, _grouped_conv_ref(x, w, None, 1, 0, False, 2))
+    back = chx.conv_transpose(out, chx.array(w), groups=groups)
+    assert back.shape == (1, 4, 3, 3)
