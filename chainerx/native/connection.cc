@@ -1,5 +1,6 @@
 // Native kernels of the connection family. Stride-1 float convolutions run the direct kernels of
-// native/conv_direct.h where the CPU has them; the rest is im2col + GEMM, one image at a time so that the
+// native/conv_direct.h where the CPU has them, float depthwise ones those of native/conv_depthwise.h; the rest is
+// im2col + GEMM (group by group, Note [Native grouped convolution]), one image at a time so that the
 // column matrix of an image stays in cache between its construction and the product. float16 is computed in
 // float32.
 #include "chainerx/core/kernels/connection.h"
@@ -16,6 +17,7 @@
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/native/blas.h"
+#include "chainerx/native/conv_depthwise.h"
 #include "chainerx/native/conv_direct.h"
 #include "chainerx/native/im2col.h"
 #include "chainerx/native/native_backend.h"
@@ -127,7 +129,8 @@ struct GroupChannels {
 // Groups run im2col + GEMM group by group: group g's columns are built from its C/G consecutive channels of the
 // image, and its O/G rows of w multiply them into its O/G consecutive output channels, so every group's operands
 // lie where the ungrouped path would find them, at an offset. The direct kernels (Note [Direct convolution]) take
-// one group only; a depthwise convolution (one input channel per group) is then small products of a few taps.
+// one group only. Depthwise convolutions (one input channel per group), whose per-group products are too small
+// for BLAS, have kernels of their own (Note [Native depthwise convolution]).
 
 template <typename T>
 struct ConvImpl {
@@ -139,6 +142,11 @@ struct ConvImpl {
         const GroupChannels group{channels, out_channels, groups};
         const int64_t rows = group.in * g.k_size;  // columns of w as a matrix
         if constexpr (kHasDirect<T>) {
+            if (IsDepthwise(channels, groups)) {
+                DepthwiseConv<T>(g, x.shape()[0], channels, group.out, Data<T>(x), Data<T>(w),
+                                 b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+                return;
+            }
             if (groups == 1 && CanConvDirect(g)) {
                 ConvDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(w),
                               b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
@@ -211,6 +219,13 @@ struct ConvTransposeImpl {
         }
         // Group gi: x's channels gi * group.in.., w's rows (the same), out's channels gi * group.out..
         const GroupChannels group{in_channels, out_channels, groups};
+        if constexpr (kHasDirect<T>) {
+            if (IsDepthwise(out_channels, groups)) {
+                DepthwiseConvTranspose<T>(g, x.shape()[0], out_channels, group.in, Data<T>(x), Data<T>(w),
+                                          b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+                return;
+            }
+        }
         const int64_t rows = group.out * g.k_size;
         ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
         std::fill_n(MutableData<T>(out), out.GetTotalSize(), T{0});
@@ -240,6 +255,11 @@ struct ConvGradWeightImpl {
         const GroupChannels group{channels, out_channels, groups};
         const int64_t rows = group.in * g.k_size;
         if constexpr (kHasDirect<T>) {
+            if (IsDepthwise(channels, groups)) {
+                DepthwiseConvGradWeight<T>(g, x.shape()[0], channels, group.out, Data<T>(x), Data<T>(gy),
+                                           MutableData<T>(gw));
+                return;
+            }
             if (groups == 1 && CanConvDirect(g)) {
                 ConvGradWeightDirect<T>(
                         g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));

@@ -317,3 +317,22 @@ def test_row_kernels_do_not_depend_on_the_thread_count(name, dtype):
     for other in results[1:]:
         for a, b in zip(results[0], other):
             numpy.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize('stride,cover_all', [(1, False), (2, True)])
+def test_depthwise_convolutions_do_not_depend_on_thread_count(stride, cover_all):
+    # Native depthwise kernels spread images x channels (the weight gradient: channels) over the pool (Note [Native
+    # depthwise convolution]); each output and gradient is summed in one order.
+    rng = numpy.random.default_rng(0)
+    x_np = rng.standard_normal((4, 6, 9, 37)).astype('float32')
+    w_np = rng.standard_normal((12, 1, 3, 5)).astype('float32')
+    results = []
+    for threads in (1, 4, 3):
+        _core._set_num_threads(threads)
+        x, w = chx.array(x_np).require_grad(), chx.array(w_np).require_grad()
+        y = chx.conv(x, w, None, stride, 1, cover_all, 6)
+        gx, gw = chx.grad([y], [x, w], grad_outputs=[chx.ones_like(y)])
+        results.append([chx.to_numpy(a) for a in (y, gx, gw)])
+    for other in results[1:]:
+        for a, b in zip(other, results[0]):
+            numpy.testing.assert_array_equal(a, b)

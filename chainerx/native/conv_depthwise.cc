@@ -1,0 +1,259 @@
+#include "chainerx/native/conv_depthwise.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CHAINERX_DEPTHWISE_X86 1
+#endif
+
+#include "chainerx/core/kernels/connection.h"
+#include "chainerx/native/cpu_level.h"
+#include "chainerx/native/im2col.h"
+#include "chainerx/native/parallel.h"
+
+// Note [Native depthwise convolution]
+// A depthwise convolution (C groups of one input channel, m filters each) is, per image and channel, an (m, K)
+// by (K, positions) product, K the kernel taps. im2col + GEMM group by group (Note [Native grouped convolution])
+// hands BLAS a product of a few rows per channel, whose packing and call cost more than the arithmetic (3-4x
+// PyTorch's time forward on a 64-channel 32x32 layer), and building each channel's column matrix (K times the
+// plane) cost twice the products. So each plane is copied once into a zero-padded buffer (PaddedPlane), where
+// output row r (a run along the last axis) reads tap q at a constant shift, rows[r] + taps[q], and:
+// - forward: out_row += w[q] · padded[rows[r] + taps[q] + p · stride] over q, a loop along the row that the
+//   compiler vectorises (compiled per CPU level, conv_depthwise_rows.h);
+// - input gradient: the same positions of a zeroed padded buffer += w[q] · gy_row, then its interior is added
+//   to the bias in gx;
+// - weight gradient: sums[q] += gy_row · padded[...] elementwise over rows and images (a row of partial sums per
+//   tap, so that no float sum has to be reordered to vectorise), each row summed into gw[q] at the end.
+// Images x channels (channels for the weight gradient, whose sums run over images) are spread over the native
+// thread pool; every result is summed in one order, so the thread count does not change it.
+
+namespace chainerx {
+namespace native {
+namespace {
+
+// A channel's plane (d...) inside a zero-padded buffer that holds every window of the convolution (cover_all's
+// last window included), and where the windows of each output row start.
+struct PaddedPlane {
+    int64_t size = 1;  // elements of the padded buffer
+    int64_t corner = 0;  // where the plane's element 0 lands
+    Dims step;  // elements between neighbours along each axis of the buffer
+    std::vector<int64_t> rows;  // per output row (positions on all but the last axis, C order): its first window
+    std::vector<int64_t> taps;  // per kernel offset (C order): its shift from the window's start
+    int64_t run;  // outputs per row
+    int64_t stride;  // along the last axis
+
+    explicit PaddedPlane(const ConvGeometry& g);
+
+    // buffer = x (the plane) with zeros around it.
+    template <typename T>
+    void Pad(const ConvGeometry& g, const T* x, T* buffer) const {
+        std::fill_n(buffer, size, T{0});
+        ForEachPlaneRow(g, [&](int64_t plane_offset, int64_t buffer_offset, int64_t length) {
+            std::copy_n(x + plane_offset, length, buffer + buffer_offset);
+        });
+    }
+
+    // x (the plane) += the part of buffer that Pad would have filled from it.
+    template <typename T>
+    void AddInterior(const ConvGeometry& g, const T* buffer, T* x) const {
+        ForEachPlaneRow(g, [&](int64_t plane_offset, int64_t buffer_offset, int64_t length) {
+            for (int64_t i = 0; i < length; ++i) {
+                x[plane_offset + i] += buffer[buffer_offset + i];
+            }
+        });
+    }
+
+private:
+    // Calls fn(plane offset, buffer offset, length) for each row of the plane along its last axis.
+    template <typename Fn>
+    void ForEachPlaneRow(const ConvGeometry& g, Fn&& fn) const {
+        const int64_t nd = static_cast<int64_t>(g.in.size());
+        const int64_t length = g.in[nd - 1];
+        if (length == 0) {
+            return;
+        }
+        int64_t i[kMaxNdim] = {};
+        for (int64_t r = 0; r < g.in_size / length; ++r, Increment(i, g.in, nd - 1)) {
+            int64_t offset = corner;
+            for (int64_t d = 0; d < nd - 1; ++d) {
+                offset += i[d] * step[d];
+            }
+            fn(r * length, offset, length);
+        }
+    }
+};
+
+PaddedPlane::PaddedPlane(const ConvGeometry& g) : run{g.out.back()}, stride{g.stride.back()} {
+    const int64_t nd = static_cast<int64_t>(g.in.size());
+    step.resize(nd);
+    for (int64_t d = nd - 1; d >= 0; --d) {
+        step[d] = size;
+        size *= std::max(g.in[d] + 2 * g.pad[d], (g.out[d] - 1) * g.stride[d] + g.k[d]);
+        corner += g.pad[d] * step[d];
+    }
+    int64_t q[kMaxNdim] = {};
+    for (int64_t t = 0; t < g.k_size; ++t, Increment(q, g.k, nd)) {
+        int64_t offset = 0;
+        for (int64_t d = 0; d < nd; ++d) {
+            offset += q[d] * step[d];
+        }
+        taps.push_back(offset);
+    }
+    int64_t p[kMaxNdim] = {};
+    for (int64_t r = 0; r < g.out_size / run; ++r, Increment(p, g.out, nd - 1)) {
+        int64_t offset = 0;
+        for (int64_t d = 0; d < nd - 1; ++d) {
+            offset += p[d] * g.stride[d] * step[d];
+        }
+        rows.push_back(offset);
+    }
+}
+
+// The row loops (conv_depthwise_rows.h) of one CPU level.
+template <typename T>
+struct DepthwiseRows {
+    void (*forward)(T* dst, const T* w, const T* window, const int64_t* taps, int64_t k, int64_t stride, int64_t run);
+    void (*transpose)(T* window, const T* w, const int64_t* taps, int64_t k, const T* gy, int64_t stride, int64_t run);
+    void (*grad_weight)(
+            T* sums, const T* gy, const T* window, const int64_t* taps, int64_t k, int64_t stride, int64_t run);
+};
+
+namespace baseline {
+#include "chainerx/native/conv_depthwise_rows.h"  // NOLINT(build/include): included once per level
+}  // namespace baseline
+
+#ifdef CHAINERX_DEPTHWISE_X86
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace avx2 {
+#include "chainerx/native/conv_depthwise_rows.h"  // NOLINT(build/include): included once per level
+}  // namespace avx2
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+namespace avx512 {
+#include "chainerx/native/conv_depthwise_rows.h"  // NOLINT(build/include): included once per level
+}  // namespace avx512
+#pragma GCC pop_options
+#endif  // CHAINERX_DEPTHWISE_X86
+
+// The row loops for the process's CPU level (Note [CPU levels]).
+template <typename T>
+const DepthwiseRows<T>& GetRows() {
+#ifdef CHAINERX_DEPTHWISE_X86
+    switch (GetCpuLevel()) {
+        case CpuLevel::kAvx512:
+            return avx512::kRows<T>;
+        case CpuLevel::kAvx2:
+            return avx2::kRows<T>;
+        case CpuLevel::kBaseline:
+            break;
+    }
+#endif
+    return baseline::kRows<T>;
+}
+
+// Runs fn(n, c, buffer) for every image n and channel c, spread over the thread pool, with a padded buffer per
+// chunk of work.
+template <typename T, typename Fn>
+void ForEachPlane(const PaddedPlane& plane, int64_t work, int64_t batch, int64_t channels, Fn&& fn) {
+    const int64_t grain = std::max<int64_t>(1, kElementwiseGrain / std::max<int64_t>(1, work));
+    ParallelFor(batch * channels, grain, [&](int64_t begin, int64_t end) {
+        std::vector<T> buffer(plane.size);
+        for (int64_t i = begin; i < end; ++i) {
+            fn(i / channels, i % channels, buffer.data());
+        }
+    });
+}
+
+}  // namespace
+
+template <typename T>
+void DepthwiseConv(
+        const ConvGeometry& g, int64_t batch, int64_t channels, int64_t multiplier, const T* x, const T* w, const T* b,
+        T* out) {
+    const PaddedPlane plane{g};
+    const DepthwiseRows<T>& rows = GetRows<T>();
+    ForEachPlane<T>(plane, multiplier * g.k_size * g.out_size, batch, channels, [&](int64_t n, int64_t c, T* padded) {
+        plane.Pad(g, x + (n * channels + c) * g.in_size, padded);
+        for (int64_t j = 0; j < multiplier; ++j) {
+            const int64_t o = c * multiplier + j;
+            T* dst = out + (n * channels * multiplier + o) * g.out_size;
+            std::fill_n(dst, g.out_size, b == nullptr ? T{0} : b[o]);
+            for (size_t r = 0; r < plane.rows.size(); ++r, dst += plane.run) {
+                rows.forward(dst, w + o * g.k_size, padded + plane.rows[r], plane.taps.data(), g.k_size, plane.stride,
+                             plane.run);
+            }
+        }
+    });
+}
+
+template <typename T>
+void DepthwiseConvTranspose(
+        const ConvGeometry& g, int64_t batch, int64_t channels, int64_t multiplier, const T* x, const T* w, const T* b,
+        T* out) {
+    const PaddedPlane plane{g};
+    const DepthwiseRows<T>& rows = GetRows<T>();
+    ForEachPlane<T>(plane, multiplier * g.k_size * g.out_size, batch, channels, [&](int64_t n, int64_t c, T* padded) {
+        std::fill_n(padded, plane.size, T{0});
+        for (int64_t j = 0; j < multiplier; ++j) {
+            const int64_t o = c * multiplier + j;
+            const T* gy = x + (n * channels * multiplier + o) * g.out_size;
+            for (size_t r = 0; r < plane.rows.size(); ++r, gy += plane.run) {
+                rows.transpose(padded + plane.rows[r], w + o * g.k_size, plane.taps.data(), g.k_size, gy,
+                               plane.stride, plane.run);
+            }
+        }
+        T* image = out + (n * channels + c) * g.in_size;
+        std::fill_n(image, g.in_size, b == nullptr ? T{0} : b[c]);
+        plane.AddInterior(g, padded, image);
+    });
+}
+
+template <typename T>
+void DepthwiseConvGradWeight(
+        const ConvGeometry& g, int64_t batch, int64_t channels, int64_t multiplier, const T* x, const T* gy, T* gw) {
+    const PaddedPlane plane{g};
+    const DepthwiseRows<T>& rows = GetRows<T>();
+    const int64_t work = batch * multiplier * g.k_size * g.out_size;
+    ForEachPlane<T>(plane, work, 1, channels, [&](int64_t, int64_t c, T* padded) {
+        // sums[(j, q), p]: tap q of filter j, summed over images and rows at position p of a row.
+        std::vector<T> sums(multiplier * g.k_size * plane.run, T{0});
+        for (int64_t n = 0; n < batch; ++n) {
+            plane.Pad(g, x + (n * channels + c) * g.in_size, padded);
+            for (int64_t j = 0; j < multiplier; ++j) {
+                const T* gy_row = gy + (n * channels * multiplier + c * multiplier + j) * g.out_size;
+                for (size_t r = 0; r < plane.rows.size(); ++r, gy_row += plane.run) {
+                    rows.grad_weight(&sums[j * g.k_size * plane.run], gy_row, padded + plane.rows[r],
+                                     plane.taps.data(), g.k_size, plane.stride, plane.run);
+                }
+            }
+        }
+        for (int64_t t = 0; t < multiplier * g.k_size; ++t) {
+            T total{0};
+            for (int64_t p = 0; p < plane.run; ++p) {
+                total += sums[t * plane.run + p];
+            }
+            gw[c * multiplier * g.k_size + t] = total;
+        }
+    });
+}
+
+template void DepthwiseConv<float>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, const float*, float*);
+template void DepthwiseConv<double>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, const double*, double*);
+template void DepthwiseConvTranspose<float>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, const float*, float*);
+template void DepthwiseConvTranspose<double>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, const double*, double*);
+template void DepthwiseConvGradWeight<float>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, float*);
+template void DepthwiseConvGradWeight<double>(
+        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, double*);
+
+}  // namespace native
+}  // namespace chainerx
