@@ -88,7 +88,7 @@ RECEIVERS = {'array': ARRAYS, 'device': DEVICE_OBJECTS, 'backend': BACKENDS, 'co
 _HINTS = {
     'int': ('n', 'N', 'M', 'k', 'n_layers', 'n_batch_axes', 'index', 'stop', 'step', 'num', 'count',
             'ignore_label', 'offset', 'ndmin', 'repeats', 'sections', 'stride', 'pad',
-            'ksize', 'outsize', 'cover_all', 'size', 'stream', 'skiprows'),
+            'ksize', 'outsize', 'cover_all', 'size', 'stream', 'skiprows', 'groups'),
     'float': ('eps', 'atol', 'rtol', 'alpha', 'slope', 'z', 'beta', 'delta', 'norm', 'decay', 'rcond', 'loss_scale',
               'low', 'high', 'loc', 'scale', 'base'),
     'operand': ('other', 'x2', 'value', 'fill_value', 'a_min', 'a_max', 'scalar', 'object', 'iterable', 'buffer',

@@ -750,3 +750,14 @@ def test_a_depthwise_convolution_is_one_call_whatever_its_channels(channels):
 
     assert _counted(_LAUNCHES, forward) == 2
     assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], [x, w, b], grad_outputs=[gy])) == 3
+
+
+def test_launches_of_a_division_backward():
+    # Note [Division gradients]: gy / x2, then -(gx1 * out) for x2 (five launches when gx2 was -(gy * x1) / (x2 * x2)).
+    x1, x2 = (chx.array(numpy.full((4, 8), v, 'float32'), device='cuda:0').require_grad() for v in (3.0, 2.0))
+    gy = chx.ones((4, 8), 'float32', device='cuda:0')
+    y = x1 / x2
+    grads = []
+    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([y], [x1, x2], grad_outputs=[gy]))) == 3
+    numpy.testing.assert_allclose(chx.to_numpy(grads[0]), numpy.full((4, 8), 0.5))
+    numpy.testing.assert_allclose(chx.to_numpy(grads[1]), numpy.full((4, 8), -0.75))

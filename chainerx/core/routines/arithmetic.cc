@@ -127,10 +127,23 @@ Array Divide(const Array& x1, const Array& x2) {
     internal::CheckNotBool("divide", x1);
     internal::CheckNotBool("divide", x2);
     Array out = internal::BinaryForward<DivideKernel>("divide", x1, x2, internal::MathDtype(ResultType(x1, x2)));
-    internal::DefineBinaryGrad(
-            "divide", x1, x2, out,
-            [](const Array& gout, const Array& /*x1*/, const Array& x2) { return gout / x2; },
-            [](const Array& gout, const Array& x1, const Array& x2) { return -(gout * x1) / (x2 * x2); });
+    // Note [Division gradients]
+    // gx1 = gout / x2 and gx2 = -gout · x1 / x2² = -(gx1 · out), as Chainer computes it: one target for both, so
+    // that gx2 starts from gx1 (three launches for both gradients; -(gout · x1) / (x2 · x2) alone took four). It
+    // also stays finite where x2² would overflow (|x2| above 1.8e19 in float32) and gx2 does not.
+    BackwardBuilder bb{"divide", {x1, x2}, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget({0, 1})) {
+        bt.Define([x2_tok = bb.RetainInput(1), out_tok = bb.RetainOutput(0)](BackwardContext& bctx) {
+            Array gx1 = *bctx.output_grad() / bctx.GetRetainedInput(x2_tok);
+            if (bctx.is_input_grad_required(1)) {
+                bctx.input_grad(1) = internal::ReduceGradToInput(bctx, -(gx1 * bctx.GetRetainedOutput(out_tok)), 1);
+            }
+            if (bctx.is_input_grad_required(0)) {
+                bctx.input_grad(0) = internal::ReduceGradToInput(bctx, std::move(gx1), 0);
+            }
+        });
+    }
+    bb.Finalize();
     return out;
 }
 

@@ -283,3 +283,27 @@ unary_math_tests.install_gradient_tests(
 def test_floor_divide_has_no_gradient():
     x = chx.array([3.0, -3.5]).require_grad()
     assert not chx.floor_divide(x, 2.0).is_backprop_required()
+
+
+@pytest.mark.parametrize('required', [(True, True), (False, True), (True, False)])
+def test_division_gradients_of_either_operand_and_of_both(required):
+    # Note [Division gradients]: one backward target computes gx2 = -(gx1 * out) from gx1 = gy / x2.
+    rng = numpy.random.default_rng(0)
+    x1_np, x2_np = rng.uniform(0.5, 2, (2, 3)), rng.uniform(0.5, 2, (3,)) * numpy.array([1, -1, 1])
+    gy_np = rng.standard_normal((2, 3))
+    x1, x2 = chx.array(x1_np), chx.array(x2_np)
+    wanted = [a.require_grad() for a, flag in zip((x1, x2), required) if flag]
+    grads = chx.grad([x1 / x2], wanted, grad_outputs=[chx.array(gy_np)])
+    expected = [gy_np / x2_np, (-gy_np * x1_np / x2_np ** 2).sum(axis=0)]
+    for grad, want in zip(grads, [e for e, flag in zip(expected, required) if flag]):
+        numpy.testing.assert_allclose(chx.to_numpy(grad), want, rtol=1e-13)
+
+
+def test_division_gradient_where_the_squared_divisor_overflows():
+    # x2² overflows float32 while -x1 / x2² is -1e-40, a subnormal float32 (not -0, as -x1 / inf would give).
+    x1 = chx.array([1.0, -1.0], 'float32').require_grad()
+    x2 = chx.array([1e20, 1e20], 'float32').require_grad()
+    gx1, gx2 = chx.grad([x1 / x2], [x1, x2], grad_outputs=[chx.ones((2,), 'float32')])
+    numpy.testing.assert_allclose(chx.to_numpy(gx2), [-1e-40, 1e-40], rtol=1e-4)
+    assert (chx.to_numpy(gx2) != 0).all()
+    numpy.testing.assert_allclose(chx.to_numpy(gx1), [1e-20, 1e-20], rtol=1e-6)
