@@ -24,6 +24,10 @@ CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MaximumTakesArrayASKernel, numeric::Maximum
 CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MaximumTakesArraySAKernel, numeric::MaximumTakes<false>, kAllDtypeMask, true);
 CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MinimumTakesArrayASKernel, numeric::MinimumTakes<true>, kAllDtypeMask, false);
 CHAINERX_CUDA_REGISTER_BINARY_SCALAR(MinimumTakesArraySAKernel, numeric::MinimumTakes<false>, kAllDtypeMask, true);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MaximumASGradKernel, numeric::MaximumASGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MaximumSAGradKernel, numeric::MaximumSAGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MinimumASGradKernel, numeric::MinimumASGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MinimumSAGradKernel, numeric::MinimumSAGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace cuda

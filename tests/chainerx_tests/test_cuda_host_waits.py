@@ -761,3 +761,15 @@ def test_launches_of_a_division_backward():
     assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([y], [x1, x2], grad_outputs=[gy]))) == 3
     numpy.testing.assert_allclose(chx.to_numpy(grads[0]), numpy.full((4, 8), 0.5))
     numpy.testing.assert_allclose(chx.to_numpy(grads[1]), numpy.full((4, 8), -0.75))
+
+
+def test_launches_of_a_clip_backward():
+    # maximum then minimum forward; one ExtremumWithScalarGrad kernel each backward (six launches with the masks
+    # composed: a mask, its cast and a product per bound).
+    x_np = numpy.linspace(-2, 2, 32, dtype='float32').reshape(4, 8)
+    x = chx.array(x_np, device='cuda:0').require_grad()
+    gy = chx.full((4, 8), 3, 'float32', device='cuda:0')
+    y = chx.clip(x, -1.0, 1.0)
+    grads = []
+    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([y], [x], grad_outputs=[gy]))) == 2
+    numpy.testing.assert_array_equal(chx.to_numpy(grads[0]), numpy.where(numpy.abs(x_np) <= 1, 3, 0))

@@ -61,6 +61,11 @@ CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesArrayASKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MaximumTakesArraySAKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesArrayASKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MinimumTakesArraySAKernel, BinaryScalarKernel);
+// The gradients of the scalar forms for the array operand, (gout, x, scalar) -> gout times the TakesArray mask.
+CHAINERX_DEFINE_KEY_KERNEL(MaximumASGradKernel, BinaryWithScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MaximumSAGradKernel, BinaryWithScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumASGradKernel, BinaryWithScalarKernel);
+CHAINERX_DEFINE_KEY_KERNEL(MinimumSAGradKernel, BinaryWithScalarKernel);
 
 // Bool and integer dtypes.
 CHAINERX_DEFINE_KEY_KERNEL(BitwiseAndKernel, BinaryKernel);

@@ -279,6 +279,24 @@ struct MinimumTakes {
     CHAINERX_HOST_DEVICE bool operator()(T a, T b) const { return MinimumTakesFirst(a, b) == kFirst; }
 };
 
+// The gradient of maximum / minimum (kMaximum) with a scalar, for the array operand: gout times the mask of the
+// operand the forward returned (kArrayFirst: maximum(x, s), else maximum(s, x)), in one pass (Note [Gradient
+// kernels]); the product, not a select, so that it equals the composition gout * mask (inf · 0 is NaN in both).
+template <bool kMaximum, bool kArrayFirst>
+struct ExtremumWithScalarGrad {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T gout, T x, T s) const {
+        using C = ComputeType<T>;
+        const bool first = kArrayFirst ? (kMaximum ? MaximumTakesFirst(x, s) : MinimumTakesFirst(x, s))
+                                       : (kMaximum ? MaximumTakesFirst(s, x) : MinimumTakesFirst(s, x));
+        return static_cast<T>(static_cast<C>(gout) * static_cast<C>(first == kArrayFirst ? 1 : 0));
+    }
+};
+using MaximumASGrad = ExtremumWithScalarGrad<true, true>;
+using MaximumSAGrad = ExtremumWithScalarGrad<true, false>;
+using MinimumASGrad = ExtremumWithScalarGrad<false, true>;
+using MinimumSAGrad = ExtremumWithScalarGrad<false, false>;
+
 // Bitwise formulas (bool and integer types).
 struct BitwiseAnd {
     template <typename T>

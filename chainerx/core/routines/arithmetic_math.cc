@@ -2,9 +2,12 @@
 // maximum and minimum (declared in arithmetic.h).
 #include "chainerx/core/routines/arithmetic.h"
 
+#include "chainerx/core/array.h"
+#include "chainerx/core/backprop_id.h"
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/kernels/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/type_util.h"
 
@@ -31,12 +34,19 @@ Array Extremum(const char* op, const Array& x1, const Array& x2) {
 }
 
 // kernel(x, s) (or kernel(s, x) for the SA kernels) in one kernel, with the values and gradients of the array form
-// with a 0-d array of s in ResultType's dtype: the gradient gout * mask goes to x where the kernel returned it.
-template <typename KeyKernel, typename TakesArrayKernel>
+// with a 0-d array of s in ResultType's dtype: the gradient gout * mask goes to x where the kernel returned it, one
+// GradKernel unless a graph needs the composition (Note [Gradient kernels]: clip's backward took six launches).
+template <typename KeyKernel, typename TakesArrayKernel, typename GradKernel>
 Array ExtremumWithScalar(const char* op, const Array& x, Scalar s) {
     Dtype dtype = ResultType(x, s);
     Array out = internal::ScalarForward<KeyKernel>(x, s, dtype);
     internal::DefineUnaryGradFromInput(op, x, out, [s, dtype](const Array& gout, const Array& x) {
+        if (gout.dtype() == dtype && x.dtype() == dtype && !gout.IsBackpropRequired(AnyGraph{}) &&
+            !x.IsBackpropRequired(AnyGraph{})) {
+            Array gx = Empty(gout.shape(), dtype, gout.device());
+            gout.device().CallKernel<GradKernel>(gout, x, s, gx);
+            return gx;
+        }
         return internal::CastIfNeeded(gout * internal::ScalarForward<TakesArrayKernel>(x, s, dtype, Dtype::kBool),
                                       x.dtype());
     });
@@ -78,11 +88,11 @@ Array Maximum(const Array& x1, const Array& x2) {
 }
 
 Array Maximum(const Array& x1, Scalar x2) {
-    return ExtremumWithScalar<MaximumASKernel, MaximumTakesArrayASKernel>("maximum", x1, x2);
+    return ExtremumWithScalar<MaximumASKernel, MaximumTakesArrayASKernel, MaximumASGradKernel>("maximum", x1, x2);
 }
 
 Array Maximum(Scalar x1, const Array& x2) {
-    return ExtremumWithScalar<MaximumSAKernel, MaximumTakesArraySAKernel>("maximum", x2, x1);
+    return ExtremumWithScalar<MaximumSAKernel, MaximumTakesArraySAKernel, MaximumSAGradKernel>("maximum", x2, x1);
 }
 
 Array Minimum(const Array& x1, const Array& x2) {
@@ -91,11 +101,11 @@ Array Minimum(const Array& x1, const Array& x2) {
 }
 
 Array Minimum(const Array& x1, Scalar x2) {
-    return ExtremumWithScalar<MinimumASKernel, MinimumTakesArrayASKernel>("minimum", x1, x2);
+    return ExtremumWithScalar<MinimumASKernel, MinimumTakesArrayASKernel, MinimumASGradKernel>("minimum", x1, x2);
 }
 
 Array Minimum(Scalar x1, const Array& x2) {
-    return ExtremumWithScalar<MinimumSAKernel, MinimumTakesArraySAKernel>("minimum", x2, x1);
+    return ExtremumWithScalar<MinimumSAKernel, MinimumTakesArraySAKernel, MinimumSAGradKernel>("minimum", x2, x1);
 }
 
 }  // namespace chainerx
