@@ -4,7 +4,9 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -206,9 +208,36 @@ void DefineManipulationMethods(ArrayClass& c) {
           py::arg("repeats"), py::arg("axis") = py::none());
 }
 
+// pad_width of _pad_constant: one (before, after) pair of integers per axis.
+std::vector<std::pair<int64_t, int64_t>> ToPadWidths(py::handle handle) {
+    if (!py::isinstance<py::sequence>(handle) || py::isinstance<py::str>(handle) || py::isinstance<py::bytes>(handle)) {
+        throw py::type_error{"_pad_constant: pad_width must be a sequence of (before, after) pairs of ints"};
+    }
+    std::vector<std::pair<int64_t, int64_t>> widths;
+    // Iterating the handle, not a py::sequence: the generic iterator holds each item (a NumPy array's rows are new
+    // objects) until it advances, where a sequence accessor's item would die with the accessor.
+    for (py::handle pair : handle) {
+        std::vector<int64_t> values = ToInt64List(pair, "pad_width");
+        if (values.size() != 2) {
+            throw DimensionError{"_pad_constant: each entry of pad_width must be a (before, after) pair, got ",
+                                 values.size(), " values"};
+        }
+        widths.emplace_back(values[0], values[1]);
+    }
+    return widths;
+}
+
 void InitManipulation(py::module& m) {
     DefineShapeRoutines(m);
     DefineJoinRoutines(m);
+    // Not in the original's API: what F.pad runs on chainerx in mode 'constant' (PadConstant in manipulation.h).
+    m.def("_pad_constant",
+          [](py::handle x, py::handle pad_width, py::handle value) {
+              return PadConstant(ToArray(x), ToPadWidths(pad_width), ToScalar(value)).TakeBody();
+          },
+          py::arg("x"),
+          py::arg("pad_width"),
+          py::arg("constant_value") = 0);
 }
 
 }  // namespace internal

@@ -773,3 +773,20 @@ def test_launches_of_a_clip_backward():
     grads = []
     assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([y], [x], grad_outputs=[gy]))) == 2
     numpy.testing.assert_array_equal(chx.to_numpy(grads[0]), numpy.where(numpy.abs(x_np) <= 1, 3, 0))
+
+
+def test_launches_of_a_constant_padding():
+    # F.pad in mode 'constant' with one value: a fill and a copy whatever the padded axes (three launches per axis
+    # before, two fills and a concatenation); the gradient is a view of the output gradient.
+    x = chx.array(numpy.ones((2, 3, 4, 5), 'float32'), device='cuda:0').require_grad()
+    gy = chx.ones((2, 3, 6, 9), 'float32', device='cuda:0')
+    state = {}
+
+    def forward():
+        state['y'] = chx._core._pad_constant(x, [(0, 0), (0, 0), (1, 1), (2, 2)], 0.0)
+
+    assert _counted(_LAUNCHES, forward) == 2
+    grads = []
+    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([state['y']], [x], grad_outputs=[gy]))) == 0
+    assert float(chx.to_numpy(state['y']).sum()) == 120
+    assert grads[0].shape == (2, 3, 4, 5)

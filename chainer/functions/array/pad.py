@@ -5,7 +5,8 @@ is the middle of the output's. Modes 'edge', 'reflect', 'symmetric' and 'wrap' (
 reflect_type='even') copy elements of x: padding one axis gathers x along it at indices that
 `numpy.pad(arange(n), ...)` itself computes, and NumPy pads the axes one after another. The
 gradient therefore scatters back axis by axis (GetItemGrad), and on chainerx the forward is those
-gathers (chainerx.take), or for 'constant' concatenations with constants, all with backwards in C++.
+gathers (chainerx.take), or for 'constant' one fill and one copy (chainerx._core._pad_constant; per-axis
+concatenations with constants where the values differ), all with backwards in C++.
 The other modes ('linear_ramp', 'maximum', 'mean', 'median', 'minimum', 'empty', and
 reflect_type='odd') compute new values; they are supported forward only, and their backward raises
 NotImplementedError rather than return a wrong gradient.
@@ -92,7 +93,12 @@ class Pad(function_node.FunctionNode):
         values = _pairs(self.keywords.get('constant_values', 0), x.ndim, 'constant_values')
         if values.dtype.kind not in 'biuf':  # e.g. an int beyond int64: NumPy decides
             raise TypeError('constant_values of dtype {}'.format(values.dtype))
-        for axis, width in enumerate(self._widths(x.ndim)):
+        widths = self._widths(x.ndim)
+        if x.ndim == 0 or (values == values.flat[0]).all():
+            # One value (the usual zeros): a fill and a copy, whatever the number of padded axes.
+            value = float(values.flat[0]) if values.size else 0.0
+            return chainerx._core._pad_constant(x, widths, value)
+        for axis, width in enumerate(widths):
             parts = []
             for side, n in enumerate(width):
                 shape = x.shape[:axis] + (n,) + x.shape[axis + 1:]

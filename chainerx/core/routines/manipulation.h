@@ -12,9 +12,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "chainerx/core/array.h"
+#include "chainerx/core/scalar.h"
 #include "chainerx/core/shape.h"
 
 namespace chainerx {
@@ -102,6 +104,15 @@ std::vector<Array> Dsplit(const Array& ary, const std::vector<int64_t>& indices)
 // negative counts or a list whose length does not match the axis.
 Array Repeat(const Array& a, int64_t repeats, std::optional<int8_t> axis = std::nullopt);
 Array Repeat(const Array& a, const std::vector<int64_t>& repeats, std::optional<int8_t> axis = std::nullopt);
+
+// --- Padding (manipulation_pad.cc) ---
+
+// x surrounded along each axis d by pad_width[d] = (before, after) elements of `value` (NumPy's pad in mode
+// 'constant' with one value), in x's dtype: a fill and one copy of x, whatever the number of padded axes.
+// Differentiable: the gradient of x is the middle of the output's (a view). Not in the original's API (what F.pad
+// runs on chainerx). Throws DimensionError unless pad_width has one pair per axis, for a negative width, and for
+// sizes that overflow.
+Array PadConstant(const Array& x, const std::vector<std::pair<int64_t, int64_t>>& pad_width, Scalar value);
 
 // --- In-place copy (manipulation_copyto.cc) ---
 
