@@ -53,6 +53,23 @@ TEST_F(ConnectionTest, StrideAndPadLengthsAreChecked) {
     EXPECT_THROW(ConvTranspose(x, w, std::nullopt, {1, 1}, {0, 0}, Dims{huge, 5}), DimensionError);
 }
 
+// Note [Channel groups]: with 2 groups of 1 channel, each output channel sees its own input channel only.
+TEST_F(ConnectionTest, GroupsConvolveTheirChannelsApart) {
+    Array x = MakeArray<float>({1, 2, 3}, {1, 2, 3, 10, 20, 30});
+    Array w = MakeArray<float>({4, 1, 2}, {1, 0, 0, 1, 1, 1, 1, -1});  // two filters per channel
+    ExpectArrayEq<float>(Conv(x, w, std::nullopt, {1}, {0}, false, 2), {1, 4, 2}, {1, 2, 2, 3, 30, 50, -10, -10});
+    // The transpose with the same w maps the 4 channels back to 2, each from its own pair.
+    Array y = MakeArray<float>({1, 4, 1}, {1, 2, 3, 4});
+    ExpectArrayEq<float>(ConvTranspose(y, w, std::nullopt, {1}, {0}, std::nullopt, 2), {1, 2, 2}, {1, 2, 7, -1});
+    // Rank 2: a block-diagonal product.
+    Array x2 = MakeArray<float>({1, 4}, {1, 2, 3, 4});
+    Array w2 = MakeArray<float>({2, 2}, {1, 1, 1, -1});
+    ExpectArrayEq<float>(Conv(x2, w2, std::nullopt, {}, {}, false, 2), {1, 2}, {3, -1});
+    EXPECT_THROW(Conv(x, w, std::nullopt, {1}, {0}, false, 0), DimensionError);
+    EXPECT_THROW(Conv(x, w, std::nullopt, {1}, {0}, false, 3), DimensionError);
+    EXPECT_THROW(ConvTranspose(y, w, std::nullopt, {1}, {0}, std::nullopt, 3), DimensionError);
+}
+
 TEST_F(ConnectionTest, BoolIsOrOfAnds) {
     Array x = MakeArray<bool>({1, 1, 4}, {true, false, false, true});
     Array w = MakeArray<bool>({1, 1, 2}, {false, true});

@@ -45,6 +45,13 @@ TEST_F(ManipulationTest, JoinSplitRepeat) {
     EXPECT_THROW(Split(a, 3, 0), DimensionError);
 }
 
+TEST_F(ManipulationTest, PadConstant) {
+    Array x = MakeArray<float>({1, 2}, {1, 2});
+    ExpectArrayEq<float>(PadConstant(x, {{1, 0}, {0, 1}}, 7), {2, 3}, {7, 7, 7, 1, 2, 7});
+    EXPECT_THROW(PadConstant(x, {{1, 0}}, 0), DimensionError);
+    EXPECT_THROW(PadConstant(x, {{1, 0}, {-1, 0}}, 0), DimensionError);
+}
+
 TEST_F(ManipulationTest, CopyTo) {
     Array dst = Zeros({2, 2}, Dtype::kInt32);
     CopyTo(dst, MakeArray<int32_t>({2}, {7, 8}), CastingMode::kNo, MakeArray<bool>({2, 1}, {true, false}));
