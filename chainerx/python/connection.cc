@@ -34,7 +34,13 @@ std::optional<py::object> FastLinear(const FastArgs& args) {
 }
 
 ArrayBodyPtr CallConv(
-        py::handle x, py::handle w, py::handle b, py::handle stride, py::handle pad, bool cover_all, py::handle groups) {
+        py::handle x,
+        py::handle w,
+        py::handle b,
+        py::handle stride,
+        py::handle pad,
+        bool cover_all,
+        py::handle groups) {
     Array xa = ToArray(x);
     Array wa = ToArray(w);
     std::optional<Array> ba = ToOptionalArray(b);

@@ -48,7 +48,8 @@ SplitSpec ToSplitSpec(py::handle handle) {
     if (PyFloat_Check(handle.ptr())) {
         double value = PyFloat_AS_DOUBLE(handle.ptr());
         if (!std::isfinite(value) || value != std::floor(value)) {
-            throw py::value_error{"split: the number of sections must be integral, not " + std::string{py::repr(handle)}};
+            throw py::value_error{"split: the number of sections must be integral, not " +
+                                  std::string{py::repr(handle)}};
         }
         return static_cast<int64_t>(value);
     }
