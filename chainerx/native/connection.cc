@@ -126,11 +126,12 @@ struct GroupChannels {
 };
 
 // Note [Native grouped convolution]
-// Groups run im2col + GEMM group by group: group g's columns are built from its C/G consecutive channels of the
-// image, and its O/G rows of w multiply them into its O/G consecutive output channels, so every group's operands
-// lie where the ungrouped path would find them, at an offset. The direct kernels (Note [Direct convolution]) take
-// one group only. Depthwise convolutions (one input channel per group), whose per-group products are too small
-// for BLAS, have kernels of their own (Note [Native depthwise convolution]).
+// Groups run group by group, each as the ungrouped convolution of its C/G consecutive input channels by its O/G
+// rows of w into its O/G consecutive output channels: every operand of a group lies where the ungrouped path would
+// find it, at an offset, with images a whole array's channels apart (ImageBatch for the direct kernels of Note
+// [Direct convolution]; im2col + GEMM per image and group otherwise). Depthwise convolutions (one input channel per
+// group), whose per-group products are too small for either, have kernels of their own (Note [Native depthwise
+// convolution]).
 
 template <typename T>
 struct ConvImpl {
@@ -147,9 +148,14 @@ struct ConvImpl {
                                  b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
                 return;
             }
-            if (groups == 1 && CanConvDirect(g)) {
-                ConvDirect<T>(g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(w),
-                              b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+            if (CanConvDirect(g)) {
+                const ImageBatch batch{x.shape()[0], channels * g.in_size, out_channels * g.out_size};
+                for (int64_t gi = 0; gi < groups; ++gi) {
+                    ConvDirect<T>(g, batch, group.in, group.out, Data<T>(x) + gi * group.in * g.in_size,
+                                  Data<T>(w) + gi * group.out * rows,
+                                  b == nullptr ? nullptr : Data<T>(*b) + gi * group.out,
+                                  MutableData<T>(out) + gi * group.out * g.out_size);
+                }
                 return;
             }
         }
@@ -173,8 +179,10 @@ struct ConvImpl {
 template <typename T>
 struct ConvTransposeImpl {
     // With stride 1 and pad < k, the transposed convolution is the forward convolution of x with w's spatial
-    // axes flipped and its channel axes swapped, padded by k - 1 - pad: run that on the direct kernels.
-    static bool RunFlipped(const ConvGeometry& g, const Array& x, const Array& w, const Array* b, const Array& out) {
+    // axes flipped and its channel axes swapped (group by group), padded by k - 1 - pad: run that on the direct
+    // kernels.
+    static bool RunFlipped(
+            const ConvGeometry& g, const Array& x, const Array& w, const Array* b, const Array& out, int64_t groups) {
         if constexpr (!kHasDirect<T>) {
             return false;
         } else {
@@ -189,21 +197,29 @@ struct ConvTransposeImpl {
             if (!CanConvDirect(flipped)) {
                 return false;
             }
-            const int64_t in_channels = w.shape()[0];
-            const int64_t out_channels = w.shape()[1];
-            // Reversing every spatial axis reverses the C-order index of the kernel offset.
+            const int64_t in_channels = x.shape()[1];
+            const int64_t out_channels = out.shape()[1];
+            const GroupChannels group{in_channels, out_channels, groups};
+            // w (C, O/G, k...) as G convolution kernels (O/G, C/G, k...), one after the other. Reversing every
+            // spatial axis reverses the C-order index of the kernel offset.
             ScratchBuffer<T> w_flipped(w.GetTotalSize());
             const T* src = Data<T>(w);
             for (int64_t c = 0; c < in_channels; ++c) {
-                for (int64_t o = 0; o < out_channels; ++o) {
+                const int64_t gi = c / group.in;
+                for (int64_t o = 0; o < group.out; ++o) {
                     for (int64_t q = 0; q < g.k_size; ++q) {
-                        const int64_t flipped_q = (c * out_channels + o + 1) * g.k_size - 1 - q;
-                        w_flipped[(o * in_channels + c) * g.k_size + q] = src[flipped_q];
+                        const int64_t flipped_q = (c * group.out + o + 1) * g.k_size - 1 - q;
+                        w_flipped[((gi * group.out + o) * group.in + c % group.in) * g.k_size + q] = src[flipped_q];
                     }
                 }
             }
-            ConvDirect<T>(flipped, x.shape()[0], in_channels, out_channels, Data<T>(x), w_flipped.data(),
-                          b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
+            const ImageBatch batch{x.shape()[0], in_channels * flipped.in_size, out_channels * flipped.out_size};
+            for (int64_t gi = 0; gi < groups; ++gi) {
+                ConvDirect<T>(flipped, batch, group.in, group.out, Data<T>(x) + gi * group.in * flipped.in_size,
+                              w_flipped.data() + gi * group.out * group.in * g.k_size,
+                              b == nullptr ? nullptr : Data<T>(*b) + gi * group.out,
+                              MutableData<T>(out) + gi * group.out * flipped.out_size);
+            }
             return true;
         }
     }
@@ -214,9 +230,6 @@ struct ConvTransposeImpl {
         const ConvGeometry g{out.shape(), w.shape(), x.shape(), stride, pad};
         const int64_t in_channels = x.shape()[1];
         const int64_t out_channels = out.shape()[1];
-        if (groups == 1 && RunFlipped(g, x, w, b, out)) {
-            return;
-        }
         // Group gi: x's channels gi * group.in.., w's rows (the same), out's channels gi * group.out..
         const GroupChannels group{in_channels, out_channels, groups};
         if constexpr (kHasDirect<T>) {
@@ -225,6 +238,9 @@ struct ConvTransposeImpl {
                                           b == nullptr ? nullptr : Data<T>(*b), MutableData<T>(out));
                 return;
             }
+        }
+        if (RunFlipped(g, x, w, b, out, groups)) {
+            return;
         }
         const int64_t rows = group.out * g.k_size;
         ScratchBuffer<T> col(g.IsPointwise() ? 0 : rows * g.out_size);
@@ -260,9 +276,13 @@ struct ConvGradWeightImpl {
                                            MutableData<T>(gw));
                 return;
             }
-            if (groups == 1 && CanConvDirect(g)) {
-                ConvGradWeightDirect<T>(
-                        g, x.shape()[0], channels, out_channels, Data<T>(x), Data<T>(gy), MutableData<T>(gw));
+            if (CanConvDirect(g)) {
+                const ImageBatch batch{x.shape()[0], channels * g.in_size, out_channels * g.out_size};
+                for (int64_t gi = 0; gi < groups; ++gi) {
+                    ConvGradWeightDirect<T>(g, batch, group.in, group.out, Data<T>(x) + gi * group.in * g.in_size,
+                                            Data<T>(gy) + gi * group.out * g.out_size,
+                                            MutableData<T>(gw) + gi * group.out * rows);
+                }
                 return;
             }
         }

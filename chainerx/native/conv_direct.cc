@@ -168,7 +168,7 @@ std::vector<PositionVector> PositionVectors(const PaddedLayout& layout, int lane
 template <typename Tiles, typename T, int MR, int NV>
 void ConvDirectTiled(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,
@@ -188,12 +188,12 @@ void ConvDirectTiled(
     }
     const std::vector<int64_t> shift = RowShifts(layout, channels, depth);
     const std::vector<PositionVector> vectors = PositionVectors(layout, kLanes, NV);
-    ParallelFor(batch, 1, [&](int64_t begin, int64_t end) {
+    ParallelFor(batch.count, 1, [&](int64_t begin, int64_t end) {
         // A partial vector reads up to kLanes - 1 elements past its run, and so past the padded image at the end.
         std::vector<T> padded(channels * layout.channel + kLanes);
         for (int64_t n = begin; n < end; ++n) {
-            PadImage(g, layout, channels, x + n * channels * g.in_size, padded.data());
-            T* image_out = out + n * out_channels * g.out_size;
+            PadImage(g, layout, channels, x + n * batch.x_step, padded.data());
+            T* image_out = out + n * batch.y_step;
             for (size_t v = 0; v < vectors.size(); v += NV) {
                 for (int64_t block = 0; block < blocks; ++block) {
                     Tiles::template Forward<T, MR, NV>(
@@ -242,7 +242,7 @@ void TransposeInto(const T* gy, int64_t out_channels, int64_t out_size, T* gyt, 
 template <typename Tiles, typename T, int MR, int NV>
 void ConvGradWeightTiled(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,
@@ -257,9 +257,9 @@ void ConvGradWeightTiled(
     std::vector<T> padded(channels * layout.channel);
     std::vector<T> gyt(g.out_size * ld, T{0});
     std::vector<T> gwt(row_blocks * MR * ld, T{0});
-    for (int64_t n = 0; n < batch; ++n) {
-        PadImage(g, layout, channels, x + n * channels * g.in_size, padded.data());
-        TransposeInto(gy + n * out_channels * g.out_size, out_channels, g.out_size, gyt.data(), ld);
+    for (int64_t n = 0; n < batch.count; ++n) {
+        PadImage(g, layout, channels, x + n * batch.x_step, padded.data());
+        TransposeInto(gy + n * batch.y_step, out_channels, g.out_size, gyt.data(), ld);
         ParallelFor(row_blocks, 1, [&](int64_t begin, int64_t end) {
             for (int64_t block = begin; block < end; ++block) {
                 for (int64_t o = 0; o < ld; o += kTile) {
@@ -282,7 +282,7 @@ void ConvGradWeightTiled(
 template <typename Tiles, typename T>
 void ConvDirectAt(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,
@@ -308,7 +308,7 @@ void ConvDirectAt(
 template <typename Tiles, typename T>
 void ConvGradWeightAt(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,
@@ -378,7 +378,7 @@ bool CanConvDirect(const ConvGeometry& g) { return CanConvDirectAt(g, GetCpuLeve
 template <typename T>
 void ConvDirect(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,
@@ -395,7 +395,7 @@ void ConvDirect(
 template <typename T>
 void ConvGradWeightDirect(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,
@@ -409,13 +409,15 @@ void ConvGradWeightDirect(
 }
 
 template void ConvDirect<float>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, const float*, float*, CpuLevel);
+        const ConvGeometry&, const ImageBatch&, int64_t, int64_t, const float*, const float*, const float*, float*,
+        CpuLevel);
 template void ConvDirect<double>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, const double*, double*, CpuLevel);
+        const ConvGeometry&, const ImageBatch&, int64_t, int64_t, const double*, const double*, const double*,
+        double*, CpuLevel);
 template void ConvGradWeightDirect<float>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const float*, const float*, float*, CpuLevel);
+        const ConvGeometry&, const ImageBatch&, int64_t, int64_t, const float*, const float*, float*, CpuLevel);
 template void ConvGradWeightDirect<double>(
-        const ConvGeometry&, int64_t, int64_t, int64_t, const double*, const double*, double*, CpuLevel);
+        const ConvGeometry&, const ImageBatch&, int64_t, int64_t, const double*, const double*, double*, CpuLevel);
 
 }  // namespace native
 }  // namespace chainerx

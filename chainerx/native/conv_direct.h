@@ -1,9 +1,10 @@
-// Direct stride-1 convolution kernels for float32 and float64 on CPUs with AVX2 + FMA or AVX-512: the forward product and
-// the weight gradient read the image where it lies (after one zero-padded copy) instead of materialising an
+// Direct stride-1 convolution kernels for float32 and float64 on CPUs with AVX2 + FMA or AVX-512: the forward product
+// and the weight gradient read the image where it lies (after one zero-padded copy) instead of materialising an
 // im2col matrix and handing it to BLAS, whose packing would copy it once more. See Note [Direct convolution].
 //
 //     if (native::CanConvDirect(geometry)) {
-//         native::ConvDirect<float>(geometry, batch, channels, out_channels, x, w, b, out);
+//         native::ConvDirect<float>(geometry, ImageBatch::Dense(geometry, n, channels, out_channels), channels,
+//                                   out_channels, x, w, b, out);
 //     }
 #pragma once
 
@@ -15,6 +16,19 @@
 namespace chainerx {
 namespace native {
 
+// The images of a direct convolution: how many, and the elements from one image to the next of the input x (x_step)
+// and of the output side (y_step: out forward, gy for the weight gradient). Whole arrays are Dense; one group of a
+// grouped convolution steps over all the arrays' channels (Note [Native grouped convolution]).
+struct ImageBatch {
+    int64_t count;
+    int64_t x_step;
+    int64_t y_step;
+
+    static ImageBatch Dense(const ConvGeometry& g, int64_t count, int64_t channels, int64_t out_channels) {
+        return {count, channels * g.in_size, out_channels * g.out_size};
+    }
+};
+
 // Whether the direct kernels apply to g: every stride is 1, and the process's CPU level (GetCpuLevel(): AVX2 +
 // FMA or AVX-512, checked at run time; the rest of the build targets baseline x86-64) has them. The callers
 // fall back to im2col + GEMM otherwise. Setting the environment variable CHAINERX_CONV_DIRECT=0 disables the
@@ -24,13 +38,13 @@ bool CanConvDirect(const ConvGeometry& g);
 // The same for a given level (which must not exceed what the CPU supports to be usable).
 bool CanConvDirectAt(const ConvGeometry& g, CpuLevel level);
 
-// out (N, O, o...) = the correlation of x (N, C, d...) with w (O, C, k...), plus b (O,) unless b is null;
-// every array C-contiguous. T is float or double; requires CanConvDirectAt(g, level). Images run in parallel on
-// the native thread pool.
+// out (N, O, o...) = the correlation of x (N, C, d...) with w (O, C, k...), plus b (O,) unless b is null; each
+// image's channels contiguous, images as `batch` says, w and b C-contiguous. T is float or double; requires
+// CanConvDirectAt(g, level). Images run in parallel on the native thread pool.
 template <typename T>
 void ConvDirect(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,
@@ -45,7 +59,7 @@ void ConvDirect(
 template <typename T>
 void ConvGradWeightDirect(
         const ConvGeometry& g,
-        int64_t batch,
+        const ImageBatch& batch,
         int64_t channels,
         int64_t out_channels,
         const T* x,

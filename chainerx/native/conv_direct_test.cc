@@ -73,16 +73,16 @@ TEST_P(ConvDirectLevelTest, ForwardAndWeightGradientMatchNaiveLoops) {
         gw_ref[wi] += gy[yi] * x[xi];
     });
     std::vector<double> y(y_ref.size(), -1), gw(w.size(), -1);
-    ConvDirect<double>(g, kN, kC, kO, x.data(), w.data(), b.data(), y.data(), level);
-    ConvGradWeightDirect<double>(g, kN, kC, kO, x.data(), gy.data(), gw.data(), level);
+    ConvDirect<double>(g, ImageBatch::Dense(g, kN, kC, kO), kC, kO, x.data(), w.data(), b.data(), y.data(), level);
+    ConvGradWeightDirect<double>(g, ImageBatch::Dense(g, kN, kC, kO), kC, kO, x.data(), gy.data(), gw.data(), level);
     EXPECT_EQ(y, y_ref);
     EXPECT_EQ(gw, gw_ref);
     // float32 too (the values are small integers: exact), through the other tile widths
     std::vector<float> xf(x.begin(), x.end()), wf(w.begin(), w.end()), bf(b.begin(), b.end()),
             gyf(gy.begin(), gy.end());
     std::vector<float> yf(y_ref.size(), -1), gwf(w.size(), -1);
-    ConvDirect<float>(g, kN, kC, kO, xf.data(), wf.data(), bf.data(), yf.data(), level);
-    ConvGradWeightDirect<float>(g, kN, kC, kO, xf.data(), gyf.data(), gwf.data(), level);
+    ConvDirect<float>(g, ImageBatch::Dense(g, kN, kC, kO), kC, kO, xf.data(), wf.data(), bf.data(), yf.data(), level);
+    ConvGradWeightDirect<float>(g, ImageBatch::Dense(g, kN, kC, kO), kC, kO, xf.data(), gyf.data(), gwf.data(), level);
     EXPECT_EQ(std::vector<double>(yf.begin(), yf.end()), y_ref);
     EXPECT_EQ(std::vector<double>(gwf.begin(), gwf.end()), gw_ref);
 }

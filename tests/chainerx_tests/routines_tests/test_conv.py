@@ -361,7 +361,8 @@ def test_direct_kernels_can_be_switched_off(tmp_path):
 
 # (x shape, w shape of conv (O, C / groups, k...), stride, pad, cover_all, groups): two groups,
 # depthwise (one input channel per group) with one and with two filters per channel, 1-d and 3-d,
-# strides with cover_all, 1x1 kernels (the pointwise path), zero-size batch and no spatial axes.
+# strides with cover_all, 1x1 kernels (the pointwise path), zero-size batch and no spatial axes. On
+# native, stride 1 takes the direct kernels group by group, other strides im2col + GEMM.
 _GROUP_CASES = [
     ((2, 4, 6, 5), (6, 2, 3, 3), 1, 1, False, 2),
     ((2, 3, 7, 6), (3, 1, 3, 3), 1, 1, False, 3),
@@ -370,6 +371,7 @@ _GROUP_CASES = [
     ((1, 4, 3, 4, 3), (4, 2, 2, 2, 2), 1, 1, False, 2),
     ((1, 2, 3, 4, 5), (4, 1, 2, 3, 2), (1, 2, 1), 1, True, 2),
     ((2, 6, 3, 3), (9, 2, 1, 1), 1, 0, False, 3),
+    ((1, 4, 3, 3), (4, 2, 1, 1), 1, 1, False, 2),  # pad >= k: the transpose takes im2col + GEMM
     ((0, 4, 5, 5), (4, 1, 3, 3), 1, 1, False, 4),
     ((3, 4), (6, 2), 1, 0, False, 2),
 ]
