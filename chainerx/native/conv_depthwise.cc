@@ -21,7 +21,11 @@
 // plane) cost twice the products. So each plane is copied once into a zero-padded buffer (PaddedPlane), where
 // output row r (a run along the last axis) reads tap q at a constant shift, rows[r] + taps[q], and:
 // - forward: out_row += w[q] · padded[rows[r] + taps[q] + p · stride] over q, a loop along the row that the
-//   compiler vectorises (compiled per CPU level, conv_depthwise_rows.h);
+//   compiler vectorises (compiled per CPU level, conv_depthwise_rows.h). With stride 1 everywhere the rows are
+//   one "wide" run instead: output p of row r is wide position rows[r] + p, and the positions between rows (the
+//   last axis's padding) are computed too and dropped, so each tap is one long loop rather than one per row (rows
+//   of 32 outputs spent more on loop overhead than on products). The gradients keep row loops: there, positions
+//   between rows would meet inf or NaN elements that no output reads (0 · inf) and spoil the sums;
 // - input gradient: the same positions of a zeroed padded buffer += w[q] · gy_row, then its interior is added
 //   to the bias in gx;
 // - weight gradient: sums[q] += gy_row · padded[...] elementwise over rows and images (a row of partial sums per
@@ -43,6 +47,9 @@ struct PaddedPlane {
     std::vector<int64_t> taps;  // per kernel offset (C order): its shift from the window's start
     int64_t run;  // outputs per row
     int64_t stride;  // along the last axis
+    // With stride 1 on every axis, the output rows lie in one "wide" run of positions rows[r] + p (Note [Native
+    // depthwise convolution]): its length (rows.back() + run), else 0.
+    int64_t wide = 0;
 
     explicit PaddedPlane(const ConvGeometry& g);
 
@@ -109,6 +116,9 @@ PaddedPlane::PaddedPlane(const ConvGeometry& g) : run{g.out.back()}, stride{g.st
         }
         rows.push_back(offset);
     }
+    if (std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; })) {
+        wide = rows.back() + run;
+    }
 }
 
 // The row loops (conv_depthwise_rows.h) of one CPU level.
@@ -156,13 +166,13 @@ const DepthwiseRows<T>& GetRows() {
     return baseline::kRows<T>;
 }
 
-// Runs fn(n, c, buffer) for every image n and channel c, spread over the thread pool, with a padded buffer per
-// chunk of work.
+// Runs fn(n, c, buffer) for every image n and channel c, spread over the thread pool, with a buffer of
+// plane.size + extra elements per chunk of work.
 template <typename T, typename Fn>
-void ForEachPlane(const PaddedPlane& plane, int64_t work, int64_t batch, int64_t channels, Fn&& fn) {
+void ForEachPlane(const PaddedPlane& plane, int64_t work, int64_t batch, int64_t channels, int64_t extra, Fn&& fn) {
     const int64_t grain = std::max<int64_t>(1, kElementwiseGrain / std::max<int64_t>(1, work));
     ParallelFor(batch * channels, grain, [&](int64_t begin, int64_t end) {
-        std::vector<T> buffer(plane.size);
+        std::vector<T> buffer(plane.size + extra);
         for (int64_t i = begin; i < end; ++i) {
             fn(i / channels, i % channels, buffer.data());
         }
@@ -177,12 +187,24 @@ void DepthwiseConv(
         T* out) {
     const PaddedPlane plane{g};
     const DepthwiseRows<T>& rows = GetRows<T>();
-    ForEachPlane<T>(plane, multiplier * g.k_size * g.out_size, batch, channels, [&](int64_t n, int64_t c, T* padded) {
+    const int64_t work = multiplier * g.k_size * g.out_size;
+    ForEachPlane<T>(plane, work, batch, channels, plane.wide, [&](int64_t n, int64_t c, T* padded) {
         plane.Pad(g, x + (n * channels + c) * g.in_size, padded);
         for (int64_t j = 0; j < multiplier; ++j) {
             const int64_t o = c * multiplier + j;
+            const T bias = b == nullptr ? T{0} : b[o];
             T* dst = out + (n * channels * multiplier + o) * g.out_size;
-            std::fill_n(dst, g.out_size, b == nullptr ? T{0} : b[o]);
+            if (plane.wide > 0) {
+                // One run over the wide positions, then each row's valid outputs copied out.
+                T* sums = padded + plane.size;
+                std::fill_n(sums, plane.wide, bias);
+                rows.forward(sums, w + o * g.k_size, padded, plane.taps.data(), g.k_size, 1, plane.wide);
+                for (size_t r = 0; r < plane.rows.size(); ++r) {
+                    std::copy_n(sums + plane.rows[r], plane.run, dst + r * plane.run);
+                }
+                continue;
+            }
+            std::fill_n(dst, g.out_size, bias);
             for (size_t r = 0; r < plane.rows.size(); ++r, dst += plane.run) {
                 rows.forward(dst, w + o * g.k_size, padded + plane.rows[r], plane.taps.data(), g.k_size, plane.stride,
                              plane.run);
@@ -197,7 +219,8 @@ void DepthwiseConvTranspose(
         T* out) {
     const PaddedPlane plane{g};
     const DepthwiseRows<T>& rows = GetRows<T>();
-    ForEachPlane<T>(plane, multiplier * g.k_size * g.out_size, batch, channels, [&](int64_t n, int64_t c, T* padded) {
+    const int64_t work = multiplier * g.k_size * g.out_size;
+    ForEachPlane<T>(plane, work, batch, channels, 0, [&](int64_t n, int64_t c, T* padded) {
         std::fill_n(padded, plane.size, T{0});
         for (int64_t j = 0; j < multiplier; ++j) {
             const int64_t o = c * multiplier + j;
@@ -219,7 +242,7 @@ void DepthwiseConvGradWeight(
     const PaddedPlane plane{g};
     const DepthwiseRows<T>& rows = GetRows<T>();
     const int64_t work = batch * multiplier * g.k_size * g.out_size;
-    ForEachPlane<T>(plane, work, 1, channels, [&](int64_t, int64_t c, T* padded) {
+    ForEachPlane<T>(plane, work, 1, channels, 0, [&](int64_t, int64_t c, T* padded) {
         // sums[(j, q), p]: tap q of filter j, summed over images and rows at position p of a row.
         std::vector<T> sums(multiplier * g.k_size * plane.run, T{0});
         for (int64_t n = 0; n < batch; ++n) {

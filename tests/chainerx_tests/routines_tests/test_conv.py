@@ -548,3 +548,32 @@ def test_numpy_integer_groups_are_accepted(groups):
     array_utils.assert_array_equal(out, _grouped_conv_ref(x, w, None, 1, 0, False, 2))
     back = chx.conv_transpose(out, chx.array(w), groups=groups)
     assert back.shape == (1, 4, 3, 3)
+
+
+@pytest.mark.parametrize('stride', [1, 2])
+def test_depthwise_conv_with_non_finite_values_is_the_per_group_convolutions(stride, device):
+    # Native's depthwise forward computes positions between rows that no output reads (Note [Native depthwise
+    # convolution]); inf and NaN in x (at row ends and starts, which those positions read) must reach exactly the
+    # outputs and gradients they reach per group. (Not in w: a transposed convolution run as a flipped one
+    # multiplies w by the zeros padding gy, so an infinite tap gives NaN there that a scatter does not.)
+    x_np = array_utils.make_numpy((2, 3, 5, 6), 'float32', seed=1)
+    x_np[0, 1, 2, 5] = numpy.inf
+    x_np[1, 2, 0, 0] = numpy.nan
+    x_np[1, 0, 4, 3] = -numpy.inf
+    w_np = array_utils.make_numpy((6, 1, 3, 3), 'float32', seed=2)
+    gy_shape = (2, 6) + tuple((n + 2 - 3) // stride + 1 for n in (5, 6))
+    gy = chx.array(array_utils.make_numpy(gy_shape, 'float32', seed=3), device=device)
+
+    def run(grouped):
+        x = chx.array(x_np, device=device).require_grad()
+        w = chx.array(w_np, device=device).require_grad()
+        if grouped:
+            y = chx.conv(x, w, None, stride, 1, False, 3)
+        else:
+            y = chx.concatenate([chx.conv(x[:, c:c + 1], w[2 * c:2 * c + 2], None, stride, 1)
+                                 for c in range(3)], axis=1)
+        gx, gw = chx.grad([y], [x, w], grad_outputs=[gy])
+        return [chx.to_numpy(a) for a in (y, gx, gw)]
+
+    for actual, expected in zip(run(True), run(False)):
+        numpy.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-5, equal_nan=True)
