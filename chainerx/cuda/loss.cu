@@ -214,6 +214,13 @@ CHAINERX_CUDA_REGISTER_KERNEL(SigmoidCrossEntropyGradKernel, CudaSigmoidCrossEnt
 
 CHAINERX_CUDA_REGISTER_BINARY_SCALAR(HuberKernel, numeric::Huber, kFloatingDtypes, false);
 CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(HuberGradKernel, numeric::HuberGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(GaussianKlDivergenceKernel, numeric::GaussianKlDivergence, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(
+        GaussianKlDivergenceLnVarGradKernel, numeric::GaussianKlDivergenceLnVarGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(BernoulliNllKernel, numeric::BernoulliNll, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(GaussianNllKernel, numeric::GaussianNll, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(GaussianNllDiffFactorKernel, numeric::GaussianNllDiffFactor, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(GaussianNllLnVarFactorKernel, numeric::GaussianNllLnVarFactor, kFloatingDtypes);
 
 }  // namespace
 }  // namespace cuda

@@ -250,6 +250,13 @@ CHAINERX_NATIVE_REGISTER_KERNEL(AccuracyKernel, NativeAccuracyKernel);
 
 CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(HuberKernel, numeric::Huber, kFloatingDtypes, false);
 CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(HuberGradKernel, numeric::HuberGrad, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(GaussianKlDivergenceKernel, numeric::GaussianKlDivergence, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(
+        GaussianKlDivergenceLnVarGradKernel, numeric::GaussianKlDivergenceLnVarGrad, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(BernoulliNllKernel, numeric::BernoulliNll, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(GaussianNllKernel, numeric::GaussianNll, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(GaussianNllDiffFactorKernel, numeric::GaussianNllDiffFactor, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(GaussianNllLnVarFactorKernel, numeric::GaussianNllLnVarFactor, kFloatingDtypes);
 
 }  // namespace
 }  // namespace native

@@ -26,6 +26,18 @@ void InitLoss(pybind11::module& m) {
           },
           pybind11::arg("mean"),
           pybind11::arg("ln_var"));
+    // Not in the original's API: what F.bernoulli_nll and F.gaussian_nll run on chainerx (loss.h).
+    m.def("_bernoulli_nll",
+          [](pybind11::handle x, pybind11::handle y) { return BernoulliNll(ToArray(x), ToArray(y)).TakeBody(); },
+          pybind11::arg("x"),
+          pybind11::arg("y"));
+    m.def("_gaussian_nll",
+          [](pybind11::handle x, pybind11::handle mean, pybind11::handle ln_var) {
+              return GaussianNll(ToArray(x), ToArray(mean), ToArray(ln_var)).TakeBody();
+          },
+          pybind11::arg("x"),
+          pybind11::arg("mean"),
+          pybind11::arg("ln_var"));
     m.def("huber_loss",
           [](pybind11::handle x1, pybind11::handle x2, double delta) {
               return HuberLoss(ToArray(x1), ToArray(x2), delta).TakeBody();

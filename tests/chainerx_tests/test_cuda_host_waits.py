@@ -790,3 +790,26 @@ def test_launches_of_a_constant_padding():
     assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([state['y']], [x], grad_outputs=[gy]))) == 0
     assert float(chx.to_numpy(state['y']).sum()) == 120
     assert grads[0].shape == (2, 3, 4, 5)
+
+
+@pytest.mark.parametrize('name,n_inputs,launches', [
+    ('gaussian_kl_divergence', 2, (1, 2)),
+    ('_bernoulli_nll', 2, (1, 5)),
+    ('_gaussian_nll', 3, (2, 5)),
+])
+def test_launches_of_the_losses_of_variational_autoencoders(name, n_inputs, launches):
+    # Note [Losses of variational autoencoders]: one kernel forward (after x - mean), a kernel or a factor times gout
+    # per operand backward (the compositions took 6, 3 and 8 forward). bernoulli_nll's gradients are composed:
+    # gout * (sigmoid(y) - x) and -(gout * y).
+    routine = getattr(chx, name, None) or getattr(chx._core, name)
+    rng = numpy.random.default_rng(0)
+    xs = [chx.array(rng.uniform(-1, 1, (4, 8)).astype('float32'), device='cuda:0').require_grad()
+          for _ in range(n_inputs)]
+    gy = chx.ones((4, 8), 'float32', device='cuda:0')
+    state = {}
+
+    def forward():
+        state['y'] = routine(*xs)
+
+    assert _counted(_LAUNCHES, forward) == launches[0]
+    assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], xs, grad_outputs=[gy])) == launches[1]

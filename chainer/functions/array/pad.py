@@ -5,8 +5,8 @@ is the middle of the output's. Modes 'edge', 'reflect', 'symmetric' and 'wrap' (
 reflect_type='even') copy elements of x: padding one axis gathers x along it at indices that
 `numpy.pad(arange(n), ...)` itself computes, and NumPy pads the axes one after another. The
 gradient therefore scatters back axis by axis (GetItemGrad), and on chainerx the forward is those
-gathers (chainerx.take), or for 'constant' one fill and one copy (chainerx._core._pad_constant; per-axis
-concatenations with constants where the values differ), all with backwards in C++.
+gathers (chainerx.take), or for 'constant' one fill and one copy (chainerx._core._pad_constant;
+per-axis concatenations with constants where the values differ), all with backwards in C++.
 The other modes ('linear_ramp', 'maximum', 'mean', 'median', 'minimum', 'empty', and
 reflect_type='odd') compute new values; they are supported forward only, and their backward raises
 NotImplementedError rather than return a wrong gradient.

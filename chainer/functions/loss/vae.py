@@ -1,17 +1,41 @@
 """F.gaussian_kl_divergence, F.bernoulli_nll, F.gaussian_nll: losses of variational autoencoders.
 
 They are compositions of Variable operators, F.exp, F.softplus and F.sum_to, as in the original, so
-they broadcast like the operators do and run natively on chainerx wherever those do.
+they broadcast like the operators do. When every input is a Variable holding a chainerx array of one
+float dtype and shape, the elementwise loss is the chainerx routine instead (one kernel forward,
+Note [Losses of variational autoencoders] in chainerx/core/routines/loss_vae.cc), which records its
+backward in C++.
 """
 
 import math
 
 import chainer
+import chainerx
+
 from chainer import variable
 from chainer.functions.loss import _util
 from chainer.functions.math.sum_to import sum_to
 
 _REDUCE = ('sum', 'mean', 'no')
+
+
+def _chainerx_arrays(*inputs):
+    """The chainerx arrays of `inputs` if each is a Variable holding one, all of one float dtype
+    and one shape (other shapes take the composition, whose broadcasting and errors are the
+    operators'); else None."""
+    if not all([isinstance(v, variable.Variable) and v._has_chainerx_array for v in inputs]):
+        return None
+    arrays = [v._data[0] for v in inputs]
+    first = arrays[0]
+    if first.dtype.kind != 'f' or any([a.dtype != first.dtype or a.shape != first.shape
+                                        for a in arrays]):
+        return None
+    return arrays
+
+
+def _reduced_chainerx(loss, reduce):
+    """The chainerx array `loss` (with its graph) as a Variable, reduced."""
+    return _reduce(variable.Variable._from_chainerx(loss), reduce)
 
 
 def _reduce(loss, reduce):
@@ -38,6 +62,9 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     _util.check_reduce(reduce, _REDUCE)
     mean = variable.as_variable(mean)
     ln_var = variable.as_variable(ln_var)
+    arrays = _chainerx_arrays(mean, ln_var)
+    if arrays is not None:
+        return _reduced_chainerx(chainerx.gaussian_kl_divergence(*arrays), reduce)
     loss = (mean * mean + chainer.functions.exp(ln_var) - ln_var - 1) * 0.5
     return _reduce(loss, reduce)
 
@@ -57,6 +84,9 @@ def bernoulli_nll(x, y, reduce='sum'):
     """
     _util.check_reduce(reduce, _REDUCE)
     y = variable.as_variable(y)
+    arrays = _chainerx_arrays(variable.as_variable(x), y)
+    if arrays is not None:
+        return _reduced_chainerx(chainerx._core._bernoulli_nll(*arrays), reduce)
     return _reduce(chainer.functions.softplus(y) - y * x, reduce)
 
 
@@ -76,6 +106,9 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
     """
     _util.check_reduce(reduce, _REDUCE)
     ln_var = variable.as_variable(ln_var)
+    arrays = _chainerx_arrays(variable.as_variable(x), variable.as_variable(mean), ln_var)
+    if arrays is not None:
+        return _reduced_chainerx(chainerx._core._gaussian_nll(*arrays), reduce)
     x_prec = chainer.functions.exp(-ln_var)
     x_diff = variable.as_variable(x) - mean
     x_power = (x_diff * x_diff) * x_prec * -0.5

@@ -68,6 +68,16 @@ public:
     virtual void Call(const Array& y, const Array& t, std::optional<int64_t> ignore_label, const Array& out) = 0;
 };
 
+// The losses of variational autoencoders and their gradient factors, elementwise (numeric/loss.h, Note [Losses of
+// variational autoencoders] in routines/loss_vae.cc): (mean, ln_var), (gout, ln_var), (logits, data), and
+// (x - mean, ln_var) for the Gaussian negative log-likelihood and its two factors.
+CHAINERX_DEFINE_KEY_KERNEL(GaussianKlDivergenceKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(GaussianKlDivergenceLnVarGradKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(BernoulliNllKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(GaussianNllKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(GaussianNllDiffFactorKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(GaussianNllLnVarFactorKernel, BinaryKernel);
+
 // The Huber loss of a difference, out = huber(x, delta), and its gradient out = g(gout, x, delta): the formulas of
 // numeric/loss.h (HuberLoss subtracts first).
 CHAINERX_DEFINE_KEY_KERNEL(HuberKernel, BinaryScalarKernel);

@@ -77,6 +77,18 @@ using ComputeType = typename ComputeTypeImpl<T>::type;
         }                                                                       \
     }
 
+// A function `expr` of two floats a and b (for a BinaryKernel: op(a, b)), computed in the compute type.
+#define CHAINERX_NUMERIC_FLOAT_BINARY(name, expr)                    \
+    struct name {                                                    \
+        template <typename T>                                        \
+        CHAINERX_HOST_DEVICE T operator()(T a_in, T b_in) const {    \
+            using C = ::chainerx::numeric::ComputeType<T>;           \
+            C a = static_cast<C>(a_in);                              \
+            C b = static_cast<C>(b_in);                              \
+            return static_cast<T>(expr);                             \
+        }                                                            \
+    }
+
 // Defines a functor `name` for a floating-point formula `expr` of `x`. It computes in ComputeType<T> (float for
 // float16) and converts back to T.
 #define CHAINERX_NUMERIC_FLOAT_UNARY(name, expr)                     \

@@ -98,12 +98,6 @@ Array AbsoluteError(const Array& x1, const Array& x2) { return Absolute(x1 - x2)
 
 Array SquaredError(const Array& x1, const Array& x2) { return Square(x1 - x2); }
 
-Array GaussianKlDivergence(const Array& mean, const Array& ln_var) {
-    Array mean_f = ToMathDtype(mean);
-    Array ln_var_f = ToMathDtype(ln_var);
-    return (Square(mean_f) + Exp(ln_var_f) - ln_var_f - 1) * 0.5;
-}
-
 // The difference, then one kernel each way (HuberKernel, HuberGradKernel; Note [Gradient kernels] in
 // routines/elementwise.h): the composition took eight forward. The double backward's composition is a select
 // rather than a clipped formula: each branch is smooth, so the second derivative is 1 wherever |d| < delta, d = 0

@@ -20,9 +20,16 @@ Array AbsoluteError(const Array& x1, const Array& x2);
 // (integers wrap, as in NumPy).
 Array SquaredError(const Array& x1, const Array& x2);
 
-// KL divergence of N(mean, exp(ln_var)) from N(0, 1), elementwise: (mean^2 + exp(ln_var) - ln_var - 1) / 2.
-// Computes in the math dtype (non-float inputs give float32); operands broadcast.
+// The losses of variational autoencoders, elementwise, computed in the math dtype of their operands (non-float
+// inputs give float32), which broadcast (Note [Losses of variational autoencoders] in loss_vae.cc):
+// - the KL divergence of N(mean, exp(ln_var)) from N(0, 1): (mean^2 + exp(ln_var) - ln_var - 1) / 2;
+// - the negative log-likelihood of data x under Bernoulli distributions of logits y: softplus(y) - x * y (not in
+//   the original's API: what F.bernoulli_nll runs on chainerx);
+// - the negative log-likelihood of data x under N(mean, exp(ln_var)): (ln_var + log(2 pi)) / 2 + (x - mean)^2 *
+//   exp(-ln_var) / 2 (not in the original's API: F.gaussian_nll's).
 Array GaussianKlDivergence(const Array& mean, const Array& ln_var);
+Array BernoulliNll(const Array& x, const Array& y);
+Array GaussianNll(const Array& x, const Array& mean, const Array& ln_var);
 
 // Huber loss of d = x1 - x2 elementwise: where(|d| < delta, d^2 / 2, delta * (|d| - delta / 2)), so its second
 // derivative is 1 wherever |d| < delta, d = 0 included. The operands are cast to their math dtypes before

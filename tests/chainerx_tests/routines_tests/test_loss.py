@@ -1,6 +1,7 @@
 """Elementwise losses (spec A.12): absolute_error, squared_error, gaussian_kl_divergence and
-huber_loss against NumPy references, with broadcasting, every dtype, and gradients of first and
-second order. No loss takes a `reduce` argument."""
+huber_loss, and _bernoulli_nll and _gaussian_nll (F.bernoulli_nll's and F.gaussian_nll's routines),
+against NumPy references, with broadcasting, every dtype, and gradients of first and second order. No
+loss takes a `reduce` argument."""
 
 import numpy
 import pytest
@@ -42,6 +43,12 @@ _LOSSES = {
     'gaussian_kl_divergence': (
         chx.gaussian_kl_divergence,
         lambda mean, ln_var: (mean * mean + numpy.exp(ln_var) - ln_var - 1) / 2,
+        _math_result_dtype,
+        False,
+    ),
+    'bernoulli_nll': (
+        chx._core._bernoulli_nll,
+        lambda x, y: numpy.logaddexp(0, y) - x * y,
         _math_result_dtype,
         False,
     ),
@@ -132,8 +139,9 @@ def test_huber_loss_requires_delta():
 
 @pytest.mark.parametrize('name', sorted(_LOSSES))
 def test_no_reduce_argument(name):
+    routine = getattr(chx, name, None) or getattr(chx._core, '_' + name)
     with pytest.raises(TypeError):
-        getattr(chx, name)(chx.ones((2,)), chx.ones((2,)), reduce='no')
+        routine(chx.ones((2,)), chx.ones((2,)), reduce='no')
 
 
 def _grad_inputs(shape1, shape2, dtype):
@@ -157,7 +165,7 @@ def test_backward_and_double_backward(name, shape1, shape2, dtype):
     # tolerances in lower precisions.
     # Kinked losses need steps under 1/16 (see _grad_inputs), coarse in float16.
     options = {}
-    if name == 'gaussian_kl_divergence':
+    if name in ('gaussian_kl_divergence', 'bernoulli_nll'):
         options = (
             dict(array_utils.SMOOTH_GRAD_CHECK)
             if dtype == 'float64'
@@ -186,3 +194,63 @@ def test_huber_loss_second_derivative_is_one_inside_delta(dtype, device):
 def test_huber_loss_at_delta_takes_the_linear_branch():
     out = chx.huber_loss(chx.array([1.0, -1.0]), chx.zeros((2,)), 1.0)
     array_utils.assert_array_equal(out, numpy.array([0.5, 0.5]))
+
+
+def _gaussian_nll(x, mean, ln_var):
+    return (ln_var + numpy.log(2 * numpy.pi)) / 2 + (x - mean) ** 2 * numpy.exp(-ln_var) / 2
+
+
+# (x, mean, ln_var) shapes: equal, broadcast each way, 0-d and zero-size.
+_NLL_SHAPES = [
+    ((2, 3), (2, 3), (2, 3)),
+    ((2, 3), (3,), (2, 1)),
+    ((), (2,), ()),
+    ((0, 3), (3,), (1, 3)),
+]
+
+
+@pytest.mark.parametrize('shapes', _NLL_SHAPES)
+@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+def test_gaussian_nll_matches_numpy(shapes, dtype, device):
+    x, mean, ln_var = (array_utils.make_numpy(shape, dtype, seed=i) for i, shape in enumerate(shapes))
+    out = chx._core._gaussian_nll(*(chx.array(a, device=device) for a in (x, mean, ln_var)))
+    out_dtype = array_utils.math_dtype(dtype)
+    wide = [a.astype('float64') for a in (x, mean, ln_var)]
+    # float16: x - mean is rounded before it is squared and scaled (up to 20x here), a few units in the last place.
+    tol = 5e-3 if out_dtype == numpy.float16 else None
+    array_utils.assert_array_equal(out, _gaussian_nll(*wide), dtype=out_dtype, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize('shapes', _NLL_SHAPES[:2])
+@pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
+def test_gaussian_nll_backward_and_double_backward(shapes, dtype):
+    options = dict(array_utils.SMOOTH_GRAD_CHECK) if dtype == 'float64' else {'tolerances': (5e-2, 5e-2)}
+    xs = [array_utils.make_grad_input(shape, dtype, seed=i) for i, shape in enumerate(shapes)]
+    with chx.no_backprop_mode():
+        out_shape = chx._core._gaussian_nll(*xs).shape
+    gy = array_utils.make_grad_input(out_shape, dtype, seed=5)
+    array_utils.check_backward(chx._core._gaussian_nll, xs, gy, dtype, **options)
+    if dtype == 'float64':
+        ggxs = [array_utils.make_grad_input(x.shape, dtype, seed=6 + i) for i, x in enumerate(xs)]
+        array_utils.check_double_backward(chx._core._gaussian_nll, xs, gy, ggxs, dtype, **options)
+
+
+def test_gaussian_nll_errors():
+    with pytest.raises(chx.DimensionError):
+        chx._core._gaussian_nll(chx.ones((2, 3)), chx.ones((4,)), chx.ones((2, 3)))
+    with pytest.raises(chx.DimensionError):
+        chx._core._gaussian_nll(chx.ones((2, 3)), chx.ones((3,)), chx.ones((2,)))
+    with pytest.raises(TypeError):
+        chx._core._gaussian_nll(chx.ones((2, 3)), numpy.ones((2, 3)), chx.ones((2, 3)))
+    with pytest.raises(chx.DeviceError):
+        chx._core._gaussian_nll(chx.ones((2,), device='native:0'), chx.ones((2,), device='native:1'),
+                                chx.ones((2,), device='native:0'))
+
+
+def test_vae_losses_of_extreme_values_stay_finite():
+    # Large logits do not overflow softplus; a large ln_var does not overflow exp(-ln_var).
+    logits = chx.array([-1000.0, 1000.0, 0.0])
+    out = chx._core._bernoulli_nll(chx.array([1.0, 0.0, 1.0]), logits)
+    numpy.testing.assert_allclose(chx.to_numpy(out), [1000.0, 1000.0, numpy.log(2)])
+    out = chx._core._gaussian_nll(chx.array([1.0]), chx.array([0.0]), chx.array([80.0]))
+    numpy.testing.assert_allclose(chx.to_numpy(out), [(80 + numpy.log(2 * numpy.pi)) / 2], rtol=1e-12)
