@@ -813,3 +813,29 @@ def test_launches_of_the_losses_of_variational_autoencoders(name, n_inputs, laun
 
     assert _counted(_LAUNCHES, forward) == launches[0]
     assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], xs, grad_outputs=[gy])) == launches[1]
+
+
+def test_launches_of_a_group_normalization():
+    # F.group_normalization on chainerx: each (sample, group) a row of the LayerNorm kernel (gamma 1, beta 0 filled),
+    # then the channels' gamma and beta (9 launches forward and 20 backward composed).
+    import chainer
+    import chainer.functions as F
+    rng = numpy.random.default_rng(0)
+    x_np = rng.standard_normal((2, 4, 3, 5)).astype('float32')
+    g_np, b_np = rng.standard_normal(4).astype('float32'), rng.standard_normal(4).astype('float32')
+    x, gamma, beta = (chainer.Variable(chx.array(a, device='cuda:0')) for a in (x_np, g_np, b_np))
+    state = {}
+
+    def forward():
+        state['y'] = F.group_normalization(x, 2, gamma, beta)
+
+    assert _counted(_LAUNCHES, forward) == 5
+    y = state['y']
+    y.grad = chx.ones(y.shape, 'float32', device='cuda:0')
+    assert _counted(_LAUNCHES, y.backward) == 7
+    rows = x_np.reshape(4, -1).astype('float64')
+    standard = ((rows - rows.mean(1, keepdims=True)) / numpy.sqrt(rows.var(1, keepdims=True) + 1e-5)).reshape(x_np.shape)
+    expected = standard * g_np.reshape(1, 4, 1, 1) + b_np.reshape(1, 4, 1, 1)
+    numpy.testing.assert_allclose(chx.to_numpy(y.array), expected, rtol=1e-4, atol=1e-4)
+    numpy.testing.assert_allclose(chx.to_numpy(beta.grad), numpy.full(4, 30.0), rtol=1e-5)
+    numpy.testing.assert_allclose(chx.to_numpy(gamma.grad), standard.sum(axis=(0, 2, 3)), rtol=1e-4, atol=1e-4)
