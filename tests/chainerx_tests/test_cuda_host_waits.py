@@ -839,3 +839,26 @@ def test_launches_of_a_group_normalization():
     numpy.testing.assert_allclose(chx.to_numpy(y.array), expected, rtol=1e-4, atol=1e-4)
     numpy.testing.assert_allclose(chx.to_numpy(beta.grad), numpy.full(4, 30.0), rtol=1e-5)
     numpy.testing.assert_allclose(chx.to_numpy(gamma.grad), standard.sum(axis=(0, 2, 3)), rtol=1e-4, atol=1e-4)
+
+
+def test_launches_of_a_bilinear_resize():
+    # F.resize_images on chainerx: per axis one gather of both neighbours, their weights and the pair sums (14
+    # launches forward with a gather, a product per neighbour and a sum per axis).
+    import chainer
+    import chainer.functions as F
+    x_np = numpy.arange(2 * 3 * 4 * 4, dtype='float32').reshape(2, 3, 4, 4)
+    x = chainer.Variable(chx.array(x_np, device='cuda:0'))
+    state = {}
+
+    def forward():
+        state['y'] = F.resize_images(x, (7, 7))
+
+    assert _counted(_LAUNCHES, forward) == 8
+    y = state['y']
+    y.grad = chx.ones(y.shape, 'float32', device='cuda:0')
+    assert _counted(_LAUNCHES, y.backward) == 7
+    # align_corners: the corners are the input's, and the image is linear in rows and columns.
+    out = chx.to_numpy(y.array)
+    numpy.testing.assert_allclose(out[:, :, [0, -1]][:, :, :, [0, -1]], x_np[:, :, [0, -1]][:, :, :, [0, -1]])
+    numpy.testing.assert_allclose(out[0, 0, 3, 3], x_np[0, 0].mean(), rtol=1e-6)
+    numpy.testing.assert_allclose(chx.to_numpy(x.grad).sum(axis=(2, 3)), numpy.full((2, 3), 49.0), rtol=1e-6)

@@ -6,12 +6,14 @@ align_corners the corners coincide (p = i (n - 1) / (m - 1)); without, the pixel
 (p = (i + 1/2) n / m - 1/2, clipped at 0, as OpenCV). Bilinear mixes the two neighbours floor(p) and
 floor(p) + 1 (clipped at n - 1) with weights 1 - (p - floor(p)) and p - floor(p); nearest takes
 round(p) with align_corners and floor((i + 1/2) n / m) without. So the forward is gathers along the
-two axes (chainerx.take) and weighted sums, which on chainerx record their own backward; on NumPy
-the backward is the adjoint, scattering the weighted gradients back (ResizeImagesGrad), whose own
-backward is the resize again.
+two axes (chainerx.take; on chainerx one per axis, of both neighbours) and weighted sums, which on
+chainerx record their own backward; on NumPy the backward is the adjoint, scattering the weighted
+gradients back (ResizeImagesGrad), whose own backward is the resize again.
 """
 
 import numpy
+
+import chainerx
 
 from chainer import backend
 from chainer import function_node
@@ -60,6 +62,26 @@ def _resize_axis(x, axis, plan):
     return y
 
 
+def _resize_axis_chainerx(x, axis, plan):
+    """_resize_axis for a chainerx array: one gather of both neighbours, weighted, summed in pairs.
+
+    x.take(both, axis) holds the low neighbours then the high ones along `axis`; split into (2, m),
+    weighted, and summed over the pair: 3 kernels per axis where two gathers, two products and a sum
+    took 7 (the same two products, added in the same order).
+    """
+    if len(plan) == 1:
+        indices, _ = plan[0]
+        return x.take(chainerx.array(indices, device=x.device), axis)
+    (low, w_low), (high, w_high) = plan
+    m = len(low)
+    both = chainerx.array(numpy.concatenate([low, high]), device=x.device)
+    taken = x.take(both, axis)
+    pairs = taken.reshape(x.shape[:axis] + (2, m) + x.shape[axis + 1:])
+    weights = numpy.stack([w_low, w_high]).astype(x.dtype)
+    weights = chainerx.array(weights.reshape((2, m) + (1,) * (3 - axis)), device=x.device)
+    return (pairs * weights).sum(axis=axis)
+
+
 def _scatter_axis(gy, axis, plan, n):
     """The adjoint of _resize_axis: gy (NumPy or CuPy) scattered back to length n along `axis`."""
     device = backend.get_device_from_array(gy)
@@ -101,7 +123,8 @@ class ResizeImages(function_node.FunctionNode):
         x, = inputs
         if x.ndim != 4 or x.dtype.kind != 'f' or 0 in x.shape[2:]:
             return _routine.Fallback  # the type check (or NumPy's error) raises
-        return self._resize(x),
+        rows, columns = _plans(x.shape, *self._params)
+        return _resize_axis_chainerx(_resize_axis_chainerx(x, 2, rows), 3, columns),
 
     def forward(self, inputs):
         return self._resize(inputs[0]),
