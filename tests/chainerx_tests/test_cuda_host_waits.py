@@ -862,3 +862,25 @@ def test_launches_of_a_bilinear_resize():
     numpy.testing.assert_allclose(out[:, :, [0, -1]][:, :, :, [0, -1]], x_np[:, :, [0, -1]][:, :, :, [0, -1]])
     numpy.testing.assert_allclose(out[0, 0, 3, 3], x_np[0, 0].mean(), rtol=1e-6)
     numpy.testing.assert_allclose(chx.to_numpy(x.grad).sum(axis=(2, 3)), numpy.full((2, 3), 49.0), rtol=1e-6)
+
+
+def test_launches_of_a_local_response_normalization():
+    # The channel window sums of F.local_response_normalization on chainerx are one convolution each (with a fill of
+    # ones): 7 launches forward and 12 backward, where zero padding, a concatenation and 2 half additions per sum
+    # took 11 and 25.
+    import chainer
+    import chainer.functions as F
+    x_np = numpy.random.default_rng(0).uniform(0, 1, (2, 7, 3, 4)).astype('float32')
+    x = chainer.Variable(chx.array(x_np, device='cuda:0'))
+    state = {}
+
+    def forward():
+        state['y'] = F.local_response_normalization(x, n=5)
+
+    assert _counted(_LAUNCHES, forward) == 7
+    y = state['y']
+    y.grad = chx.ones(y.shape, 'float32', device='cuda:0')
+    assert _counted(_LAUNCHES, y.backward) == 12
+    squares = numpy.pad(x_np.astype('float64') ** 2, [(0, 0), (2, 2), (0, 0), (0, 0)])
+    window = sum(squares[:, i:i + 7] for i in range(5))
+    numpy.testing.assert_allclose(chx.to_numpy(y.array), x_np * (2 + 1e-4 * window) ** -0.75, rtol=1e-5)
