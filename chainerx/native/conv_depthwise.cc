@@ -11,6 +11,7 @@
 #include "chainerx/core/kernels/connection.h"
 #include "chainerx/native/cpu_level.h"
 #include "chainerx/native/im2col.h"
+#include "chainerx/native/padded_layout.h"
 #include "chainerx/native/parallel.h"
 
 // Note [Native depthwise convolution]
@@ -18,11 +19,12 @@
 // by (K, positions) product, K the kernel taps. im2col + GEMM group by group (Note [Native grouped convolution])
 // hands BLAS a product of a few rows per channel, whose packing and call cost more than the arithmetic (3-4x
 // PyTorch's time forward on a 64-channel 32x32 layer), and building each channel's column matrix (K times the
-// plane) cost twice the products. So each plane is copied once into a zero-padded buffer (PaddedPlane), where
-// output row r (a run along the last axis) reads tap q at a constant shift, rows[r] + taps[q], and:
-// - forward: out_row += w[q] · padded[rows[r] + taps[q] + p · stride] over q, a loop along the row that the
+// plane) cost twice the products. So each plane is copied once into a zero-padded buffer (PaddedLayout of
+// padded_layout.h, shared with the direct kernels), where output row r (a run along the last axis) reads tap q at
+// a constant shift, runs[r] + offsets[q], and:
+// - forward: out_row += w[q] · padded[runs[r] + offsets[q] + p · stride] over q, a loop along the row that the
 //   compiler vectorises (compiled per CPU level, conv_depthwise_rows.h). With stride 1 everywhere the rows are
-//   one "wide" run instead: output p of row r is wide position rows[r] + p, and the positions between rows (the
+//   one "wide" run instead: output p of row r is wide position runs[r] + p, and the positions between rows (the
 //   last axis's padding) are computed too and dropped, so each tap is one long loop rather than one per row (rows
 //   of 32 outputs spent more on loop overhead than on products). The gradients keep row loops: there, positions
 //   between rows would meet inf or NaN elements that no output reads (0 · inf) and spoil the sums;
@@ -37,88 +39,11 @@ namespace chainerx {
 namespace native {
 namespace {
 
-// A channel's plane (d...) inside a zero-padded buffer that holds every window of the convolution (cover_all's
-// last window included), and where the windows of each output row start.
-struct PaddedPlane {
-    int64_t size = 1;  // elements of the padded buffer
-    int64_t corner = 0;  // where the plane's element 0 lands
-    Dims step;  // elements between neighbours along each axis of the buffer
-    std::vector<int64_t> rows;  // per output row (positions on all but the last axis, C order): its first window
-    std::vector<int64_t> taps;  // per kernel offset (C order): its shift from the window's start
-    int64_t run;  // outputs per row
-    int64_t stride;  // along the last axis
-    // With stride 1 on every axis, the output rows lie in one "wide" run of positions rows[r] + p (Note [Native
-    // depthwise convolution]): its length (rows.back() + run), else 0.
-    int64_t wide = 0;
-
-    explicit PaddedPlane(const ConvGeometry& g);
-
-    // buffer = x (the plane) with zeros around it.
-    template <typename T>
-    void Pad(const ConvGeometry& g, const T* x, T* buffer) const {
-        std::fill_n(buffer, size, T{0});
-        ForEachPlaneRow(g, [&](int64_t plane_offset, int64_t buffer_offset, int64_t length) {
-            std::copy_n(x + plane_offset, length, buffer + buffer_offset);
-        });
-    }
-
-    // x (the plane) += the part of buffer that Pad would have filled from it.
-    template <typename T>
-    void AddInterior(const ConvGeometry& g, const T* buffer, T* x) const {
-        ForEachPlaneRow(g, [&](int64_t plane_offset, int64_t buffer_offset, int64_t length) {
-            for (int64_t i = 0; i < length; ++i) {
-                x[plane_offset + i] += buffer[buffer_offset + i];
-            }
-        });
-    }
-
-private:
-    // Calls fn(plane offset, buffer offset, length) for each row of the plane along its last axis.
-    template <typename Fn>
-    void ForEachPlaneRow(const ConvGeometry& g, Fn&& fn) const {
-        const int64_t nd = static_cast<int64_t>(g.in.size());
-        const int64_t length = g.in[nd - 1];
-        if (length == 0) {
-            return;
-        }
-        int64_t i[kMaxNdim] = {};
-        for (int64_t r = 0; r < g.in_size / length; ++r, Increment(i, g.in, nd - 1)) {
-            int64_t offset = corner;
-            for (int64_t d = 0; d < nd - 1; ++d) {
-                offset += i[d] * step[d];
-            }
-            fn(r * length, offset, length);
-        }
-    }
-};
-
-PaddedPlane::PaddedPlane(const ConvGeometry& g) : run{g.out.back()}, stride{g.stride.back()} {
-    const int64_t nd = static_cast<int64_t>(g.in.size());
-    step.resize(nd);
-    for (int64_t d = nd - 1; d >= 0; --d) {
-        step[d] = size;
-        size *= std::max(g.in[d] + 2 * g.pad[d], (g.out[d] - 1) * g.stride[d] + g.k[d]);
-        corner += g.pad[d] * step[d];
-    }
-    int64_t q[kMaxNdim] = {};
-    for (int64_t t = 0; t < g.k_size; ++t, Increment(q, g.k, nd)) {
-        int64_t offset = 0;
-        for (int64_t d = 0; d < nd; ++d) {
-            offset += q[d] * step[d];
-        }
-        taps.push_back(offset);
-    }
-    int64_t p[kMaxNdim] = {};
-    for (int64_t r = 0; r < g.out_size / run; ++r, Increment(p, g.out, nd - 1)) {
-        int64_t offset = 0;
-        for (int64_t d = 0; d < nd - 1; ++d) {
-            offset += p[d] * g.stride[d] * step[d];
-        }
-        rows.push_back(offset);
-    }
-    if (std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; })) {
-        wide = rows.back() + run;
-    }
+// With stride 1 on every axis, the output runs lie in one "wide" run of positions runs[r] + p (Note [Native
+// depthwise convolution]): its length, else 0.
+int64_t WideLength(const ConvGeometry& g, const PaddedLayout& layout) {
+    const bool unit = std::all_of(g.stride.begin(), g.stride.end(), [](int64_t s) { return s == 1; });
+    return unit ? layout.runs.back() + layout.run_length : 0;
 }
 
 // The row loops (conv_depthwise_rows.h) of one CPU level.
@@ -167,12 +92,12 @@ const DepthwiseRows<T>& GetRows() {
 }
 
 // Runs fn(n, c, buffer) for every image n and channel c, spread over the thread pool, with a buffer of
-// plane.size + extra elements per chunk of work.
+// layout.channel + extra elements per chunk of work.
 template <typename T, typename Fn>
-void ForEachPlane(const PaddedPlane& plane, int64_t work, int64_t batch, int64_t channels, int64_t extra, Fn&& fn) {
+void ForEachPlane(const PaddedLayout& layout, int64_t work, int64_t batch, int64_t channels, int64_t extra, Fn&& fn) {
     const int64_t grain = std::max<int64_t>(1, kElementwiseGrain / std::max<int64_t>(1, work));
     ParallelFor(batch * channels, grain, [&](int64_t begin, int64_t end) {
-        std::vector<T> buffer(plane.size + extra);
+        std::vector<T> buffer(layout.channel + extra);
         for (int64_t i = begin; i < end; ++i) {
             fn(i / channels, i % channels, buffer.data());
         }
@@ -185,29 +110,31 @@ template <typename T>
 void DepthwiseConv(
         const ConvGeometry& g, int64_t batch, int64_t channels, int64_t multiplier, const T* x, const T* w, const T* b,
         T* out) {
-    const PaddedPlane plane{g};
+    const PaddedLayout layout{g};
+    const int64_t stride = g.stride.back();
     const DepthwiseRows<T>& rows = GetRows<T>();
+    const int64_t wide = WideLength(g, layout);
     const int64_t work = multiplier * g.k_size * g.out_size;
-    ForEachPlane<T>(plane, work, batch, channels, plane.wide, [&](int64_t n, int64_t c, T* padded) {
-        plane.Pad(g, x + (n * channels + c) * g.in_size, padded);
+    ForEachPlane<T>(layout, work, batch, channels, wide, [&](int64_t n, int64_t c, T* padded) {
+        PadImage(g, layout, 1, x + (n * channels + c) * g.in_size, padded);
         for (int64_t j = 0; j < multiplier; ++j) {
             const int64_t o = c * multiplier + j;
             const T bias = b == nullptr ? T{0} : b[o];
             T* dst = out + (n * channels * multiplier + o) * g.out_size;
-            if (plane.wide > 0) {
+            if (wide > 0) {
                 // One run over the wide positions, then each row's valid outputs copied out.
-                T* sums = padded + plane.size;
-                std::fill_n(sums, plane.wide, bias);
-                rows.forward(sums, w + o * g.k_size, padded, plane.taps.data(), g.k_size, 1, plane.wide);
-                for (size_t r = 0; r < plane.rows.size(); ++r) {
-                    std::copy_n(sums + plane.rows[r], plane.run, dst + r * plane.run);
+                T* sums = padded + layout.channel;
+                std::fill_n(sums, wide, bias);
+                rows.forward(sums, w + o * g.k_size, padded, layout.offsets.data(), g.k_size, 1, wide);
+                for (size_t r = 0; r < layout.runs.size(); ++r) {
+                    std::copy_n(sums + layout.runs[r], layout.run_length, dst + r * layout.run_length);
                 }
                 continue;
             }
             std::fill_n(dst, g.out_size, bias);
-            for (size_t r = 0; r < plane.rows.size(); ++r, dst += plane.run) {
-                rows.forward(dst, w + o * g.k_size, padded + plane.rows[r], plane.taps.data(), g.k_size, plane.stride,
-                             plane.run);
+            for (size_t r = 0; r < layout.runs.size(); ++r, dst += layout.run_length) {
+                rows.forward(dst, w + o * g.k_size, padded + layout.runs[r], layout.offsets.data(), g.k_size, stride,
+                             layout.run_length);
             }
         }
     });
@@ -217,48 +144,50 @@ template <typename T>
 void DepthwiseConvTranspose(
         const ConvGeometry& g, int64_t batch, int64_t channels, int64_t multiplier, const T* x, const T* w, const T* b,
         T* out) {
-    const PaddedPlane plane{g};
+    const PaddedLayout layout{g};
+    const int64_t stride = g.stride.back();
     const DepthwiseRows<T>& rows = GetRows<T>();
     const int64_t work = multiplier * g.k_size * g.out_size;
-    ForEachPlane<T>(plane, work, batch, channels, 0, [&](int64_t n, int64_t c, T* padded) {
-        std::fill_n(padded, plane.size, T{0});
+    ForEachPlane<T>(layout, work, batch, channels, 0, [&](int64_t n, int64_t c, T* padded) {
+        std::fill_n(padded, layout.channel, T{0});
         for (int64_t j = 0; j < multiplier; ++j) {
             const int64_t o = c * multiplier + j;
             const T* gy = x + (n * channels * multiplier + o) * g.out_size;
-            for (size_t r = 0; r < plane.rows.size(); ++r, gy += plane.run) {
-                rows.transpose(padded + plane.rows[r], w + o * g.k_size, plane.taps.data(), g.k_size, gy,
-                               plane.stride, plane.run);
+            for (size_t r = 0; r < layout.runs.size(); ++r, gy += layout.run_length) {
+                rows.transpose(padded + layout.runs[r], w + o * g.k_size, layout.offsets.data(), g.k_size, gy,
+                               stride, layout.run_length);
             }
         }
         T* image = out + (n * channels + c) * g.in_size;
         std::fill_n(image, g.in_size, b == nullptr ? T{0} : b[c]);
-        plane.AddInterior(g, padded, image);
+        AddPaddedInterior(g, layout, padded, image);
     });
 }
 
 template <typename T>
 void DepthwiseConvGradWeight(
         const ConvGeometry& g, int64_t batch, int64_t channels, int64_t multiplier, const T* x, const T* gy, T* gw) {
-    const PaddedPlane plane{g};
+    const PaddedLayout layout{g};
+    const int64_t stride = g.stride.back();
     const DepthwiseRows<T>& rows = GetRows<T>();
     const int64_t work = batch * multiplier * g.k_size * g.out_size;
-    ForEachPlane<T>(plane, work, 1, channels, 0, [&](int64_t, int64_t c, T* padded) {
+    ForEachPlane<T>(layout, work, 1, channels, 0, [&](int64_t, int64_t c, T* padded) {
         // sums[(j, q), p]: tap q of filter j, summed over images and rows at position p of a row.
-        std::vector<T> sums(multiplier * g.k_size * plane.run, T{0});
+        std::vector<T> sums(multiplier * g.k_size * layout.run_length, T{0});
         for (int64_t n = 0; n < batch; ++n) {
-            plane.Pad(g, x + (n * channels + c) * g.in_size, padded);
+            PadImage(g, layout, 1, x + (n * channels + c) * g.in_size, padded);
             for (int64_t j = 0; j < multiplier; ++j) {
                 const T* gy_row = gy + (n * channels * multiplier + c * multiplier + j) * g.out_size;
-                for (size_t r = 0; r < plane.rows.size(); ++r, gy_row += plane.run) {
-                    rows.grad_weight(&sums[j * g.k_size * plane.run], gy_row, padded + plane.rows[r],
-                                     plane.taps.data(), g.k_size, plane.stride, plane.run);
+                for (size_t r = 0; r < layout.runs.size(); ++r, gy_row += layout.run_length) {
+                    rows.grad_weight(&sums[j * g.k_size * layout.run_length], gy_row, padded + layout.runs[r],
+                                     layout.offsets.data(), g.k_size, stride, layout.run_length);
                 }
             }
         }
         for (int64_t t = 0; t < multiplier * g.k_size; ++t) {
             T total{0};
-            for (int64_t p = 0; p < plane.run; ++p) {
-                total += sums[t * plane.run + p];
+            for (int64_t p = 0; p < layout.run_length; ++p) {
+                total += sums[t * layout.run_length + p];
             }
             gw[c * multiplier * g.k_size + t] = total;
         }

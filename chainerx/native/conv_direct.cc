@@ -14,6 +14,7 @@
 #include "chainerx/core/macro.h"
 #include "chainerx/native/cpu_level.h"
 #include "chainerx/native/im2col.h"
+#include "chainerx/native/padded_layout.h"
 #include "chainerx/native/parallel.h"
 
 // Note [Direct convolution]
@@ -40,46 +41,6 @@ namespace chainerx {
 namespace native {
 namespace {
 
-// Where a padded image's elements are, for one geometry (stride 1). See Note [Direct convolution].
-struct PaddedLayout {
-    Dims extent;  // padded size per axis
-    Dims step;  // elements between neighbours along each axis of the padded image
-    int64_t channel = 1;  // elements of one padded channel
-    std::vector<int64_t> offsets;  // per kernel offset (C order): its shift in the padded image
-    std::vector<int64_t> runs;  // per run of valid outputs along the last axis: its first wide position
-    int64_t run_length = 0;  // valid outputs per run (the last output size)
-
-    explicit PaddedLayout(const ConvGeometry& g);
-};
-
-PaddedLayout::PaddedLayout(const ConvGeometry& g) {
-    const int64_t nd = static_cast<int64_t>(g.in.size());
-    extent.resize(nd);
-    step.resize(nd);
-    for (int64_t d = nd - 1; d >= 0; --d) {
-        extent[d] = std::max(g.in[d] + 2 * g.pad[d], g.out[d] + g.k[d] - 1);
-        step[d] = channel;
-        channel *= extent[d];
-    }
-    int64_t q[kMaxNdim] = {};
-    for (int64_t i = 0; i < g.k_size; ++i, Increment(q, g.k, nd)) {
-        int64_t offset = 0;
-        for (int64_t d = 0; d < nd; ++d) {
-            offset += q[d] * step[d];
-        }
-        offsets.push_back(offset);
-    }
-    run_length = g.out[nd - 1];
-    int64_t p[kMaxNdim] = {};
-    for (int64_t r = 0; r < g.out_size / std::max<int64_t>(run_length, 1); ++r, Increment(p, g.out, nd - 1)) {
-        int64_t offset = 0;
-        for (int64_t d = 0; d < nd - 1; ++d) {
-            offset += p[d] * step[d];
-        }
-        runs.push_back(offset);
-    }
-}
-
 // One vector of output positions of the forward tile: `lanes` consecutive outputs of one run, the first at
 // wide position `in` (where it reads a padded image, before the row's shift) and at `out` in an output channel.
 struct PositionVector {
@@ -89,32 +50,6 @@ struct PositionVector {
 };
 
 int64_t RoundUp(int64_t v, int64_t unit) { return (v + unit - 1) / unit * unit; }
-
-// padded (C, extent...) = x (C, in...) with zeros around it; padded has room for C · layout.channel elements.
-template <typename T>
-void PadImage(const ConvGeometry& g, const PaddedLayout& layout, int64_t channels, const T* x, T* padded) {
-    const int64_t nd = static_cast<int64_t>(g.in.size());
-    const int64_t row = g.in[nd - 1];
-    std::fill_n(padded, channels * layout.channel, T{0});
-    if (row == 0) {
-        return;
-    }
-    int64_t corner = 0;  // where input element 0 lands in a padded channel
-    for (int64_t d = 0; d < nd; ++d) {
-        corner += g.pad[d] * layout.step[d];
-    }
-    const int64_t rows = g.in_size / row;
-    for (int64_t c = 0; c < channels; ++c) {
-        int64_t i[kMaxNdim] = {};
-        for (int64_t r = 0; r < rows; ++r, Increment(i, g.in, nd - 1)) {
-            int64_t offset = c * layout.channel + corner;
-            for (int64_t d = 0; d < nd - 1; ++d) {
-                offset += i[d] * layout.step[d];
-            }
-            std::memcpy(padded + offset, x + (c * rows + r) * row, row * sizeof(T));
-        }
-    }
-}
 
 #ifdef CHAINERX_CONV_DIRECT_X86
 
