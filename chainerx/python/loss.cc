@@ -38,6 +38,21 @@ void InitLoss(pybind11::module& m) {
           pybind11::arg("x"),
           pybind11::arg("mean"),
           pybind11::arg("ln_var"));
+    // Not in the original's API: what F.connectionist_temporal_classification runs on chainerx (loss.h).
+    m.def("_ctc_loss",
+          [](pybind11::handle x,
+             pybind11::handle labels,
+             pybind11::handle input_lengths,
+             pybind11::handle label_lengths,
+             int64_t blank) {
+              return CtcLoss(ToArray(x), ToArray(labels), ToArray(input_lengths), ToArray(label_lengths), blank)
+                      .TakeBody();
+          },
+          pybind11::arg("x"),
+          pybind11::arg("labels"),
+          pybind11::arg("input_lengths"),
+          pybind11::arg("label_lengths"),
+          pybind11::arg("blank"));
     m.def("huber_loss",
           [](pybind11::handle x1, pybind11::handle x2, double delta) {
               return HuberLoss(ToArray(x1), ToArray(x2), delta).TakeBody();

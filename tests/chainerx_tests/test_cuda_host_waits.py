@@ -884,3 +884,29 @@ def test_launches_of_a_local_response_normalization():
     squares = numpy.pad(x_np.astype('float64') ** 2, [(0, 0), (2, 2), (0, 0), (0, 0)])
     window = sum(squares[:, i:i + 7] for i in range(5))
     numpy.testing.assert_allclose(chx.to_numpy(y.array), x_np * (2 + 1e-4 * window) ** -0.75, rtol=1e-5)
+
+
+def test_launches_of_a_ctc_loss():
+    # Note [CTC in kernels]: the log-softmax and one kernel for every frame's forward variables; one kernel backward
+    # (the output gradient's fill aside). F.connectionist_temporal_classification adds the stack of its frames and
+    # the mean (250 launches forward and 78 backward for these three frames when composed, one step per frame).
+    import chainer
+    import chainer.functions as F
+    rng = numpy.random.default_rng(0)
+    x = chx.array(rng.standard_normal((3, 2, 4)).astype('float32'), device='cuda:0').require_grad()
+    ints = [chx.array(numpy.array(a, 'int32'), device='cuda:0') for a in ([[1, 2], [3, 3]], [3, 3], [2, 1])]
+    gy = chx.ones((2,), 'float32', device='cuda:0')
+    state = {}
+
+    def forward():
+        state['y'] = chx._core._ctc_loss(x, *ints, 0)
+
+    assert _counted(_LAUNCHES, forward) == 2
+    assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], [x], grad_outputs=[gy])) == 1
+    frames = [chainer.Variable(chx.array(frame, device='cuda:0')) for frame in chx.to_numpy(x)]
+
+    def chainer_forward():
+        state['loss'] = F.connectionist_temporal_classification(frames, ints[0], 0)
+
+    assert _counted(_LAUNCHES, chainer_forward) == 5
+    assert _counted(_LAUNCHES, lambda: chainer.grad([state['loss']], frames)) == 3

@@ -14,8 +14,9 @@ log p(l | x) = logsumexp(alpha[T_b-1, S_b-1], alpha[T_b-1, S_b-2]), and the post
 position s at frame t is exp(alpha + beta - log p). The gradient of -log p with respect to the
 scores x[t, k] is softmax(x[t])[k] minus the posterior summed over the positions labelled k.
 Everything is vectorized over the batch (one step per frame), in log space with a large finite
-negative number standing for log 0 (so that no inf - inf appears), and written with routines that
-NumPy, CuPy and chainerx share, so chainerx inputs never leave their device.
+negative number standing for log 0 (so that no inf - inf appears), with routines that NumPy and
+CuPy share. On chainerx the loss is one routine, chainerx._core._ctc_loss, whose kernels run the
+same formulas over all frames at once (Note [CTC in kernels] in chainerx/core/routines/loss_ctc.cc).
 """
 
 import collections.abc
@@ -23,7 +24,10 @@ import numbers
 
 import numpy
 
+import chainerx
+
 from chainer import backend
+from chainer import configuration
 from chainer import function_node
 from chainer import utils
 from chainer import variable
@@ -78,8 +82,6 @@ class _Lattice:
         path = xp.concatenate([interleaved, xp.full_like(t[:, :1], blank)], axis=1)
         # Labels past a sample's end (padding) are read as blanks; they never reach the result.
         path = xp.where(positions < self.path_length.reshape(batch, 1), path, blank)
-        if path.size and backend._checks_values(path) and (int(path.min()) < 0 or int(path.max()) >= n_units):
-            raise ValueError('the labels within label_length must be in [0, {})'.format(n_units))
         self.path = path
         self.log_probs = _log_softmax(xp, x)
         rows = _util.arange_like(xp, batch, t.dtype, t).reshape(batch, 1) * n_units
@@ -143,15 +145,27 @@ class _Lattice:
 
 
 def _check_lengths(lengths, limit, name):
-    if len(lengths) and backend._checks_values(lengths) and (int(lengths.min()) < 0 or int(lengths.max()) > limit):
-        raise ValueError('{} must be in [0, {}], got {}'.format(
-            name, limit, backend.CpuDevice().send(lengths)))
+    if len(lengths) and (int(lengths.min()) < 0 or int(lengths.max()) > limit):
+        raise ValueError('{} must be in [0, {}], got {}'.format(name, limit, lengths))
+
+
+def _check_values(input_length, label_length, t, x):
+    """ValueError for lengths, or labels within the label lengths, out of range, where the host
+    reads them without waiting for a device (or in debug mode: `backend._checks_values`)."""
+    if not backend._checks_values(t):
+        return
+    cpu = backend.CpuDevice()
+    input_length, label_length, t = [cpu.send(a) for a in (input_length, label_length, t)]
+    _check_lengths(input_length, x.shape[0], 'input_length')
+    _check_lengths(label_length, t.shape[1], 'label_length')
+    labels = t[numpy.arange(t.shape[1]) < label_length.reshape(-1, 1)]
+    if labels.size and (int(labels.min()) < 0 or int(labels.max()) >= x.shape[2]):
+        raise ValueError('the labels within label_length must be in [0, {})'.format(x.shape[2]))
 
 
 class ConnectionistTemporalClassification(function_node.FunctionNode):
     """The CTC loss of (input_length, label_length, t, x); only x gets a gradient."""
 
-    _chainerx_xp_forward = True
 
     def __init__(self, blank_symbol, reduce='mean'):
         _util.check_reduce(reduce, ('mean', 'no'))
@@ -178,11 +192,21 @@ class ConnectionistTemporalClassification(function_node.FunctionNode):
             label_length_type.shape[0] == n_batch,
         )
 
+    def forward_chainerx(self, inputs):
+        # One routine, which records its own backward (Note [CTC in kernels]).
+        if configuration.config.type_check:
+            self._check_data_type_forward(inputs)
+        input_length, label_length, t, x = inputs
+        _check_values(input_length, label_length, t, x)
+        loss = chainerx._core._ctc_loss(x, t, input_length, label_length, self.blank_symbol)
+        if self.reduce == 'mean':
+            loss = loss.sum() / max(len(loss), 1)
+        return loss,
+
     def forward(self, inputs):
         input_length, label_length, t, x = inputs
         xp = backend.get_array_module(x)
-        _check_lengths(input_length, x.shape[0], 'input_length')
-        _check_lengths(label_length, t.shape[1], 'label_length')
+        _check_values(input_length, label_length, t, x)
         dtype = numpy.float64 if x.dtype == numpy.float64 else numpy.float32
         self.lattice = _Lattice(xp, x.astype(dtype, copy=False), t, input_length, label_length,
                                 self.blank_symbol)

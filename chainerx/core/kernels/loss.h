@@ -9,6 +9,7 @@
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernel_registry.h"
 #include "chainerx/core/kernels/kernel_types.h"
+#include "chainerx/core/numeric/ctc.h"
 
 namespace chainerx {
 
@@ -83,4 +84,49 @@ CHAINERX_DEFINE_KEY_KERNEL(GaussianNllLnVarFactorKernel, BinaryKernel);
 CHAINERX_DEFINE_KEY_KERNEL(HuberKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(HuberGradKernel, BinaryWithScalarKernel);
 
+// The CTC loss of a batch (Note [CTC in kernels] in routines/loss_ctc.cc). Operands: log_probs (T, B, K), the
+// log-softmax of the scores, float32 or float64 (the compute type C), C-contiguous; labels (B, L) and the lengths
+// input_lengths and label_lengths (B,), int32 with any strides; blank in [0, K). CtcLossKernel writes the forward
+// variables alpha (T, B, 2 L + 1) of C, C-contiguous (each sample's rows up to its input length; the rest is not
+// written), and nll (B,) of C, -log p(labels[b, :label_lengths[b]] | frames 0 .. input_lengths[b] - 1). A sample
+// whose lengths are out of range ([0, T], [0, L]) or whose labels within its length are not in [0, K) gets a NaN
+// nll (and NaN gradients), without any read out of bounds.
+class CtcLossKernel : public Kernel {
+public:
+    static const char* name() { return "CtcLoss"; }
+    virtual void Call(const Array& log_probs, const Array& labels, const Array& input_lengths,
+                      const Array& label_lengths, int64_t blank, const Array& alpha, const Array& nll) = 0;
+};
+
+// The gradient of nll with respect to the scores, times gout (B,) of the scores' dtype (any stride): gx[t, b, k] =
+// (exp(log_probs[t, b, k]) - sum of the posteriors of the positions labelled k) * gout[b] for t < input_lengths[b],
+// 0 after. gx (T, B, K) has gout's dtype, C-contiguous; alpha and nll are CtcLossKernel's.
+class CtcLossGradKernel : public Kernel {
+public:
+    static const char* name() { return "CtcLossGrad"; }
+    virtual void Call(const Array& log_probs, const Array& labels, const Array& input_lengths,
+                      const Array& label_lengths, int64_t blank, const Array& alpha, const Array& nll,
+                      const Array& gout, const Array& gx) = 0;
+};
+
+namespace internal {
+
+// The batch layout the CTC kernels read (numeric/ctc.h) of their operands.
+inline numeric::CtcBatch MakeCtcBatch(const Array& log_probs, const Array& labels, const Array& input_lengths,
+                                      const Array& label_lengths, int64_t blank) {
+    return numeric::CtcBatch{
+            static_cast<const char*>(labels.raw_data()),
+            {labels.strides()[0], labels.strides()[1]},
+            static_cast<const char*>(input_lengths.raw_data()),
+            input_lengths.strides()[0],
+            static_cast<const char*>(label_lengths.raw_data()),
+            label_lengths.strides()[0],
+            log_probs.shape()[0],
+            log_probs.shape()[1],
+            log_probs.shape()[2],
+            labels.shape()[1],
+            blank};
+}
+
+}  // namespace internal
 }  // namespace chainerx

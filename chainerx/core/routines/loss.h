@@ -56,6 +56,18 @@ Array SoftmaxCrossEntropy(const Array& x, const Array& t);
 // gradient 0). With norm < 1 the gradient at a zero margin is not finite.
 Array Hinge(const Array& x, const Array& t, double norm = 1.0);
 
+// The connectionist temporal classification loss of each sample (not in the original's API: what
+// F.connectionist_temporal_classification runs on chainerx): -log p(labels[b, :label_lengths[b]] | x[:input_lengths[b],
+// b]), where p sums over every alignment of the labels with the frames the probabilities softmax(x[t, b]) of the units,
+// of which `blank` is the blank. x (T, B, K) floating point (float16 computes in float32), labels (B, L), input_lengths
+// and label_lengths (B,) int32; the result (B,) has x's dtype. A labelling no alignment produces has a loss of about
+// 1e30 (as in Chainer). Three kernels forward and one backward (Note [CTC in kernels] in loss_ctc.cc); x's gradient
+// is differentiable again in the output gradient only. DtypeError, DimensionError (also for K = 0), IndexError for a
+// blank out of [0, K), DeviceError unless on one device; lengths out of [0, T] and [0, L] and labels out of [0, K)
+// raise IndexError where the host reads device memory in place (native; on CUDA the sample's loss is NaN).
+Array CtcLoss(const Array& x, const Array& labels, const Array& input_lengths, const Array& label_lengths,
+              int64_t blank);
+
 // The fraction of samples whose prediction equals their label, as a 0-d array of y's dtype: the predictions
 // argmax(y, axis 1) of scores y (N, K, ...) are reshaped to the shape (N, ...) of the labels t, so y (N, K, 1) fits t
 // (N,), y (N, K) fits t (N, 1), and y (N, K, 2, 3) fits t (N, 6). Samples whose label is `ignore_label` are left out

@@ -1,0 +1,175 @@
+// Native kernels of the CTC loss (Note [CTC in kernels] in routines/loss_ctc.cc): the samples in parallel, each one's
+// recursion frame after frame with the formulas of numeric/ctc.h.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "chainerx/core/array.h"
+#include "chainerx/core/dtype.h"
+#include "chainerx/core/kernels/loss.h"
+#include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/ctc.h"
+#include "chainerx/native/native_backend.h"
+#include "chainerx/native/parallel.h"
+
+namespace chainerx {
+namespace native {
+namespace {
+
+// A sample's recursion is T x (2 L + 1) steps of a few exp/log each: one sample per chunk is worth a thread.
+constexpr int64_t kSamplesPerChunk = 1;
+
+// The rows of sample b in arrays (T, B, width) of `base`.
+template <typename V>
+class SampleRows {
+public:
+    SampleRows(V* base, const numeric::CtcBatch& batch, int64_t b, int64_t width)
+        : base_{base}, batch_{batch.batch}, b_{b}, width_{width} {}
+
+    V* operator[](int64_t t) const { return base_ + (t * batch_ + b_) * width_; }
+
+private:
+    V* base_;
+    int64_t batch_;
+    int64_t b_;
+    int64_t width_;
+};
+
+template <typename C>
+void CtcForwardSample(const numeric::CtcBatch& batch, int64_t b, const C* log_probs, C* alpha, C* nll) {
+    if (!batch.SampleValid(b)) {
+        nll[b] = std::numeric_limits<C>::quiet_NaN();
+        return;
+    }
+    const numeric::CtcPath path = batch.Path(b);
+    const int64_t positions = batch.positions();
+    const SampleRows<const C> lp{log_probs, batch, b, batch.units};
+    const SampleRows<C> rows{alpha, batch, b, positions};
+    const C* prev = nullptr;  // the virtual row before the first frame
+    auto prev_at = [&prev](int64_t s) { return prev != nullptr ? prev[s] : numeric::CtcInitialAlpha<C>(s); };
+    for (int64_t t = 0; t < batch.InputLength(b); ++t) {
+        C* row = rows[t];
+        for (int64_t s = 0; s < positions; ++s) {
+            row[s] = numeric::CtcAlpha(path, s, prev_at, lp[t][path[s]]);
+        }
+        prev = row;
+    }
+    nll[b] = -numeric::CtcLogLikelihood<C>(path, prev_at);
+}
+
+template <typename T, typename C>
+void CtcGradSample(const numeric::CtcBatch& batch, int64_t b, const C* log_probs, const C* alpha, const C* nll,
+                   const Array& gout, T* gx) {
+    const int64_t units = batch.units;
+    const SampleRows<T> gx_rows{gx, batch, b, units};
+    if (!batch.SampleValid(b)) {
+        for (int64_t t = 0; t < batch.frames; ++t) {
+            std::fill_n(gx_rows[t], units, static_cast<T>(std::numeric_limits<C>::quiet_NaN()));
+        }
+        return;
+    }
+    const numeric::CtcPath path = batch.Path(b);
+    const int64_t positions = batch.positions();
+    const int64_t frames = batch.InputLength(b);
+    const SampleRows<const C> lp{log_probs, batch, b, units};
+    const SampleRows<const C> alpha_rows{alpha, batch, b, positions};
+    const auto g = static_cast<C>(
+            *reinterpret_cast<const T*>(static_cast<const char*>(gout.raw_data()) + b * gout.strides()[0]));
+    const C log_likelihood = -nll[b];
+    std::vector<int64_t> next(positions);
+    std::vector<char> starts(positions);
+    for (int64_t s = 0; s < positions; ++s) {
+        next[s] = numeric::CtcNextOfLabel(path, s, positions);
+        starts[s] = numeric::CtcStartsChain(path, s) ? 1 : 0;
+    }
+    // The backward variables of frames t (row t % 2) and t + 1.
+    std::vector<C> beta(2 * positions);
+    for (int64_t t = batch.frames - 1; t >= 0; --t) {
+        T* gx_row = gx_rows[t];
+        if (t >= frames) {
+            std::fill_n(gx_row, units, T{0});
+            continue;
+        }
+        C* current = &beta[(t % 2) * positions];
+        const C* later = &beta[((t + 1) % 2) * positions];
+        for (int64_t s = 0; s < positions; ++s) {
+            if (t == frames - 1) {
+                current[s] = numeric::CtcFinalBeta<C>(path, s);
+            } else {
+                auto e = [later, &path, lp_later = lp[t + 1]](int64_t q) { return later[q] + lp_later[path[q]]; };
+                current[s] = numeric::CtcBeta<C>(path, s, positions, e);
+            }
+        }
+        const C* lp_row = lp[t];
+        for (int64_t k = 0; k < units; ++k) {
+            gx_row[k] = static_cast<T>(std::exp(lp_row[k]) * g);
+        }
+        const C* alpha_row = alpha_rows[t];
+        for (int64_t s = 0; s < positions; ++s) {
+            if (starts[s] == 0) {
+                continue;
+            }
+            C sum{0};
+            for (int64_t q = s; q >= 0; q = next[q]) {
+                sum += numeric::CtcPosterior(alpha_row[q], current[q], log_likelihood);
+            }
+            const int64_t label = path[s];
+            gx_row[label] = static_cast<T>((std::exp(lp_row[label]) - sum) * g);
+        }
+    }
+}
+
+template <typename C>
+const C* ConstData(const Array& a) {
+    return static_cast<const C*>(a.raw_data());
+}
+
+template <typename C>
+C* Data(const Array& a) {
+    return static_cast<C*>(a.raw_data());
+}
+
+class NativeCtcLossKernel : public CtcLossKernel {
+public:
+    void Call(const Array& log_probs, const Array& labels, const Array& input_lengths, const Array& label_lengths,
+              int64_t blank, const Array& alpha, const Array& nll) override {
+        const numeric::CtcBatch batch = chainerx::internal::MakeCtcBatch(
+                log_probs, labels, input_lengths, label_lengths, blank);
+        constexpr DtypeMask kComputeDtypes = DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
+        VisitDtypeIn<kComputeDtypes>(log_probs.dtype(), [&](auto pt) {
+            using C = typename decltype(pt)::type;
+            ParallelFor(batch.batch, kSamplesPerChunk, [&](int64_t begin, int64_t end) {
+                for (int64_t b = begin; b < end; ++b) {
+                    CtcForwardSample(batch, b, ConstData<C>(log_probs), Data<C>(alpha), Data<C>(nll));
+                }
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(CtcLossKernel, NativeCtcLossKernel);
+
+class NativeCtcLossGradKernel : public CtcLossGradKernel {
+public:
+    void Call(const Array& log_probs, const Array& labels, const Array& input_lengths, const Array& label_lengths,
+              int64_t blank, const Array& alpha, const Array& nll, const Array& gout, const Array& gx) override {
+        const numeric::CtcBatch batch = chainerx::internal::MakeCtcBatch(
+                log_probs, labels, input_lengths, label_lengths, blank);
+        VisitDtypeIn<kFloatingDtypes>(gout.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using C = numeric::ComputeType<T>;
+            ParallelFor(batch.batch, kSamplesPerChunk, [&](int64_t begin, int64_t end) {
+                for (int64_t b = begin; b < end; ++b) {
+                    CtcGradSample(batch, b, ConstData<C>(log_probs), ConstData<C>(alpha), ConstData<C>(nll), gout,
+                                  Data<T>(gx));
+                }
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(CtcLossGradKernel, NativeCtcLossGradKernel);
+
+}  // namespace
+}  // namespace native
+}  // namespace chainerx
