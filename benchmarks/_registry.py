@@ -31,6 +31,7 @@ class Benchmark:
     frameworks: tuple = None  # None: every framework
     needs_autograd: bool = False
     group: str = ""  # module the benchmark was defined in, e.g. "host_overhead"
+    tolerance: tuple = (1e-5, 1e-6)  # (rtol, atol) of the results' agreement between frameworks
 
     def skip_reason(self, fw):
         if self.frameworks is not None and fw.name not in self.frameworks:
@@ -50,8 +51,9 @@ class Benchmark:
 REGISTRY = {}
 
 
-def benchmark(name, description, frameworks=None, needs_autograd=False):
-    """Decorator that registers a benchmark under ``name`` (which must be unique)."""
+def benchmark(name, description, frameworks=None, needs_autograd=False, tolerance=(1e-5, 1e-6)):
+    """Decorator that registers a benchmark under ``name`` (which must be unique); ``tolerance`` is the (rtol, atol)
+    within which the frameworks' results must agree."""
 
     def register(fn):
         if name in REGISTRY:
@@ -63,6 +65,7 @@ def benchmark(name, description, frameworks=None, needs_autograd=False):
             frameworks=tuple(frameworks) if frameworks is not None else None,
             needs_autograd=needs_autograd,
             group=fn.__module__,
+            tolerance=tolerance,
         )
         return fn
 

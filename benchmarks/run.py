@@ -112,8 +112,8 @@ def machine_info(args, frameworks, noop_us):
     return info
 
 
-def check_results(results):
-    """Compares each framework's result with the first one's; returns {framework: problem}."""
+def check_results(results, tolerance):
+    """Compares each framework's result with the first one's within (rtol, atol); returns {framework: problem}."""
     import numpy as np
 
     problems = {}
@@ -121,7 +121,7 @@ def check_results(results):
     for name, value in results.items():
         if name == ref_name:
             continue
-        if value.shape != ref.shape or not np.allclose(value, ref, rtol=1e-5, atol=1e-6):
+        if value.shape != ref.shape or not np.allclose(value, ref, rtol=tolerance[0], atol=tolerance[1]):
             problems[name] = "result differs from {}".format(ref_name)
     return problems
 
@@ -218,7 +218,7 @@ def main(argv=None):
                 "median_us": m.median_us, "min_us": m.min_us, "max_us": m.max_us,
                 "samples_us": m.samples_us, "calls_per_batch": m.calls_per_batch,
             })
-        problems = check_results(outputs)
+        problems = check_results(outputs, bench.tolerance)
         medians = {r["framework"]: r["median_us"] for r in rows}
         for r in rows:
             for ref in REFERENCES:

@@ -53,7 +53,7 @@ __global__ void CtcAlphaKernel(numeric::CtcBatch batch, const C* log_probs, C* a
         const C* lp = SampleRow(log_probs, batch, t, b, batch.units);
         C* row = SampleRow(alpha, batch, t, b, positions);
         for (int64_t s = threadIdx.x; s < positions; s += blockDim.x) {
-            row[s] = numeric::CtcAlpha(path, s, prev_at, lp[path[s]]);
+            row[s] = numeric::CtcAlpha(s, path.SkipsIn(s), prev_at, lp[path[s]]);
         }
         __syncthreads();  // the next frame reads the whole row
         prev = row;
@@ -110,7 +110,7 @@ __global__ void CtcGradKernel(
         auto e = [later, lp_later, &path](int64_t q) { return later[q] + lp_later[path[q]]; };
         for (int64_t s = threadIdx.x; s < positions; s += blockDim.x) {
             current[s] = t == frames - 1 ? numeric::CtcFinalBeta<C>(path, s)
-                                         : numeric::CtcBeta<C>(path, s, positions, e);
+                                         : numeric::CtcBeta<C>(s, positions, path.SkipsOut(s), e);
         }
         __syncthreads();  // the chains read every position of the row
         const C* lp = SampleRow(log_probs, batch, t, b, units);

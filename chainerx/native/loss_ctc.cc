@@ -37,6 +37,25 @@ private:
     int64_t width_;
 };
 
+// A sample's path labels and skips, read once (numeric::CtcPath reads the labels array and compares at each call).
+class PathTable {
+public:
+    PathTable(const numeric::CtcPath& path, int64_t positions) : labels_(positions), skips_in_(positions + 2) {
+        for (int64_t s = 0; s < positions; ++s) {
+            labels_[s] = path[s];
+            skips_in_[s] = path.SkipsIn(s) ? 1 : 0;
+        }
+    }
+
+    int64_t operator[](int64_t s) const { return labels_[s]; }
+    bool SkipsIn(int64_t s) const { return skips_in_[s] != 0; }
+    bool SkipsOut(int64_t s) const { return skips_in_[s + 2] != 0; }  // false past the last position
+
+private:
+    std::vector<int64_t> labels_;
+    std::vector<char> skips_in_;
+};
+
 template <typename C>
 void CtcForwardSample(const numeric::CtcBatch& batch, int64_t b, const C* log_probs, C* alpha, C* nll) {
     if (!batch.SampleValid(b)) {
@@ -45,14 +64,20 @@ void CtcForwardSample(const numeric::CtcBatch& batch, int64_t b, const C* log_pr
     }
     const numeric::CtcPath path = batch.Path(b);
     const int64_t positions = batch.positions();
+    const PathTable table{path, positions};
     const SampleRows<const C> lp{log_probs, batch, b, batch.units};
     const SampleRows<C> rows{alpha, batch, b, positions};
-    const C* prev = nullptr;  // the virtual row before the first frame
-    auto prev_at = [&prev](int64_t s) { return prev != nullptr ? prev[s] : numeric::CtcInitialAlpha<C>(s); };
+    std::vector<C> initial(positions);  // the virtual row before the first frame
+    for (int64_t s = 0; s < positions; ++s) {
+        initial[s] = numeric::CtcInitialAlpha<C>(s);
+    }
+    const C* prev = initial.data();
+    auto prev_at = [&prev](int64_t s) { return prev[s]; };
     for (int64_t t = 0; t < batch.InputLength(b); ++t) {
         C* row = rows[t];
+        const C* lp_row = lp[t];
         for (int64_t s = 0; s < positions; ++s) {
-            row[s] = numeric::CtcAlpha(path, s, prev_at, lp[t][path[s]]);
+            row[s] = numeric::CtcAlpha(s, table.SkipsIn(s), prev_at, lp_row[table[s]]);
         }
         prev = row;
     }
@@ -72,6 +97,7 @@ void CtcGradSample(const numeric::CtcBatch& batch, int64_t b, const C* log_probs
     }
     const numeric::CtcPath path = batch.Path(b);
     const int64_t positions = batch.positions();
+    const PathTable table{path, positions};
     const int64_t frames = batch.InputLength(b);
     const SampleRows<const C> lp{log_probs, batch, b, units};
     const SampleRows<const C> alpha_rows{alpha, batch, b, positions};
@@ -84,22 +110,26 @@ void CtcGradSample(const numeric::CtcBatch& batch, int64_t b, const C* log_probs
         next[s] = numeric::CtcNextOfLabel(path, s, positions);
         starts[s] = numeric::CtcStartsChain(path, s) ? 1 : 0;
     }
-    // The backward variables of frames t (row t % 2) and t + 1.
-    std::vector<C> beta(2 * positions);
+    std::vector<C> beta(positions);
+    std::vector<C> entered(positions);  // beta + the log probability of each position at the frame after
     for (int64_t t = batch.frames - 1; t >= 0; --t) {
         T* gx_row = gx_rows[t];
         if (t >= frames) {
             std::fill_n(gx_row, units, T{0});
             continue;
         }
-        C* current = &beta[(t % 2) * positions];
-        const C* later = &beta[((t + 1) % 2) * positions];
-        for (int64_t s = 0; s < positions; ++s) {
-            if (t == frames - 1) {
-                current[s] = numeric::CtcFinalBeta<C>(path, s);
-            } else {
-                auto e = [later, &path, lp_later = lp[t + 1]](int64_t q) { return later[q] + lp_later[path[q]]; };
-                current[s] = numeric::CtcBeta<C>(path, s, positions, e);
+        if (t == frames - 1) {
+            for (int64_t s = 0; s < positions; ++s) {
+                beta[s] = numeric::CtcFinalBeta<C>(path, s);
+            }
+        } else {
+            const C* lp_later = lp[t + 1];
+            for (int64_t s = 0; s < positions; ++s) {
+                entered[s] = beta[s] + lp_later[table[s]];
+            }
+            auto e = [&entered](int64_t q) { return entered[q]; };
+            for (int64_t s = 0; s < positions; ++s) {
+                beta[s] = numeric::CtcBeta<C>(s, positions, table.SkipsOut(s), e);
             }
         }
         const C* lp_row = lp[t];
@@ -113,9 +143,9 @@ void CtcGradSample(const numeric::CtcBatch& batch, int64_t b, const C* log_probs
             }
             C sum{0};
             for (int64_t q = s; q >= 0; q = next[q]) {
-                sum += numeric::CtcPosterior(alpha_row[q], current[q], log_likelihood);
+                sum += numeric::CtcPosterior(alpha_row[q], beta[q], log_likelihood);
             }
-            const int64_t label = path[s];
+            const int64_t label = table[s];
             gx_row[label] = static_cast<T>((std::exp(lp_row[label]) - sum) * g);
         }
     }

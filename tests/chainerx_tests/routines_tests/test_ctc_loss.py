@@ -283,3 +283,17 @@ def test_values_out_of_range(index, where, value, device):
     bad = where if isinstance(where, int) else where[0]
     assert numpy.isnan(chx.to_numpy(loss)[bad]) and numpy.isnan(chx.to_numpy(gx)[:, bad]).all()
     assert numpy.isfinite(chx.to_numpy(loss)[1 - bad]) and numpy.isfinite(chx.to_numpy(gx)[:, 1 - bad]).all()
+
+
+def test_nan_scores_give_nan_to_their_sample_only(device):
+    x_np, labels, input_lengths, label_lengths, blank = _case_arrays(_CASES[3], 'float32')
+    x_np[1, 1, 3] = numpy.nan  # the last frame within sample 1's input length
+    x, *ints = _on(device, x_np, labels, input_lengths, label_lengths)
+    x.require_grad()
+    loss = chx._core._ctc_loss(x, *ints, blank)
+    gx, = chx.grad([loss], [x])
+    loss, gx = chx.to_numpy(loss), chx.to_numpy(gx)
+    # The frame's softmax is NaN, and the posteriors of every frame before it.
+    assert numpy.isnan(loss[1]) and numpy.isnan(gx[1, 1]).all() and numpy.isnan(gx[0, 1]).any()
+    others = [0, 2, 3]
+    assert numpy.isfinite(loss[others]).all() and numpy.isfinite(gx[:, others]).all()
