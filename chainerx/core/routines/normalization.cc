@@ -63,7 +63,9 @@ BatchNormGradResult ComposedBatchNormGrad(
     Array xhat = (x - mean) * inv_std;
     Array gbeta = Sum(gout, axes, true);
     Array ggamma = Sum(gout * xhat, axes, true);
-    Array gx = gamma * inv_std * (gout - (xhat * ggamma + gbeta) / Scalar{static_cast<double>(m)});
+    // gamma multiplies last: with an empty batch the statistics are NaN, and gamma's gradient is then a sum over no
+    // element (0), not that sum times inv_std (NaN).
+    Array gx = gamma * (inv_std * (gout - (xhat * ggamma + gbeta) / Scalar{static_cast<double>(m)}));
     return {gx, ggamma, gbeta};
 }
 
