@@ -143,6 +143,10 @@ def apply_on_chainerx_graph(node, inputs, chx_inputs):
     from chainer import function_node as function_node_module
     from chainer import variable
     fallback = not node._chainerx_xp_forward
+    # On the chainerx arrays, before any conversion: the fallback's arrays have their shapes and dtypes, and
+    # a call the check rejects raises InvalidType even where they cannot be made (CuPy missing on a GPU).
+    if configuration.config.type_check:
+        node._check_data_type_forward(chx_inputs)
     if fallback:
         function_node_module.fallback_count += 1
         in_data = _fallback_inputs(inputs, chx_inputs)
@@ -150,8 +154,6 @@ def apply_on_chainerx_graph(node, inputs, chx_inputs):
         node.chainerx_device = _backend().ChainerxDevice(chx_inputs[0].device)
     else:
         in_data = chx_inputs
-    if configuration.config.type_check:
-        node._check_data_type_forward(in_data)
     # Function hooks see these nodes as the original shows them fallback nodes (with the arrays forward
     # gets); nodes that take path 1 (forward_chainerx) bypass hooks, as in the original.
     hooks = node._get_hooks()

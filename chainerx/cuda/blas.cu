@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -20,6 +21,7 @@
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/elementwise.cuh"
+#include "chainerx/cuda/matrix_pointers.h"
 
 namespace chainerx {
 namespace cuda {
@@ -176,8 +178,22 @@ void CublasGemmStridedBatched(
             CUBLAS_GEMM_DEFAULT));
 }
 
+// The key of the address array of b's, a's and out's matrices (Note [Cached matrix pointers]).
+MatrixPointersKey KeyOfMatrices(const Shape& batch_shape, std::initializer_list<const Array*> operands) {
+    MatrixPointersKey key{};
+    key.layout.assign(batch_shape.begin(), batch_shape.end());
+    size_t i = 0;
+    for (const Array* operand : operands) {
+        key.bases[i++] = reinterpret_cast<intptr_t>(operand->raw_data());
+        const auto strides = operand->strides().begin();
+        key.layout.insert(key.layout.end(), strides, strides + batch_shape.size());
+    }
+    return key;
+}
+
 // The products of any other batch: a kernel writes the address of every matrix, then one cublasGemmBatchedEx call
-// takes them, where copying the unevenly spaced operand would read and write all of it.
+// takes them, where copying the unevenly spaced operand would read and write all of it. The device keeps the
+// addresses for the next product of the same operands (Note [Cached matrix pointers]).
 template <typename T>
 void CublasGemmPointerBatched(
         const BatchOperand& a_op, const BatchOperand& b_op, const Array& out, int64_t m, int64_t n, int64_t k) {
@@ -185,13 +201,22 @@ void CublasGemmPointerBatched(
     auto& device = dynamic_cast<CudaDevice&>(out.device());
     const int64_t batch = out.GetTotalSize() / (m * n);
     const Shape batch_shape{out.shape().begin(), out.shape().end() - 2};
-    // Freed on return: the pool hands the block out again only to work queued after the call.
-    std::shared_ptr<void> pointers = device.Allocate(static_cast<size_t>(3 * batch) * sizeof(void*));
+    const MatrixPointersKey key = KeyOfMatrices(batch_shape, {&b_op.array, &a_op.array, &out});
+    std::optional<std::shared_ptr<void>> cached;
+    std::shared_ptr<void> pointers;
+    if (device.matrix_pointer_cache().Find(key, &cached) && cached.has_value()) {
+        pointers = *cached;
+    } else {
+        pointers = device.Allocate(static_cast<size_t>(3 * batch) * sizeof(void*));
+        LaunchIndexed(
+                device,
+                batch,
+                MatrixPointersFunctor{MakeIndexer<3>(batch_shape, {&b_op.array, &a_op.array, &out}),
+                                      batch,
+                                      static_cast<void**>(pointers.get())});
+        device.matrix_pointer_cache().Insert(key, pointers);
+    }
     auto* matrices = static_cast<void**>(pointers.get());
-    LaunchIndexed(
-            device,
-            batch,
-            MatrixPointersFunctor{MakeIndexer<3>(batch_shape, {&b_op.array, &a_op.array, &out}), batch, matrices});
     typename Types::Scale alpha{1};
     typename Types::Scale beta{0};
     CudaSetDeviceScope scope{device.index()};

@@ -32,7 +32,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/kernels/blas_layout.h"
 #include "chainerx/cuda/blas.cuh"
-#include "chainerx/cuda/choice_cache.cuh"
+#include "chainerx/cuda/choice_cache.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 

@@ -32,7 +32,7 @@
 #include "chainerx/core/kernels/connection.h"
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/cuda/blas.cuh"
-#include "chainerx/cuda/choice_cache.cuh"
+#include "chainerx/cuda/choice_cache.h"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
@@ -124,7 +124,7 @@ bool CudnnApplies(const Array& x, const Array& w, const Array& y, const Dims& st
 // - One cache for all devices (the device index is in the key), with its own mutex held only around a lookup or an
 //   insert, never across cuDNN calls. Two threads missing at once both ask cuDNN and store the same answer.
 // - Bounded: a program whose shapes keep changing (variable-length inputs, a test suite) would grow it without end,
-//   so it is emptied when it holds ChoiceCache::kMaxEntries entries (choice_cache.cuh). Dropping entries is always
+//   so it is emptied when it holds ChoiceCache::kMaxEntries entries (choice_cache.h). Dropping entries is always
 //   safe, since every entry can be recomputed; a training loop's few shapes are then asked for once more.
 // - Only cuDNN's answer is cached, not whether a run succeeded: a call that fails as unsupported for its pointers'
 //   alignment falls back to the direct kernels for that call only.

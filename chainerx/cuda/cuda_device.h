@@ -11,6 +11,7 @@
 #include <cudnn.h>
 
 #include "chainerx/core/device.h"
+#include "chainerx/cuda/matrix_pointers.h"
 #include "chainerx/cuda/memory_pool.h"
 #include "chainerx/cuda/staging_pool.h"
 
@@ -41,11 +42,16 @@ public:
 
     MemoryPool& memory_pool() { return *memory_pool_; }
 
+    // The address arrays of this device's batched products (Note [Cached matrix pointers]).
+    MatrixPointerCache& matrix_pointer_cache() { return matrix_pointer_cache_; }
+
 private:
     // Shared with the deleter of every block, so memory freed after the device is gone still finds its pool.
     std::shared_ptr<MemoryPool> memory_pool_;
     // Declared after the memory pool: destroyed first, it waits for its copies into the pool's memory.
     std::unique_ptr<StagingPool> staging_pool_;
+    // After the memory pool too: its arrays return to the pool first.
+    MatrixPointerCache matrix_pointer_cache_;
     std::mutex handle_mutex_;
     std::mutex cudnn_mutex_;
     cublasHandle_t cublas_handle_{nullptr};

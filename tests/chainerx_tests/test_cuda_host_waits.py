@@ -910,3 +910,23 @@ def test_launches_of_a_ctc_loss():
 
     assert _counted(_LAUNCHES, chainer_forward) == 5
     assert _counted(_LAUNCHES, lambda: chainer.grad([state['loss']], frames)) == 3
+
+
+def test_a_repeated_batched_product_reuses_its_matrix_addresses():
+    # Note [Cached matrix pointers]: heads taken from a transposed projection are not evenly spaced along the batch,
+    # so cublasGemmBatchedEx gets the address of every matrix, written by a kernel; the device keeps those addresses,
+    # and the same product met again (the pool hands out the same blocks) launches the GEMM alone.
+    rng = numpy.random.default_rng(0)
+    q_np, k_np = (rng.standard_normal((2, 5, 3, 4)).astype('float32') for _ in range(2))
+    q, k = (chx.array(a, device='cuda:0').transpose(0, 2, 1, 3) for a in (q_np, k_np))  # (2, 3, 5, 4)
+
+    def product():
+        return chx.matmul(q, k.transpose(0, 1, 3, 2))
+
+    first = _counted(_LAUNCHES, product)
+    assert _counted(_LAUNCHES, product) == first - 1
+    expected = numpy.matmul(q_np.transpose(0, 2, 1, 3), k_np.transpose(0, 2, 3, 1))
+    numpy.testing.assert_allclose(chx.to_numpy(product()), expected, rtol=1e-5, atol=1e-5)
+    # Other operands at the same addresses' layout (a fresh array each) give fresh addresses: still right.
+    numpy.testing.assert_allclose(chx.to_numpy(chx.matmul(q * 2, k.transpose(0, 1, 3, 2))), 2 * expected,
+                                  rtol=1e-5, atol=1e-5)

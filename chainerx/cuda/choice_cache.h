@@ -1,5 +1,6 @@
 // What a library chose for a configuration, kept so that the library is asked once per configuration: cuDNN's
-// convolution algorithms (conv.cu) and cuBLASLt's matmul algorithms (blas_lt.cu). Host code.
+// convolution algorithms (conv.cu) and cuBLASLt's matmul algorithms (blas_lt.cu); and per device, the address arrays
+// of batched products (Note [Cached matrix pointers] in matrix_pointers.h). Host code.
 #pragma once
 
 #include <cstddef>
@@ -12,10 +13,10 @@ namespace cuda {
 
 // Choices by key (ordered by operator<), nullopt where the library offered none. Thread-safe. Past kMaxEntries
 // configurations (each distinct shape of a model's layers is one) it starts afresh.
-template <typename Key, typename Choice>
+template <typename Key, typename Choice, size_t kMaxEntriesValue = 4096>
 class ChoiceCache {
 public:
-    static constexpr size_t kMaxEntries = 4096;
+    static constexpr size_t kMaxEntries = kMaxEntriesValue;
 
     // Whether the key is cached; if so, *choice is the cached choice.
     bool Find(const Key& key, std::optional<Choice>* choice) {
