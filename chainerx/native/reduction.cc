@@ -16,6 +16,7 @@ namespace {
 
 CHAINERX_NATIVE_REGISTER_REDUCTION(SumKernel, numeric::SumOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(NanSumKernel, numeric::NanSumOp, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_REDUCTION(SumSquaresKernel, numeric::SumSquaresOp, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_REDUCTION(CountNonzeroKernel, numeric::CountNonzeroOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(AllKernel, numeric::AllOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(AnyKernel, numeric::AnyOp, kAllDtypeMask);

@@ -88,6 +88,14 @@ void InitNormalization(py::module& m) {
           py::arg("gamma"),
           py::arg("beta"),
           py::arg("eps") = 1e-5);
+    // Not in the original's API: what F.normalize runs on chainerx (L2Normalize in routines/normalization.h).
+    m.def("_normalize",
+          [](py::handle x, double eps, py::handle axis) {
+              return L2Normalize(ToArray(x), eps, ToAxes(axis)).TakeBody();
+          },
+          py::arg("x"),
+          py::arg("eps") = 1e-5,
+          py::arg("axis") = 1);
 }
 
 }  // namespace internal

@@ -930,3 +930,24 @@ def test_a_repeated_batched_product_reuses_its_matrix_addresses():
     # Other operands at the same addresses' layout (a fresh array each) give fresh addresses: still right.
     numpy.testing.assert_allclose(chx.to_numpy(chx.matmul(q * 2, k.transpose(0, 1, 3, 2))), 2 * expected,
                                   rtol=1e-5, atol=1e-5)
+
+
+def test_launches_of_an_l2_normalization():
+    # Note [L2 normalization in two kernels]: the sum of squares and one elementwise kernel forward; a product, its
+    # sum and one elementwise kernel backward (9 and 11 composed, the norm's derivative guarded at zero vectors).
+    import chainer
+    import chainer.functions as F
+    x_np = numpy.arange(12, dtype='float32').reshape(3, 4) - 5
+    x = chainer.Variable(chx.array(x_np, device='cuda:0'))
+    state = {}
+
+    def forward():
+        state['y'] = F.normalize(x)
+
+    assert _counted(_LAUNCHES, forward) == 2
+    norm = numpy.sqrt((x_np.astype('float64') ** 2).sum(axis=1, keepdims=True))
+    numpy.testing.assert_allclose(chx.to_numpy(state['y'].array), x_np / (norm + 1e-5), rtol=1e-6)
+    x_chx = chx.array(x_np, device='cuda:0').require_grad()
+    y = chx._core._normalize(x_chx)
+    gy = chx.ones((3, 4), 'float32', device='cuda:0')
+    assert _counted(_LAUNCHES, lambda: chx.grad([y], [x_chx], grad_outputs=[gy])) == 3

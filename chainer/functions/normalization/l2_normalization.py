@@ -1,6 +1,14 @@
-"""F.normalize: divides vectors by their L2 norm (plus eps)."""
+"""F.normalize: divides vectors by their L2 norm (plus eps).
+
+On chainerx it is one routine, chainerx._core._normalize, which records its own backward (two kernels
+forward and three backward, Note [L2 normalization in two kernels] in
+chainerx/core/routines/normalization_l2.cc); NumPy and CuPy compute the composition below.
+"""
+
+import chainerx
 
 from chainer import backend
+from chainer import function_node
 from chainer.functions.loss import _util
 from chainer.functions.math.sum_to import sum_to
 from chainer.functions.normalization import _standardize
@@ -36,6 +44,12 @@ class NormalizeL2(_util.ArrayComposition):
 
     def fits(self, x):
         return x.dtype.kind == 'f' and all(-x.ndim <= a < x.ndim for a in _as_tuple(self.axis))
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if not self.fits(x):
+            return function_node.Fallback  # the fallback's type check raises
+        return chainerx._core._normalize(x, self.eps, _axes(self.axis, x.ndim)),
 
     def compute(self, x):
         xp = backend.get_array_module(x)

@@ -12,6 +12,7 @@
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/kernel_registry.h"
+#include "chainerx/core/kernels/kernel_types.h"
 #include "chainerx/core/shape.h"
 
 namespace chainerx {
@@ -164,6 +165,19 @@ public:
             const Array& var,
             double eps,
             const Axes& axes) override;
+};
+
+// L2 normalization (Note [L2 normalization in two kernels] in routines/normalization_l2.cc): out = x / (sqrt(s) +
+// eps) elementwise, s the sum of the squares of x's vector broadcast to x's shape (numeric::L2Normalize).
+CHAINERX_DEFINE_KEY_KERNEL(L2NormalizeKernel, BinaryWithScalarKernel);
+
+// Its gradient, gx = gout / d - x * r / (d^2 n) (numeric::L2NormalizeGrad), with s and r (the sum of x * gout over
+// the vector) broadcast to x's shape. Operands of one float dtype, any strides; gx as out of a BinaryKernel.
+class L2NormalizeGradKernel : public Kernel {
+public:
+    static const char* name() { return "L2NormalizeGrad"; }
+    virtual void Call(const Array& gout, const Array& x, const Array& s, const Array& r, double eps,
+                      const Array& gx) = 0;
 };
 
 }  // namespace chainerx

@@ -23,6 +23,8 @@ public:
 CHAINERX_DEFINE_KEY_KERNEL(SumKernel, ReductionKernel);
 // Sum with NaNs counted as zero.
 CHAINERX_DEFINE_KEY_KERNEL(NanSumKernel, ReductionKernel);
+// Sum of the squares of floating-point elements, in their dtype.
+CHAINERX_DEFINE_KEY_KERNEL(SumSquaresKernel, ReductionKernel);
 // Number of nonzero elements, int64 out.
 CHAINERX_DEFINE_KEY_KERNEL(CountNonzeroKernel, ReductionKernel);
 // Whether all / any elements are nonzero, bool out.

@@ -69,6 +69,17 @@ struct NanSumOp : SumOp<T> {
     }
 };
 
+// The sum of the squares of floating-point elements (the squared L2 norm), accumulated as SumOp's.
+template <typename T>
+struct SumSquaresOp : SumOp<T> {
+    using In = T;
+    using Acc = SumAccumulator<In>;
+    CHAINERX_HOST_DEVICE static Acc Accumulate(Acc acc, In x) {
+        const Acc v = static_cast<Acc>(x);
+        return acc + v * v;
+    }
+};
+
 template <typename T>
 struct CountNonzeroOp {
     using In = T;

@@ -50,4 +50,11 @@ Array FixedBatchNorm(
 // to any order.
 Array LayerNorm(const Array& x, const Array& gamma, const Array& beta, double eps = 1e-5);
 
+// L2 normalization (not in the original's API: what F.normalize runs on chainerx): x / (sqrt(sum(x^2)) + eps), the
+// sum over `axis` (nullopt: all axes), each vector divided by its norm plus eps. x floating point (DtypeError
+// otherwise; float16 computes in float32), DimensionError for bad axes; the result has x's dtype. Two kernels forward
+// and three backward (Note [L2 normalization in two kernels] in normalization_l2.cc); differentiable to any order,
+// with a finite gradient at zero vectors.
+Array L2Normalize(const Array& x, double eps = 1e-5, const OptionalAxes& axis = Axes{1});
+
 }  // namespace chainerx
