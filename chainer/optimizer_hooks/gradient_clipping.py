@@ -16,7 +16,7 @@ def _sqnorm(param):
     if grad.dtype == numpy.float16:
         grad = grad.astype(numpy.float32)
     if isinstance(grad, chainerx.ndarray):
-        sqnorm = (grad * grad).sum()
+        sqnorm = chainerx._core._sum_squares(grad)  # one kernel
     else:
         xp = backend.get_array_module(grad)
         sqnorm = xp.vdot(grad.ravel(), grad.ravel())

@@ -48,6 +48,8 @@ void DefineReductionMethods(ArrayClass& c) {
 void InitReduction(py::module& m) {
     DefineReduction<&Sum>(m, "sum");
     DefineReduction<&NanSum>(m, "nansum");
+    // Not in the original's API: the squared L2 norms of Chainer's functions on chainerx (reduction.h).
+    DefineReduction<&SumSquares>(m, "_sum_squares");
     DefineReduction<&All>(m, "all");
     DefineReduction<&Any>(m, "any");
     m.def("cumsum",

@@ -951,3 +951,24 @@ def test_launches_of_an_l2_normalization():
     y = chx._core._normalize(x_chx)
     gy = chx.ones((3, 4), 'float32', device='cuda:0')
     assert _counted(_LAUNCHES, lambda: chx.grad([y], [x_chx], grad_outputs=[gy])) == 3
+
+
+def test_launches_of_sums_of_squares():
+    # One reduction kernel (a product and a sum composed) forward, 2 gout and its product with x backward:
+    # F.batch_l2_norm_squared is that one kernel, F.mean_squared_error the difference, it and the division by the size.
+    import chainer
+    import chainer.functions as F
+    x_np = numpy.arange(12, dtype='float32').reshape(3, 4) - 5
+    x = chx.array(x_np, device='cuda:0').require_grad()
+    state = {}
+
+    def forward():
+        state['y'] = chx._core._sum_squares(x, 1)
+
+    assert _counted(_LAUNCHES, forward) == 1
+    gy = chx.ones((3,), 'float32', device='cuda:0')
+    assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], [x], grad_outputs=[gy])) == 2
+    numpy.testing.assert_array_equal(chx.to_numpy(state['y']), (x_np * x_np).sum(axis=1))
+    variables = [chainer.Variable(chx.array(a, device='cuda:0')) for a in (x_np, x_np * 0.5)]
+    assert _counted(_LAUNCHES, lambda: F.batch_l2_norm_squared(variables[0])) == 1
+    assert _counted(_LAUNCHES, lambda: F.mean_squared_error(*variables)) == 3

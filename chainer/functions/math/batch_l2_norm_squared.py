@@ -1,5 +1,7 @@
 """F.batch_l2_norm_squared: the squared L2 norm of each example of a batch."""
 
+import chainerx
+
 from chainer import function_node
 from chainer import utils
 from chainer.functions.math.sum import unreduce
@@ -22,7 +24,7 @@ class BatchL2NormSquared(function_node.FunctionNode):
         x, = inputs
         if x.dtype.kind != 'f' or x.ndim < 2:
             return function_node.Fallback  # the type check names the error
-        return _sum_squares(x),
+        return chainerx._core._sum_squares(x, tuple(range(1, x.ndim))),  # one kernel, its own backward
 
     def forward(self, inputs):
         self.retain_inputs((0,))

@@ -7,6 +7,7 @@
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/reduction.h"
+#include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
 
@@ -69,6 +70,25 @@ Array Sum(const Array& a, const OptionalAxes& axis, bool keepdims) {
 
 Array NanSum(const Array& a, const OptionalAxes& axis, bool keepdims) {
     return SumLike<NanSumKernel>("nansum", a, axis, keepdims);
+}
+
+Array SumSquares(const Array& a, const OptionalAxes& axis, bool keepdims) {
+    if (!IsFloatingPoint(a.dtype())) {
+        throw DtypeError{"sum_squares: a must be floating point, not ", a.dtype()};
+    }
+    Axes sorted_axes = internal::GetSortedAxesOrAll(axis, a.ndim());
+    Array out = internal::ReduceForward<SumSquaresKernel>(a, sorted_axes, keepdims, a.dtype());
+    BackwardBuilder bb{"sum_squares", a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([a_tok = bb.RetainInput(0), sorted_axes, keepdims](BackwardContext& bctx) {
+            const Array& a = bctx.GetRetainedInput(a_tok);
+            // 2 gout on the reduced shape, then one product with a: two launches.
+            Array twice_gout = *bctx.output_grad() * 2;
+            bctx.input_grad() = internal::BroadcastReduced(twice_gout, a.shape(), sorted_axes, keepdims) * a;
+        });
+    }
+    bb.Finalize();
+    return out;
 }
 
 Array Cumsum(const Array& a, std::optional<int64_t> axis) {

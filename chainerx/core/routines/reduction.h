@@ -25,6 +25,12 @@ Array Sum(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims
 // Sum that treats NaN as zero; dtypes as Sum. Backward: the output gradient where a is not NaN, 0 at NaNs.
 Array NanSum(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
 
+// The sum of the squares of a's elements (not in the original's API: the squared L2 norms that
+// F.batch_l2_norm_squared, F.mean_squared_error and gradient clipping take on chainerx), one reduction kernel;
+// floating point only (DtypeError), in a's dtype (float16 accumulates in float). Backward: 2 a gout, differentiable
+// to any order.
+Array SumSquares(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
+
 // Cumulative sum along `axis` (nullopt: over the flattened array, giving a 1-d result). Dtypes as Sum.
 // DimensionError for an out-of-range axis. Backward: the reversed cumulative sum of the output gradient.
 Array Cumsum(const Array& a, std::optional<int64_t> axis = std::nullopt);
