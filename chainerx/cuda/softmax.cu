@@ -1,5 +1,5 @@
-// CUDA kernels of softmax and log_softmax along one axis and of their gradients (Note [Softmax along one axis] in
-// routines/explog.cc): one launch each, every row computed by a group of lanes (rows.cuh).
+// CUDA kernels of softmax, log_softmax and logsumexp along one axis and of the softmaxes' gradients (Note [Softmax
+// along one axis] in routines/explog.cc): one launch each, every row computed by a group of lanes (rows.cuh).
 //
 // Note [Softmax rows on CUDA]
 // An operand is viewed as (outer, n, inner) around the axis: row r = (o, j) with o = r / inner, j = r % inner holds
@@ -90,7 +90,24 @@ __global__ void SoftmaxGradRowsKernel(SoftmaxArgs args) {
     });
 }
 
-// Launchers of the two kernels, for LaunchSoftmaxRows.
+// logsumexp of each row, log(sum(exp(x - max))) + max, into operand 1 (x's shape with the axis kept as 1). kLog
+// plays no part (the launchers' shape).
+template <typename T, int kLanes, bool kLog>
+__global__ void LogSumExpRowsKernel(SoftmaxArgs args) {
+    using C = numeric::ComputeType<T>;
+    ForEachLaneRow<kLanes>(args.rows, [&args](int64_t r, int lane) {
+        const RowOperand& x_op = args.operands[0];
+        LaneRow<T, kLanes> x{x_op.Row(r, args.inner), x_op.stride, args.n, lane};
+        C max;
+        C sum;
+        x.MaxAndExpSum(max, sum);
+        if (lane == 0) {
+            *reinterpret_cast<T*>(args.operands[1].Row(r, args.inner)) = DeviceCast<T>(numeric::Log{}(sum) + max);
+        }
+    });
+}
+
+// Launchers of the kernels, for LaunchSoftmaxRows.
 template <typename T, int kLanes, bool kLog>
 struct SoftmaxRows {
     static void Launch(const SoftmaxArgs& args) {
@@ -102,6 +119,13 @@ template <typename T, int kLanes, bool kLog>
 struct SoftmaxGradRows {
     static void Launch(const SoftmaxArgs& args) {
         SoftmaxGradRowsKernel<T, kLanes, kLog><<<RowBlocks<kLanes>(args.rows), kRowBlockSize>>>(args);
+    }
+};
+
+template <typename T, int kLanes, bool kLog>
+struct LogSumExpRows {
+    static void Launch(const SoftmaxArgs& args) {
+        LogSumExpRowsKernel<T, kLanes, kLog><<<RowBlocks<kLanes>(args.rows), kRowBlockSize>>>(args);
     }
 };
 
@@ -195,6 +219,18 @@ public:
     }
 };
 CHAINERX_CUDA_REGISTER_KERNEL(SoftmaxGradKernel, CudaSoftmaxGradKernel);
+
+class CudaLogSumExpKernel : public LogSumExpKernel {
+public:
+    Array Call(const Array& x, int8_t axis) override {
+        Shape kept = x.shape();
+        kept[axis] = 1;
+        Array out = Empty(kept, x.dtype(), x.device());
+        LaunchSoftmaxRows<LogSumExpRows, 2>({&x, &out}, axis, false);
+        return out;
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(LogSumExpKernel, CudaLogSumExpKernel);
 
 }  // namespace
 }  // namespace cuda

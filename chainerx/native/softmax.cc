@@ -8,6 +8,7 @@
 // maximum and sums fold in a fixed order (FoldRow, row_kernels.h), so results do not depend on the thread count.
 // The softmax is exp(x - max) * (1 / sum) rather than the composition's exp(x - max - log(sum)): the same to a few
 // ulp. Other layouts and float16 take the composition (GenericSoftmaxKernel), as does every double backward.
+// logsumexp along the last axis takes the same row loop, its output log(sum) + max.
 #include "chainerx/core/kernels/softmax.h"
 
 #include <algorithm>
@@ -125,6 +126,19 @@ void SoftmaxGradRows(const T* y, const T* gy, T* gx, int64_t rows, int64_t n, bo
     });
 }
 
+template <typename T>
+void LogSumExpRows(const T* x, T* out, int64_t rows, int64_t n) {
+    ForEachRow<T>(rows, n, [x, out, n](int64_t r, T* e) {
+        const T* xr = x + r * n;
+        const T max = RowMax(xr, n);
+        for (int64_t k = 0; k < n; ++k) {
+            e[k] = xr[k] - max;
+        }
+        ExpRow(e, e, n);
+        out[r] = std::log(SumRow<T>(n, [e](int64_t k) { return e[k]; })) + max;
+    });
+}
+
 class NativeSoftmaxKernel : public GenericSoftmaxKernel {
 public:
     Array Call(const Array& x, int8_t axis, bool log) override {
@@ -160,6 +174,25 @@ public:
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(SoftmaxGradKernel, NativeSoftmaxGradKernel);
+
+class NativeLogSumExpKernel : public GenericLogSumExpKernel {
+public:
+    Array Call(const Array& x, int8_t axis) override {
+        if (!TakesRows(x, axis) || x.GetTotalSize() == 0) {
+            return GenericLogSumExpKernel::Call(x, axis);
+        }
+        Shape kept = x.shape();
+        kept[axis] = 1;
+        Array out = Empty(kept, x.dtype(), x.device());
+        const int64_t n = x.shape()[axis];
+        VisitRowDtype(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            LogSumExpRows<T>(RowData<T>(x), RowData<T>(out), x.GetTotalSize() / n, n);
+        });
+        return out;
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(LogSumExpKernel, NativeLogSumExpKernel);
 
 }  // namespace
 }  // namespace native

@@ -972,3 +972,19 @@ def test_launches_of_sums_of_squares():
     variables = [chainer.Variable(chx.array(a, device='cuda:0')) for a in (x_np, x_np * 0.5)]
     assert _counted(_LAUNCHES, lambda: F.batch_l2_norm_squared(variables[0])) == 1
     assert _counted(_LAUNCHES, lambda: F.mean_squared_error(*variables)) == 3
+
+
+def test_launches_of_a_logsumexp_along_one_axis():
+    # Note [Softmax along one axis]: one row kernel forward (six composed: max, subtract, exp, sum, log, add); the
+    # gradient gout * exp(x - out) is composed (three).
+    x_np = numpy.linspace(-3, 3, 24, dtype='float32').reshape(4, 6)
+    x = chx.array(x_np, device='cuda:0').require_grad()
+    state = {}
+
+    def forward():
+        state['y'] = chx.logsumexp(x, 1)
+
+    assert _counted(_LAUNCHES, forward) == 1
+    gy = chx.ones((4,), 'float32', device='cuda:0')
+    assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], [x], grad_outputs=[gy])) == 3
+    numpy.testing.assert_allclose(chx.to_numpy(state['y']), numpy.log(numpy.exp(x_np).sum(axis=1)), rtol=1e-6)

@@ -1,4 +1,5 @@
-// Key kernels of softmax and log_softmax along one axis (routines/explog.h), and of their gradients.
+// Key kernels of softmax and log_softmax along one axis (routines/explog.h), of their gradients, and of logsumexp
+// along one axis.
 //
 // Operands are floating point, of one dtype and shape, not connected to any graph; `axis` is in [0, ndim). Results
 // are new arrays. The Generic* kernels compose routines (max, exp, sum, log) on any device: the native backend
@@ -29,6 +30,13 @@ public:
     virtual Array Call(const Array& y, const Array& gy, int8_t axis, bool log) = 0;
 };
 
+// out = log(sum(exp(x))) along `axis`, computed as log(sum(exp(x - max))) + max: x's shape with the axis kept as 1.
+class LogSumExpKernel : public Kernel {
+public:
+    static const char* name() { return "LogSumExp"; }
+    virtual Array Call(const Array& x, int8_t axis) = 0;
+};
+
 class GenericSoftmaxKernel : public SoftmaxKernel {
 public:
     Array Call(const Array& x, int8_t axis, bool log) override;
@@ -37,6 +45,11 @@ public:
 class GenericSoftmaxGradKernel : public SoftmaxGradKernel {
 public:
     Array Call(const Array& y, const Array& gy, int8_t axis, bool log) override;
+};
+
+class GenericLogSumExpKernel : public LogSumExpKernel {
+public:
+    Array Call(const Array& x, int8_t axis) override;
 };
 
 }  // namespace chainerx

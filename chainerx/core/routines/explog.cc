@@ -104,10 +104,41 @@ bool IsOneNonEmptyAxis(const Array& x, const Axes& axes) { return axes.size() ==
 
 }  // namespace
 
+Array GenericLogSumExpKernel::Call(const Array& x, int8_t axis) {
+    ShiftedLogSum parts = ComputeShiftedLogSum(x, Axes{axis});
+    return parts.log_sum + parts.max;
+}
+
+namespace {
+
+// logsumexp along a single non-empty axis: one kernel (LogSumExpKernel; one launch on CUDA, where the composition of
+// max, subtract, exp, sum, log and add took six), kept dims. The gradient gout * exp(x - out) is composed, so
+// differentiable again.
+Array LogSumExpAlongAxis(const Array& x, int8_t axis) {
+    Array xf = internal::CastIfNeeded(x, internal::MathDtype(x.dtype()));
+    Array out = x.device().CallKernel<LogSumExpKernel>(xf.AsGradStopped(), axis);
+    BackwardBuilder bb{"logsumexp", xf, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x_tok = bb.RetainInput(0), out_tok = bb.RetainOutput(0)](BackwardContext& bctx) {
+            const Array& xf = bctx.GetRetainedInput(x_tok);
+            bctx.input_grad() = *bctx.output_grad() * Exp(xf - bctx.GetRetainedOutput(out_tok));
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
+}  // namespace
+
 Array LogSumExp(const Array& x, const OptionalAxes& axis, bool keepdims) {
     Axes sorted_axes = internal::GetSortedAxesOrAll(axis, x.ndim());
-    ShiftedLogSum parts = ComputeShiftedLogSum(x, sorted_axes);
-    Array out = parts.log_sum + parts.max;
+    Array out = [&x, &sorted_axes]() {
+        if (sorted_axes.size() == 1 && x.shape()[sorted_axes[0]] > 0) {
+            return LogSumExpAlongAxis(x, sorted_axes[0]);
+        }
+        ShiftedLogSum parts = ComputeShiftedLogSum(x, sorted_axes);
+        return parts.log_sum + parts.max;
+    }();
     return keepdims ? out : out.Reshape(internal::ReducedShape(x.shape(), sorted_axes, false));
 }
 

@@ -123,7 +123,7 @@ def test_zero_size_reduced_axis_raises_dimension_error(name):
         _ROUTINES[name][0](chx.ones((3, 0)), 1, False)
 
 
-# Along one axis the softmaxes are one kernel each way (Note [Softmax along one axis] in
+# Along one axis the softmaxes are one kernel each way and logsumexp one forward (Note [Softmax along one axis] in
 # chainerx/core/routines/explog.cc); on CUDA a warp takes a row along the last axis and a thread a row
 # along any other (Note [Softmax rows on CUDA] in chainerx/cuda/softmax.cu). (name, base shape, view
 # of the base, axis): rows short and long, few and many, and operands it must copy or read in place.
@@ -143,7 +143,7 @@ _ONE_AXIS_LAYOUTS = [
 ]
 
 
-@pytest.mark.parametrize('name', ['log_softmax', 'softmax'])
+@pytest.mark.parametrize('name', ['log_softmax', 'logsumexp', 'softmax'])
 @pytest.mark.parametrize('layout', _ONE_AXIS_LAYOUTS, ids=[case[0] for case in _ONE_AXIS_LAYOUTS])
 @pytest.mark.parametrize('dtype', array_utils.FLOAT_DTYPES)
 def test_one_axis_layouts_match_numpy(name, layout, dtype, device):
@@ -152,7 +152,7 @@ def test_one_axis_layouts_match_numpy(name, layout, dtype, device):
     _check(name, view(chx.array(base, device=device)), view(base), axis)
 
 
-@pytest.mark.parametrize('name', ['log_softmax', 'softmax'])
+@pytest.mark.parametrize('name', ['log_softmax', 'logsumexp', 'softmax'])
 @pytest.mark.parametrize('axis', [0, 1])
 def test_rows_with_nan_and_infinities_match_numpy(name, axis, device):
     x = numpy.array([[0.0, 1.0, 2.0, 3.0], [numpy.nan, 1.0, 2.0, 3.0], [numpy.inf, 1.0, 2.0, 3.0],
@@ -183,7 +183,7 @@ def test_one_axis_gradient_of_any_output_gradient_layout(name, gy_view, device):
     array_utils.assert_array_equal(gx, expected, rtol=1e-12, atol=1e-12)
 
 
-@pytest.mark.parametrize('name', ['log_softmax', 'softmax'])
+@pytest.mark.parametrize('name', ['log_softmax', 'logsumexp', 'softmax'])
 @pytest.mark.parametrize('shape,axis', [((3, 40), 1), ((40, 3), 0), ((2, 3, 4), 1)])
 def test_one_axis_backward_and_double_backward_of_longer_rows(name, shape, axis):
     _check_grads(name, shape, axis, 'float64', True)
