@@ -988,3 +988,17 @@ def test_launches_of_a_logsumexp_along_one_axis():
     gy = chx.ones((4,), 'float32', device='cuda:0')
     assert _counted(_LAUNCHES, lambda: chx.grad([state['y']], [x], grad_outputs=[gy])) == 3
     numpy.testing.assert_allclose(chx.to_numpy(state['y']), numpy.log(numpy.exp(x_np).sum(axis=1)), rtol=1e-6)
+
+
+@pytest.mark.parametrize('name', ['amax', 'amin'])
+def test_launches_of_an_extremum_backward(name):
+    # The gradient goes to the extrema through a comparison and a select (three launches with a cast mask).
+    x_np = numpy.array([[1, 3, 3, -2], [0, -1, 5, 5]], 'float32')
+    x = chx.array(x_np, device='cuda:0').require_grad()
+    y = getattr(chx, name)(x, 1)
+    gy = chx.array(numpy.array([2, -1], 'float32'), device='cuda:0')
+    grads = []
+    assert _counted(_LAUNCHES, lambda: grads.extend(chx.grad([y], [x], grad_outputs=[gy]))) == 2
+    reduce = numpy.max if name == 'amax' else numpy.min
+    mask = x_np == reduce(x_np, axis=1, keepdims=True)
+    numpy.testing.assert_array_equal(chx.to_numpy(grads[0]), numpy.where(mask, [[2], [-1]], 0))

@@ -5,6 +5,8 @@
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/statistics.h"
 #include "chainerx/core/routines/elementwise.h"
+#include "chainerx/core/routines/indexing.h"
+#include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/reduction.h"
 
 namespace chainerx {
@@ -28,7 +30,9 @@ Array Extremum(const char* op, const Array& a, const OptionalAxes& axis, bool ke
             const Shape& in_shape = a_const.shape();
             Array out_bcast = internal::BroadcastReduced(out_const, in_shape, sorted_axes, keepdims);
             Array gout_bcast = internal::BroadcastReduced(*bctx.output_grad(), in_shape, sorted_axes, keepdims);
-            bctx.input_grad() = gout_bcast * internal::EqualMask(a_const, out_bcast);
+            // A select rather than a product with the mask: two launches, not three, and an infinite or NaN
+            // gout reaches the extrema only.
+            bctx.input_grad() = Where(Equal(a_const, out_bcast), gout_bcast, Scalar{0});
         });
     }
     bb.Finalize();
