@@ -136,6 +136,9 @@ Array CtcLoss(const Array& x, const Array& labels, const Array& input_lengths, c
 
     BackwardBuilder bb{kOp, x, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        // out is nll itself for float32 and float64: the backward keeps a view without the graph, since the output's
+        // own body held by its backward would never be freed (a reference cycle through its graph node).
+        ops.nll = nll.AsGradStopped();
         bt.Define([ops = std::move(ops)](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
             if (!gout.IsBackpropRequired(AnyGraph{})) {
