@@ -24,7 +24,8 @@ class BatchL2NormSquared(function_node.FunctionNode):
         x, = inputs
         if x.dtype.kind != 'f' or x.ndim < 2:
             return function_node.Fallback  # the type check names the error
-        return chainerx._core._sum_squares(x, tuple(range(1, x.ndim))),  # one kernel, its own backward
+        # One kernel, which records its own backward.
+        return chainerx._core._sum_squares(x, tuple(range(1, x.ndim))),
 
     def forward(self, inputs):
         self.retain_inputs((0,))

@@ -101,13 +101,14 @@ class BatchNormalization(function_node.FunctionNode):
         axes = _reduced_axes(x.ndim, gamma.ndim, self.axis)
         if not _plausible(x, (gamma, beta), axes):
             return function_node.Fallback
-        # Without running statistics, the batch's go to scratch arrays: chainerx.batch_norm folds them
-        # in as its kernels compute them (no launch of their own on CUDA), where a composition of
-        # routines took 9 launches forward and 20 backward.
-        mean, var = [chainerx.empty(gamma.shape, gamma.dtype, device=x.device) if stat is None else stat
-                     for stat in (mean, var)]
+        # Without running statistics, the batch's go to scratch arrays: chainerx.batch_norm folds
+        # them in as its kernels compute them (no launch of their own on CUDA), where a composition
+        # of routines took 9 launches forward and 20 backward.
+        mean, var = [chainerx.empty(gamma.shape, gamma.dtype, device=x.device) if stat is None
+                     else stat for stat in (mean, var)]
         if isinstance(mean, chainerx.ndarray) and isinstance(var, chainerx.ndarray):
-            return chainerx.batch_norm(x, gamma, beta, mean, var, self.eps, self.decay, axes),
+            return chainerx.batch_norm(
+                x, gamma, beta, mean, var, self.eps, self.decay, axes),
         return function_node.Fallback
 
     def forward(self, inputs):

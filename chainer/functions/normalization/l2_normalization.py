@@ -1,7 +1,7 @@
 """F.normalize: divides vectors by their L2 norm (plus eps).
 
-On chainerx it is one routine, chainerx._core._normalize, which records its own backward (two kernels
-forward and three backward, Note [L2 normalization in two kernels] in
+On chainerx it is one routine, chainerx._core._normalize, which records its own backward (two
+kernels forward and three backward, Note [L2 normalization in two kernels] in
 chainerx/core/routines/normalization_l2.cc); NumPy and CuPy compute the composition below.
 """
 
