@@ -1,9 +1,14 @@
 // Native kernels of the activation family.
 #include "chainerx/core/kernels/activation.h"
 
+#include <cstdint>
+
+#include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/numeric/activation.h"
+#include "chainerx/native/elementwise.h"
 #include "chainerx/native/elementwise_kernels.h"
+#include "chainerx/native/native_backend.h"
 
 namespace chainerx {
 namespace native {
@@ -19,6 +24,29 @@ CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(EluKernel, numeric::Elu, kFloatingDtypes,
 CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(EluGradKernel, numeric::EluGrad, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(SoftplusKernel, numeric::Softplus, kFloatingDtypes, false);
 CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(SoftplusGradKernel, numeric::SoftplusGrad, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(PReluKernel, numeric::PRelu, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(PReluSlopeGradKernel, numeric::PReluSlopeGrad, kFloatingDtypes);
+
+class NativePReluGradKernel : public PReluGradKernel {
+public:
+    void Call(const Array& gout, const Array& x, const Array& w, const Array& gx) override {
+        VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            ParallelForEachInnerRun<4>(
+                    gx.shape(),
+                    {&gout.strides(), &x.strides(), &w.strides(), &gx.strides()},
+                    {DataPtr(gout), DataPtr(x), DataPtr(w), DataPtr(gx)},
+                    [](auto p, int64_t n, auto step) {
+                        auto at = [&p, &step](int k, int64_t i) { return *reinterpret_cast<T*>(p[k] + i * step[k]); };
+                        for (int64_t i = 0; i < n; ++i) {
+                            *reinterpret_cast<T*>(p[3] + i * step[3]) =
+                                    numeric::PReluGrad{}(at(0, i), at(1, i), at(2, i));
+                        }
+                    });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(PReluGradKernel, NativePReluGradKernel);
 
 }  // namespace
 }  // namespace native

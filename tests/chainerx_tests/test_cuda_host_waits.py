@@ -1002,3 +1002,24 @@ def test_launches_of_an_extremum_backward(name):
     reduce = numpy.max if name == 'amax' else numpy.min
     mask = x_np == reduce(x_np, axis=1, keepdims=True)
     numpy.testing.assert_array_equal(chx.to_numpy(grads[0]), numpy.where(mask, [[2], [-1]], 0))
+
+
+def test_launches_of_a_parametric_relu():
+    # One kernel forward; x's gradient, the slopes' factor and its sum over the broadcast axes backward (where(x >= 0,
+    # x, x * w) and its gradients took three and seven).
+    import chainer
+    import chainer.functions as F
+    x_np = numpy.linspace(-2, 2, 24, dtype='float32').reshape(2, 3, 4)
+    w_np = numpy.array([0.1, 0.2, 0.3], 'float32')
+    x, w = (chx.array(a, device='cuda:0').require_grad() for a in (x_np, w_np))
+    state = {}
+
+    def forward():
+        state['y'] = F.prelu(chainer.Variable(x), chainer.Variable(w))
+
+    assert _counted(_LAUNCHES, forward) == 1
+    y = chx._core._prelu(x, w.reshape(1, 3, 1))
+    gy = chx.ones((2, 3, 4), 'float32', device='cuda:0')
+    assert _counted(_LAUNCHES, lambda: chx.grad([y], [x, w], grad_outputs=[gy])) == 3
+    expected = numpy.where(x_np >= 0, x_np, x_np * w_np.reshape(1, 3, 1))
+    numpy.testing.assert_allclose(chx.to_numpy(state['y'].array), expected, rtol=1e-6)

@@ -23,4 +23,17 @@ CHAINERX_DEFINE_KEY_KERNEL(EluGradKernel, BinaryWithScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(SoftplusKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(SoftplusGradKernel, BinaryWithScalarKernel);
 
+// The parametric ReLU (numeric::PRelu) of x and slopes w broadcast to x's shape, and its slopes' gradient factor
+// (numeric::PReluSlopeGrad) of gout and x, before the sum over the broadcast axes.
+CHAINERX_DEFINE_KEY_KERNEL(PReluKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(PReluSlopeGradKernel, BinaryKernel);
+
+// Its gradient of x, gx = gout where x >= 0, else gout * w (numeric::PReluGrad); operands of one float dtype and
+// x's shape (w broadcast), any strides.
+class PReluGradKernel : public Kernel {
+public:
+    static const char* name() { return "PReluGrad"; }
+    virtual void Call(const Array& gout, const Array& x, const Array& w, const Array& gx) = 0;
+};
+
 }  // namespace chainerx

@@ -28,6 +28,19 @@ CHAINERX_NUMERIC_FLOAT_GRAD_FROM_OUTPUT(SigmoidGrad, gout * y * (C{1} - y));
 // takes the second branch, which keeps it NaN.
 CHAINERX_NUMERIC_FLOAT_WITH_PARAM(LeakyRelu, x >= 0 ? x : x * p);
 CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(LeakyReluGrad, x >= 0 ? gout : gout * p);
+
+// The parametric ReLU of x (a) with slopes w (b), and the factor of its slopes' gradient of gout (a) and x (b).
+CHAINERX_NUMERIC_FLOAT_BINARY(PRelu, a >= 0 ? a : a * b);
+CHAINERX_NUMERIC_FLOAT_BINARY(PReluSlopeGrad, b >= 0 ? C{0} : a * b);
+
+// The parametric ReLU's gradient of x: gout where x >= 0, gout * w elsewhere.
+struct PReluGrad {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T gout, T x, T w) const {
+        using C = ComputeType<T>;
+        return static_cast<C>(x) >= C{0} ? gout : static_cast<T>(static_cast<C>(gout) * static_cast<C>(w));
+    }
+};
 CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Elu, x > 0 ? x : p * std::expm1(x));
 // exp of x only where x <= 0 (or NaN): no overflow in the branch not taken.
 CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(EluGrad, x > 0 ? gout : gout * p * std::exp(x));

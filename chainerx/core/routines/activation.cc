@@ -1,13 +1,19 @@
 #include "chainerx/core/routines/activation.h"
 
+#include "chainerx/core/backprop_id.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
 #include "chainerx/core/error.h"
 #include "chainerx/core/kernels/activation.h"
 #include "chainerx/core/routines/arithmetic.h"
+#include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/elementwise.h"
 #include "chainerx/core/routines/explog.h"
 #include "chainerx/core/routines/indexing.h"
 #include "chainerx/core/routines/logic.h"
 #include "chainerx/core/routines/manipulation.h"
+#include "chainerx/core/routines/reduction.h"
+#include "chainerx/core/routines/type_util.h"
 #include "chainerx/core/shape.h"
 
 namespace chainerx {
@@ -64,6 +70,53 @@ Array LeakyRelu(const Array& x, double slope) {
             "leaky_relu", x, out, slope, [](const Array& gout, const Array& x, double slope) {
                 return Where(GreaterEqual(x, Scalar{0}), gout, gout * slope);
             });
+    return out;
+}
+
+// One kernel forward (PReluKernel) and three backward: x's gradient (PReluGradKernel), and the slopes' factor
+// (PReluSlopeGradKernel) summed over the axes w was broadcast along, where where(x >= 0, x, x * w) and its gradients
+// took three and seven launches. Double backprop composes the same formulas.
+Array PRelu(const Array& x, const Array& w) {
+    if (!IsFloatingPoint(x.dtype()) || w.dtype() != x.dtype()) {
+        throw DtypeError{"prelu: x and w must have one floating-point dtype, not ", x.dtype(), " and ", w.dtype()};
+    }
+    if (internal::BroadcastShapes(x.shape(), w.shape()) != x.shape()) {
+        throw DimensionError{"prelu: w of shape ", w.shape(), " does not broadcast to x's shape ", x.shape()};
+    }
+    internal::CheckSameDevice("prelu", x, w);
+    Array out = Empty(x.shape(), x.dtype(), x.device());
+    x.device().CallKernel<PReluKernel>(x.AsGradStopped(), w.AsGradStopped().BroadcastTo(x.shape()), out);
+    BackwardBuilder bb{"prelu", {x, w}, {out}};
+    RetainedInputToken x_tok = bb.RetainInput(0);
+    RetainedInputToken w_tok = bb.RetainInput(1);
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x_tok, w_tok](BackwardContext& bctx) {
+            const Array& x = bctx.GetRetainedInput(x_tok);
+            const Array& gout = *bctx.output_grad();
+            Array w = bctx.GetRetainedInput(w_tok).BroadcastTo(x.shape());
+            if (gout.IsBackpropRequired(AnyGraph{}) || w.IsBackpropRequired(AnyGraph{})) {
+                bctx.input_grad() = Where(GreaterEqual(x, Scalar{0}), gout, gout * w);
+                return;
+            }
+            Array gx = Empty(x.shape(), x.dtype(), x.device());
+            x.device().CallKernel<PReluGradKernel>(gout, x, w, gx);
+            bctx.input_grad() = gx;
+        });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([x_tok, w_shape = w.shape()](BackwardContext& bctx) {
+            const Array& x = bctx.GetRetainedInput(x_tok);
+            const Array& gout = *bctx.output_grad();
+            if (gout.IsBackpropRequired(AnyGraph{}) || x.IsBackpropRequired(AnyGraph{})) {
+                bctx.input_grad() = internal::SumTo(Where(GreaterEqual(x, Scalar{0}), Scalar{0}, gout * x), w_shape);
+                return;
+            }
+            Array factor = Empty(x.shape(), x.dtype(), x.device());
+            x.device().CallKernel<PReluSlopeGradKernel>(gout, x, factor);
+            bctx.input_grad() = internal::SumTo(factor, w_shape);
+        });
+    }
+    bb.Finalize();
     return out;
 }
 

@@ -24,6 +24,11 @@ Array Elu(const Array& x, double alpha = 1.0);
 // x for x >= 0, slope * x otherwise. Backward: gout or gout * slope.
 Array LeakyRelu(const Array& x, double slope = 0.2);
 
+// The parametric ReLU (not in the original's API: what F.prelu runs on chainerx): x where x >= 0, else w * x, w
+// broadcast to x's shape (NumPy's rules; DimensionError otherwise). x and w of one floating-point dtype (DtypeError),
+// one device. Backward: gout (or gout * w) for x, the sum of gout * x over x < 0 for w; differentiable to any order.
+Array PRelu(const Array& x, const Array& w);
+
 // min(max(x, 0), z). Backward: gout for 0 < x < z, else 0.
 Array ClippedRelu(const Array& x, double z = 20.0);
 
