@@ -74,12 +74,14 @@ public:
     }
 };
 
-// op with its scalar parameter bound (the third operand).
+// op with its scalar parameter bound (the last operand).
 template <typename T, typename Op>
 struct BoundParamOp {
-    using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
     T param;
-    __device__ Out operator()(T a, T b) const { return Op{}(a, b, param); }
+    template <typename... A>
+    __device__ auto operator()(A... a) const {
+        return Op{}(a..., param);
+    }
 };
 
 // out = op(x1, x2, param), the parameter in x1's dtype.
@@ -89,8 +91,8 @@ public:
     void Call(const Array& x1, const Array& x2, Scalar param, const Array& out) override {
         VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            using Bound = BoundParamOp<T, Op>;
-            LaunchMap<typename Bound::Out, T, T>(Bound{ScalarToDevice<T>(param)}, out, x1, x2);
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            LaunchMap<Out, T, T>(BoundParamOp<T, Op>{ScalarToDevice<T>(param)}, out, x1, x2);
         });
     }
 };

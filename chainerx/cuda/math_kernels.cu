@@ -50,21 +50,12 @@ CHAINERX_CUDA_REGISTER_UNARY(ReluKernel, numeric::Relu, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(PReluKernel, numeric::PRelu, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(PReluSlopeGradKernel, numeric::PReluSlopeGrad, kFloatingDtypes);
 
-// p: gout, x, w, gx (numeric::PReluGrad).
-template <typename T>
-struct PReluGradFunctor {
-    __device__ void operator()(char* (&p)[4]) const {
-        auto at = [&p](int k) { return *reinterpret_cast<const T*>(p[k]); };
-        *reinterpret_cast<T*>(p[3]) = numeric::PReluGrad{}(at(0), at(1), at(2));
-    }
-};
-
 class CudaPReluGradKernel : public PReluGradKernel {
 public:
     void Call(const Array& gout, const Array& x, const Array& w, const Array& gx) override {
         VisitDeviceDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            LaunchElementwise<4>(gx.shape(), {&gout, &x, &w, &gx}, PReluGradFunctor<T>{});
+            LaunchMap<T, T, T, T>(numeric::PReluGrad{}, gx, gout, x, w);
         });
     }
 };

@@ -14,24 +14,14 @@ namespace {
 
 CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(L2NormalizeKernel, numeric::L2Normalize, kFloatingDtypes);
 
-// p: gout, x, s, r, gx (numeric::L2NormalizeGrad).
-template <typename T>
-struct L2NormalizeGradFunctor {
-    T eps;
-    __device__ void operator()(char* (&p)[5]) const {
-        auto at = [&p](int k) { return *reinterpret_cast<const T*>(p[k]); };
-        *reinterpret_cast<T*>(p[4]) = numeric::L2NormalizeGrad{}(at(0), at(1), at(2), at(3), eps);
-    }
-};
-
 class CudaL2NormalizeGradKernel : public L2NormalizeGradKernel {
 public:
     void Call(const Array& gout, const Array& x, const Array& s, const Array& r, double eps,
               const Array& gx) override {
         VisitDeviceDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            const L2NormalizeGradFunctor<T> functor{ScalarToDevice<T>(Scalar{eps})};
-            LaunchElementwise<5>(gx.shape(), {&gout, &x, &s, &r, &gx}, functor);
+            const BoundParamOp<T, numeric::L2NormalizeGrad> op{ScalarToDevice<T>(Scalar{eps})};
+            LaunchMap<T, T, T, T, T>(op, gx, gout, x, s, r);
         });
     }
 };

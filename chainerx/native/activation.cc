@@ -32,17 +32,7 @@ public:
     void Call(const Array& gout, const Array& x, const Array& w, const Array& gx) override {
         VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
-            ParallelForEachInnerRun<4>(
-                    gx.shape(),
-                    {&gout.strides(), &x.strides(), &w.strides(), &gx.strides()},
-                    {DataPtr(gout), DataPtr(x), DataPtr(w), DataPtr(gx)},
-                    [](auto p, int64_t n, auto step) {
-                        auto at = [&p, &step](int k, int64_t i) { return *reinterpret_cast<T*>(p[k] + i * step[k]); };
-                        for (int64_t i = 0; i < n; ++i) {
-                            *reinterpret_cast<T*>(p[3] + i * step[3]) =
-                                    numeric::PReluGrad{}(at(0, i), at(1, i), at(2, i));
-                        }
-                    });
+            MapElementwise<T, T, T, T>(numeric::PReluGrad{}, gx, gout, x, w);
         });
     }
 };

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/shape.h"
@@ -256,6 +257,25 @@ void BinaryElementwise(const Array& x1, const Array& x2, const Array& out, Op op
                     }
                 }
             });
+}
+
+template <typename Out, typename... In, typename Op, typename P, typename S, size_t... I>
+void MapRun(const Op& op, const P& p, int64_t n, const S& s, std::index_sequence<I...> /*inputs*/) {
+    constexpr size_t kOut = sizeof...(In);
+    for (int64_t i = 0; i < n; ++i) {
+        *reinterpret_cast<Out*>(p[kOut] + i * s[kOut]) = op(*reinterpret_cast<const In*>(p[I] + i * s[I])...);
+    }
+}
+
+// out[i] = op(in[i]...), the inputs of element types In... and out of Out, all of out's shape (zero strides from
+// broadcasting allowed): kernels of three or more operands, as CUDA's LaunchMap (the unary and binary loops above
+// keep their contiguous fast paths).
+template <typename Out, typename... In, typename Op, typename... Arrays>
+void MapElementwise(Op op, const Array& out, const Arrays&... in) {
+    static_assert(sizeof...(In) == sizeof...(Arrays), "one element type per input");
+    ParallelForEachInnerRun<sizeof...(In) + 1>(
+            out.shape(), {&in.strides()..., &out.strides()}, {DataPtr(in)..., DataPtr(out)},
+            [op](auto p, int64_t n, auto s) { MapRun<Out, In...>(op, p, n, s, std::index_sequence_for<In...>{}); });
 }
 
 // Converts between element types with C++ semantics; Float16 goes through float.

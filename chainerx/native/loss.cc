@@ -134,18 +134,7 @@ public:
     void Call(const Array& x, const Array& t, const Array& out) override {
         VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
             using T = typename decltype(x_pt)::type;
-            using Label = typename decltype(t_pt)::type;
-            ParallelForEachInnerRun<3>(
-                    out.shape(),
-                    {&x.strides(), &t.strides(), &out.strides()},
-                    {DataPtr(x), DataPtr(t), DataPtr(out)},
-                    [](auto p, int64_t n, auto s) {
-                        for (int64_t i = 0; i < n; ++i) {
-                            *reinterpret_cast<T*>(p[2] + i * s[2]) = numeric::SigmoidCrossEntropy{}(
-                                    *reinterpret_cast<const T*>(p[0] + i * s[0]),
-                                    *reinterpret_cast<const Label*>(p[1] + i * s[1]));
-                        }
-                    });
+            MapElementwise<T, T, typename decltype(t_pt)::type>(numeric::SigmoidCrossEntropy{}, out, x, t);
         });
     }
 };
@@ -156,19 +145,8 @@ public:
     void Call(const Array& x, const Array& t, const Array& gout, const Array& gx) override {
         VisitScoresAndLabels(x, t, [&](auto x_pt, auto t_pt) {
             using T = typename decltype(x_pt)::type;
-            using Label = typename decltype(t_pt)::type;
-            ParallelForEachInnerRun<4>(
-                    gx.shape(),
-                    {&gout.strides(), &x.strides(), &t.strides(), &gx.strides()},
-                    {DataPtr(gout), DataPtr(x), DataPtr(t), DataPtr(gx)},
-                    [](auto p, int64_t n, auto s) {
-                        for (int64_t i = 0; i < n; ++i) {
-                            *reinterpret_cast<T*>(p[3] + i * s[3]) = numeric::SigmoidCrossEntropyGrad{}(
-                                    *reinterpret_cast<const T*>(p[0] + i * s[0]),
-                                    *reinterpret_cast<const T*>(p[1] + i * s[1]),
-                                    *reinterpret_cast<const Label*>(p[2] + i * s[2]));
-                        }
-                    });
+            MapElementwise<T, T, T, typename decltype(t_pt)::type>(
+                    numeric::SigmoidCrossEntropyGrad{}, gx, gout, x, t);
         });
     }
 };

@@ -20,17 +20,9 @@ public:
         VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const auto e = static_cast<T>(eps);
-            ParallelForEachInnerRun<5>(
-                    gx.shape(),
-                    {&gout.strides(), &x.strides(), &s.strides(), &r.strides(), &gx.strides()},
-                    {DataPtr(gout), DataPtr(x), DataPtr(s), DataPtr(r), DataPtr(gx)},
-                    [e](auto p, int64_t n, auto step) {
-                        auto at = [&p, &step](int k, int64_t i) { return *reinterpret_cast<T*>(p[k] + i * step[k]); };
-                        for (int64_t i = 0; i < n; ++i) {
-                            *reinterpret_cast<T*>(p[4] + i * step[4]) =
-                                    numeric::L2NormalizeGrad{}(at(0, i), at(1, i), at(2, i), at(3, i), e);
-                        }
-                    });
+            MapElementwise<T, T, T, T, T>(
+                    [e](T g, T x_i, T s_i, T r_i) { return numeric::L2NormalizeGrad{}(g, x_i, s_i, r_i, e); },
+                    gx, gout, x, s, r);
         });
     }
 };

@@ -166,7 +166,6 @@ def _check_values(input_length, label_length, t, x):
 class ConnectionistTemporalClassification(function_node.FunctionNode):
     """The CTC loss of (input_length, label_length, t, x); only x gets a gradient."""
 
-
     def __init__(self, blank_symbol, reduce='mean'):
         _util.check_reduce(reduce, ('mean', 'no'))
         self.blank_symbol = blank_symbol

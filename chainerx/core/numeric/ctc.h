@@ -130,20 +130,21 @@ struct CtcBatch {
         return CtcPath{labels + b * label_strides[0], label_strides[1], LabelLength(b), blank};
     }
 
-    // Whether sample b's lengths and the labels within them are in range (each thread of a CUDA block reads them
-    // all, once per kernel: no barrier for a flag).
-    CHAINERX_HOST_DEVICE bool SampleValid(int64_t b) const {
-        if (!LengthsValid(b)) {
-            return false;
-        }
+    // The index of sample b's first label out of [0, K) within its label length, -1 if none; its lengths must be
+    // valid.
+    CHAINERX_HOST_DEVICE int64_t FirstInvalidLabel(int64_t b) const {
         const CtcPath path = Path(b);
         for (int64_t j = 0; j < path.length(); ++j) {
             if (!LabelValid(path.Label(j))) {
-                return false;
+                return j;
             }
         }
-        return true;
+        return -1;
     }
+
+    // Whether sample b's lengths and the labels within them are in range (each thread of a CUDA block reads them
+    // all, once per kernel: no barrier for a flag).
+    CHAINERX_HOST_DEVICE bool SampleValid(int64_t b) const { return LengthsValid(b) && FirstInvalidLabel(b) < 0; }
 };
 
 // The chains of positions sharing a label, along which a frame's posteriors are summed per label in a fixed order:

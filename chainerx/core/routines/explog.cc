@@ -104,10 +104,17 @@ bool IsOneNonEmptyAxis(const Array& x, const Axes& axes) { return axes.size() ==
 
 }  // namespace
 
-Array GenericLogSumExpKernel::Call(const Array& x, int8_t axis) {
-    ShiftedLogSum parts = ComputeShiftedLogSum(x, Axes{axis});
+namespace {
+
+// logsumexp over the axes, kept dims, composed of routines.
+Array ComposedLogSumExp(const Array& x, const Axes& sorted_axes) {
+    ShiftedLogSum parts = ComputeShiftedLogSum(x, sorted_axes);
     return parts.log_sum + parts.max;
 }
+
+}  // namespace
+
+Array GenericLogSumExpKernel::Call(const Array& x, int8_t axis) { return ComposedLogSumExp(x, Axes{axis}); }
 
 namespace {
 
@@ -132,13 +139,8 @@ Array LogSumExpAlongAxis(const Array& x, int8_t axis) {
 
 Array LogSumExp(const Array& x, const OptionalAxes& axis, bool keepdims) {
     Axes sorted_axes = internal::GetSortedAxesOrAll(axis, x.ndim());
-    Array out = [&x, &sorted_axes]() {
-        if (sorted_axes.size() == 1 && x.shape()[sorted_axes[0]] > 0) {
-            return LogSumExpAlongAxis(x, sorted_axes[0]);
-        }
-        ShiftedLogSum parts = ComputeShiftedLogSum(x, sorted_axes);
-        return parts.log_sum + parts.max;
-    }();
+    Array out = sorted_axes.size() == 1 && x.shape()[sorted_axes[0]] > 0 ? LogSumExpAlongAxis(x, sorted_axes[0])
+                                                                          : ComposedLogSumExp(x, sorted_axes);
     return keepdims ? out : out.Reshape(internal::ReducedShape(x.shape(), sorted_axes, false));
 }
 

@@ -62,12 +62,10 @@ void CheckValuesOnHost(const numeric::CtcBatch& batch) {
                              batch.LabelLength(b), ", not in [0, ", batch.frames, "] and [0, ", batch.max_labels,
                              "]"};
         }
-        numeric::CtcPath path = batch.Path(b);
-        for (int64_t j = 0; j < path.length(); ++j) {
-            if (!batch.LabelValid(path.Label(j))) {
-                throw IndexError{kOp, ": label ", path.Label(j), " of sample ", b, " is not in [0, ", batch.units,
-                                 ")"};
-            }
+        const int64_t j = batch.FirstInvalidLabel(b);
+        if (j >= 0) {
+            throw IndexError{kOp, ": label ", batch.Path(b).Label(j), " of sample ", b, " is not in [0, ", batch.units,
+                             ")"};
         }
     }
 }
@@ -123,22 +121,21 @@ Array CtcLoss(const Array& x, const Array& labels, const Array& input_lengths, c
     const int64_t batch = x.shape()[1];
     Array alpha = Empty({x.shape()[0], batch, 2 * labels.shape()[1] + 1}, math, device);
     Array nll = Empty({batch}, math, device);
+    // out below is nll itself for float32 and float64: the backward keeps a view without the graph, since the
+    // output's own body held by its backward would never be freed (a reference cycle through its graph node).
     CtcOperands ops{log_probs,
                     labels.AsGradStopped(),
                     input_lengths.AsGradStopped(),
                     label_lengths.AsGradStopped(),
                     blank,
                     alpha,
-                    nll};
+                    nll.AsGradStopped()};
     device.CallKernel<CtcLossKernel>(
             ops.log_probs, ops.labels, ops.input_lengths, ops.label_lengths, blank, ops.alpha, ops.nll);
     Array out = nll.AsType(x.dtype(), false);
 
     BackwardBuilder bb{kOp, x, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        // out is nll itself for float32 and float64: the backward keeps a view without the graph, since the output's
-        // own body held by its backward would never be freed (a reference cycle through its graph node).
-        ops.nll = nll.AsGradStopped();
         bt.Define([ops = std::move(ops)](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
             if (!gout.IsBackpropRequired(AnyGraph{})) {
