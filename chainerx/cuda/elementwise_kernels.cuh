@@ -97,6 +97,19 @@ public:
     }
 };
 
+// out = op(x1, x2, x3), three operands of one dtype.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class CudaTernaryKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, const Array& x3, const Array& out) override {
+        VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            LaunchMap<Out, T, T, T>(Op{}, out, x1, x2, x3);
+        });
+    }
+};
+
 }  // namespace cuda
 }  // namespace chainerx
 
@@ -126,4 +139,11 @@ public:
             key_kernel, ::chainerx::cuda::CudaBinaryWithScalarKernel<key_kernel, op, dtypes>>             \
             s_cuda_##key_kernel {                                                                         \
         ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                          \
+    }
+
+#define CHAINERX_CUDA_REGISTER_TERNARY(key_kernel, op, dtypes)                                                 \
+    static ::chainerx::internal::KernelRegistration<key_kernel,                                               \
+                                                    ::chainerx::cuda::CudaTernaryKernel<key_kernel, op, dtypes>> \
+            s_cuda_##key_kernel {                                                                             \
+        ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                              \
     }

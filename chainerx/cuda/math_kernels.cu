@@ -48,18 +48,12 @@ CHAINERX_CUDA_REGISTER_UNARY(FloorKernel, numeric::Floor, kFloatingDtypes);
 
 CHAINERX_CUDA_REGISTER_UNARY(ReluKernel, numeric::Relu, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(PReluKernel, numeric::PRelu, kFloatingDtypes);
-CHAINERX_CUDA_REGISTER_BINARY(PReluSlopeGradKernel, numeric::PReluSlopeGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_TERNARY(PReluSlopeGradKernel, numeric::PReluSlopeGrad, kFloatingDtypes);
 
-class CudaPReluGradKernel : public PReluGradKernel {
-public:
-    void Call(const Array& gout, const Array& x, const Array& w, const Array& gx) override {
-        VisitDeviceDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            LaunchMap<T, T, T, T>(numeric::PReluGrad{}, gx, gout, x, w);
-        });
-    }
-};
-CHAINERX_CUDA_REGISTER_KERNEL(PReluGradKernel, CudaPReluGradKernel);
+CHAINERX_CUDA_REGISTER_TERNARY(PReluGradKernel, numeric::PReluGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_BINARY(SwishKernel, numeric::Swish, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_TERNARY(SwishGradKernel, numeric::SwishGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_TERNARY(SwishBetaGradKernel, numeric::SwishBetaGrad, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_UNARY(SigmoidKernel, numeric::Sigmoid, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(ReluGradKernel, numeric::ReluGrad, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY(SigmoidGradKernel, numeric::SigmoidGrad, kFloatingDtypes);

@@ -25,18 +25,12 @@ CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(EluGradKernel, numeric::EluGrad, kFl
 CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(SoftplusKernel, numeric::Softplus, kFloatingDtypes, false);
 CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(SoftplusGradKernel, numeric::SoftplusGrad, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_BINARY(PReluKernel, numeric::PRelu, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_BINARY(PReluSlopeGradKernel, numeric::PReluSlopeGrad, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_TERNARY(PReluSlopeGradKernel, numeric::PReluSlopeGrad, kFloatingDtypes);
 
-class NativePReluGradKernel : public PReluGradKernel {
-public:
-    void Call(const Array& gout, const Array& x, const Array& w, const Array& gx) override {
-        VisitDtypeIn<kFloatingDtypes>(gx.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            MapElementwise<T, T, T, T>(numeric::PReluGrad{}, gx, gout, x, w);
-        });
-    }
-};
-CHAINERX_NATIVE_REGISTER_KERNEL(PReluGradKernel, NativePReluGradKernel);
+CHAINERX_NATIVE_REGISTER_TERNARY(PReluGradKernel, numeric::PReluGrad, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_BINARY(SwishKernel, numeric::Swish, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_TERNARY(SwishGradKernel, numeric::SwishGrad, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_TERNARY(SwishBetaGradKernel, numeric::SwishBetaGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace native

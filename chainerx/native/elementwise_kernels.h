@@ -85,6 +85,19 @@ public:
     }
 };
 
+// out = op(x1, x2, x3), three operands of one dtype.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class NativeTernaryKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, const Array& x3, const Array& out) override {
+        VisitDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            MapElementwise<Out, T, T, T>(Op{}, out, x1, x2, x3);
+        });
+    }
+};
+
 }  // namespace native
 }  // namespace chainerx
 
@@ -125,4 +138,11 @@ public:
             key_kernel, ::chainerx::native::NativeBinaryWithScalarKernel<key_kernel, op, dtypes>>              \
             s_native_##key_kernel {                                                                             \
         ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                            \
+    }
+
+#define CHAINERX_NATIVE_REGISTER_TERNARY(key_kernel, op, dtypes)                                                   \
+    static ::chainerx::internal::KernelRegistration<key_kernel,                                                   \
+                                                    ::chainerx::native::NativeTernaryKernel<key_kernel, op, dtypes>> \
+            s_native_##key_kernel {                                                                               \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                              \
     }

@@ -30,11 +30,15 @@ void InitActivation(pybind11::module& m) {
     DefineUnary<Sigmoid>(m, "sigmoid");
     DefineParametrized<Elu>(m, "elu", "alpha", 1.0);
     DefineParametrized<LeakyRelu>(m, "leaky_relu", "slope", 0.2);
-    // Not in the original's API: what F.prelu runs on chainerx (activation.h).
+    // Not in the original's API: what F.prelu and F.swish run on chainerx (activation.h).
     m.def("_prelu",
           [](pybind11::handle x, pybind11::handle w) { return PRelu(ToArray(x), ToArray(w)).TakeBody(); },
           pybind11::arg("x"),
           pybind11::arg("w"));
+    m.def("_swish",
+          [](pybind11::handle x, pybind11::handle beta) { return Swish(ToArray(x), ToArray(beta)).TakeBody(); },
+          pybind11::arg("x"),
+          pybind11::arg("beta"));
     DefineParametrized<ClippedRelu>(m, "clipped_relu", "z", 20.0);
     DefineParametrized<Softplus>(m, "softplus", "beta", 1.0);
     m.def("crelu",

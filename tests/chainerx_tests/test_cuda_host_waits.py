@@ -1004,9 +1004,10 @@ def test_launches_of_an_extremum_backward(name):
     numpy.testing.assert_array_equal(chx.to_numpy(grads[0]), numpy.where(mask, [[2], [-1]], 0))
 
 
-def test_launches_of_a_parametric_relu():
-    # One kernel forward; x's gradient, the slopes' factor and its sum over the broadcast axes backward (where(x >= 0,
-    # x, x * w) and its gradients took three and seven).
+@pytest.mark.parametrize('name', ['prelu', 'swish'])
+def test_launches_of_an_activation_with_a_parameter(name):
+    # One kernel forward; x's gradient, the parameter's factor and its sum over the broadcast axes backward (Note
+    # [Activations with an array parameter]: the compositions took three and seven (prelu) or eight (swish)).
     import chainer
     import chainer.functions as F
     x_np = numpy.linspace(-2, 2, 24, dtype='float32').reshape(2, 3, 4)
@@ -1015,11 +1016,15 @@ def test_launches_of_a_parametric_relu():
     state = {}
 
     def forward():
-        state['y'] = F.prelu(chainer.Variable(x), chainer.Variable(w))
+        state['y'] = getattr(F, name)(chainer.Variable(x), chainer.Variable(w))
 
     assert _counted(_LAUNCHES, forward) == 1
-    y = chx._core._prelu(x, w.reshape(1, 3, 1))
+    y = getattr(chx._core, '_' + name)(x, w.reshape(1, 3, 1))
     gy = chx.ones((2, 3, 4), 'float32', device='cuda:0')
     assert _counted(_LAUNCHES, lambda: chx.grad([y], [x, w], grad_outputs=[gy])) == 3
-    expected = numpy.where(x_np >= 0, x_np, x_np * w_np.reshape(1, 3, 1))
-    numpy.testing.assert_allclose(chx.to_numpy(state['y'].array), expected, rtol=1e-6)
+    w3 = w_np.reshape(1, 3, 1).astype('float64')
+    if name == 'prelu':
+        expected = numpy.where(x_np >= 0, x_np, x_np * w3)
+    else:
+        expected = x_np / (1 + numpy.exp(-w3 * x_np))
+    numpy.testing.assert_allclose(chx.to_numpy(state['y'].array), expected, rtol=1e-6, atol=1e-7)

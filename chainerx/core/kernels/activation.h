@@ -23,17 +23,16 @@ CHAINERX_DEFINE_KEY_KERNEL(EluGradKernel, BinaryWithScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(SoftplusKernel, BinaryScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(SoftplusGradKernel, BinaryWithScalarKernel);
 
-// The parametric ReLU (numeric::PRelu) of x and slopes w broadcast to x's shape, and its slopes' gradient factor
-// (numeric::PReluSlopeGrad) of gout and x, before the sum over the broadcast axes.
+// The parametric ReLU (numeric::PRelu) of x and slopes w broadcast to x's shape, and its gradients Call(gout, x, w,
+// out) of x (numeric::PReluGrad) and of w before the sum over the broadcast axes (numeric::PReluSlopeGrad).
 CHAINERX_DEFINE_KEY_KERNEL(PReluKernel, BinaryKernel);
-CHAINERX_DEFINE_KEY_KERNEL(PReluSlopeGradKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(PReluGradKernel, TernaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(PReluSlopeGradKernel, TernaryKernel);
 
-// Its gradient of x, gx = gout where x >= 0, else gout * w (numeric::PReluGrad); operands of one float dtype and
-// x's shape (w broadcast), any strides.
-class PReluGradKernel : public Kernel {
-public:
-    static const char* name() { return "PReluGrad"; }
-    virtual void Call(const Array& gout, const Array& x, const Array& w, const Array& gx) = 0;
-};
+// Swish (numeric::Swish) of x and beta broadcast to x's shape, and its gradients Call(gout, x, beta, out) of x
+// (numeric::SwishGrad) and of beta before the sum over the broadcast axes (numeric::SwishBetaGrad).
+CHAINERX_DEFINE_KEY_KERNEL(SwishKernel, BinaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(SwishGradKernel, TernaryKernel);
+CHAINERX_DEFINE_KEY_KERNEL(SwishBetaGradKernel, TernaryKernel);
 
 }  // namespace chainerx

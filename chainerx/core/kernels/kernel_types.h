@@ -36,6 +36,12 @@ public:
     virtual void Call(const Array& x1, const Array& x2, Scalar param, const Array& out) = 0;
 };
 
+// out = f(x1, x2, x3): three operands of out's dtype (the gradient of an activation with an array parameter).
+class TernaryKernel : public Kernel {
+public:
+    virtual void Call(const Array& x1, const Array& x2, const Array& x3, const Array& out) = 0;
+};
+
 }  // namespace chainerx
 
 #define CHAINERX_DEFINE_KEY_KERNEL(name_, base_)           \

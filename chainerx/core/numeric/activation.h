@@ -29,18 +29,35 @@ CHAINERX_NUMERIC_FLOAT_GRAD_FROM_OUTPUT(SigmoidGrad, gout * y * (C{1} - y));
 CHAINERX_NUMERIC_FLOAT_WITH_PARAM(LeakyRelu, x >= 0 ? x : x * p);
 CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(LeakyReluGrad, x >= 0 ? gout : gout * p);
 
-// The parametric ReLU of x (a) with slopes w (b), and the factor of its slopes' gradient of gout (a) and x (b).
+// The parametric ReLU of x (a) with slopes w (b), and its gradients op(gout, x, w) of x (gout where x >= 0, gout *
+// w elsewhere) and of w before the sum over the broadcast axes (gout * x where x < 0).
 CHAINERX_NUMERIC_FLOAT_BINARY(PRelu, a >= 0 ? a : a * b);
-CHAINERX_NUMERIC_FLOAT_BINARY(PReluSlopeGrad, b >= 0 ? C{0} : a * b);
-
-// The parametric ReLU's gradient of x: gout where x >= 0, gout * w elsewhere.
-struct PReluGrad {
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(PReluGrad, x >= 0 ? gout : gout * p);
+struct PReluSlopeGrad {
     template <typename T>
-    CHAINERX_HOST_DEVICE T operator()(T gout, T x, T w) const {
+    CHAINERX_HOST_DEVICE T operator()(T gout, T x, T /*w*/) const {
         using C = ComputeType<T>;
-        return static_cast<C>(x) >= C{0} ? gout : static_cast<T>(static_cast<C>(gout) * static_cast<C>(w));
+        return static_cast<C>(x) >= C{0} ? T{0} : static_cast<T>(static_cast<C>(gout) * static_cast<C>(x));
     }
 };
+
+// Swish of x (a) with beta (b), y = x * s where s = sigmoid(beta * x), and its derivatives in x, s + beta * y *
+// (1 - s), and in beta, x * y * (1 - s) (the formulas of F.swish); the gradients are op(gout, x, beta), beta's before
+// the sum over the axes beta was broadcast along.
+CHAINERX_NUMERIC_FLOAT_BINARY(Swish, a * Sigmoid{}(a * b));
+template <typename C>
+CHAINERX_HOST_DEVICE C SwishSlope(C x, C beta) {
+    const C s = Sigmoid{}(beta * x);
+    return s + beta * x * s * (1 - s);
+}
+template <typename C>
+CHAINERX_HOST_DEVICE C SwishBetaSlope(C x, C beta) {
+    const C s = Sigmoid{}(beta * x);
+    return x * x * s * (1 - s);
+}
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(SwishGrad, gout * SwishSlope(x, p));
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(SwishBetaGrad, gout * SwishBetaSlope(x, p));
+
 CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Elu, x > 0 ? x : p * std::expm1(x));
 // exp of x only where x <= 0 (or NaN): no overflow in the branch not taken.
 CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(EluGrad, x > 0 ? gout : gout * p * std::exp(x));

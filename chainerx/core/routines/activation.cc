@@ -73,51 +73,91 @@ Array LeakyRelu(const Array& x, double slope) {
     return out;
 }
 
-// One kernel forward (PReluKernel) and three backward: x's gradient (PReluGradKernel), and the slopes' factor
-// (PReluSlopeGradKernel) summed over the axes w was broadcast along, where where(x >= 0, x, x * w) and its gradients
-// took three and seven launches. Double backprop composes the same formulas.
-Array PRelu(const Array& x, const Array& w) {
+namespace {
+
+// Note [Activations with an array parameter]: prelu and swish are f(x, w) with w broadcast to x's shape. Forward is
+// one kernel; backward, one kernel for x's gradient and one for w's (summed over the axes w was broadcast along)
+// where their compositions (chainerx.where, sigmoid, products) took three launches forward and seven or eight
+// backward. When the gradients must themselves be differentiable (gout or w in a graph: double backprop), the
+// kernels would not record a backward, so the same formulas are composed of routines instead.
+//
+// `composed_gx(gout, x, w)` and `composed_gw(gout, x, w)` (w broadcast, the latter before the sum) are those
+// compositions; the kernels compute them as GradKernel and ParamGradKernel (TernaryKernels of gout, x, w).
+
+// One of the gradients: the kernel's, or `composed` when a graph needs it differentiable.
+template <typename Kernel, typename Composed>
+Array ActivationParameterGrad(
+        BackwardContext& bctx, const RetainedInputToken& x_tok, const RetainedInputToken& w_tok, Composed composed) {
+    const Array& x = bctx.GetRetainedInput(x_tok);
+    const Array& gout = *bctx.output_grad();
+    Array w = bctx.GetRetainedInput(w_tok).BroadcastTo(x.shape());
+    if (gout.IsBackpropRequired(AnyGraph{}) || x.IsBackpropRequired(AnyGraph{}) || w.IsBackpropRequired(AnyGraph{})) {
+        return composed(gout, x, w);
+    }
+    Array g = Empty(x.shape(), x.dtype(), x.device());
+    x.device().CallKernel<Kernel>(gout, x, w, g);
+    return g;
+}
+
+template <typename ForwardKernel, typename GradKernel, typename ParamGradKernel, typename ComposedGx, typename ComposedGw>
+Array ActivationWithParameter(
+        const char* name, const Array& x, const Array& w, ComposedGx composed_gx, ComposedGw composed_gw) {
     if (!IsFloatingPoint(x.dtype()) || w.dtype() != x.dtype()) {
-        throw DtypeError{"prelu: x and w must have one floating-point dtype, not ", x.dtype(), " and ", w.dtype()};
+        throw DtypeError{name, ": x and w must have one floating-point dtype, not ", x.dtype(), " and ", w.dtype()};
     }
     if (internal::BroadcastShapes(x.shape(), w.shape()) != x.shape()) {
-        throw DimensionError{"prelu: w of shape ", w.shape(), " does not broadcast to x's shape ", x.shape()};
+        throw DimensionError{name, ": w of shape ", w.shape(), " does not broadcast to x's shape ", x.shape()};
     }
-    internal::CheckSameDevice("prelu", x, w);
+    internal::CheckSameDevice(name, x, w);
     Array out = Empty(x.shape(), x.dtype(), x.device());
-    x.device().CallKernel<PReluKernel>(x.AsGradStopped(), w.AsGradStopped().BroadcastTo(x.shape()), out);
-    BackwardBuilder bb{"prelu", {x, w}, {out}};
+    x.device().CallKernel<ForwardKernel>(x.AsGradStopped(), w.AsGradStopped().BroadcastTo(x.shape()), out);
+    BackwardBuilder bb{name, {x, w}, {out}};
     RetainedInputToken x_tok = bb.RetainInput(0);
     RetainedInputToken w_tok = bb.RetainInput(1);
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([x_tok, w_tok](BackwardContext& bctx) {
-            const Array& x = bctx.GetRetainedInput(x_tok);
-            const Array& gout = *bctx.output_grad();
-            Array w = bctx.GetRetainedInput(w_tok).BroadcastTo(x.shape());
-            if (gout.IsBackpropRequired(AnyGraph{}) || w.IsBackpropRequired(AnyGraph{})) {
-                bctx.input_grad() = Where(GreaterEqual(x, Scalar{0}), gout, gout * w);
-                return;
-            }
-            Array gx = Empty(x.shape(), x.dtype(), x.device());
-            x.device().CallKernel<PReluGradKernel>(gout, x, w, gx);
-            bctx.input_grad() = gx;
+        bt.Define([x_tok, w_tok, composed_gx](BackwardContext& bctx) {
+            bctx.input_grad() = ActivationParameterGrad<GradKernel>(bctx, x_tok, w_tok, composed_gx);
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
-        bt.Define([x_tok, w_shape = w.shape()](BackwardContext& bctx) {
-            const Array& x = bctx.GetRetainedInput(x_tok);
-            const Array& gout = *bctx.output_grad();
-            if (gout.IsBackpropRequired(AnyGraph{}) || x.IsBackpropRequired(AnyGraph{})) {
-                bctx.input_grad() = internal::SumTo(Where(GreaterEqual(x, Scalar{0}), Scalar{0}, gout * x), w_shape);
-                return;
-            }
-            Array factor = Empty(x.shape(), x.dtype(), x.device());
-            x.device().CallKernel<PReluSlopeGradKernel>(gout, x, factor);
-            bctx.input_grad() = internal::SumTo(factor, w_shape);
+        bt.Define([x_tok, w_tok, composed_gw, w_shape = w.shape()](BackwardContext& bctx) {
+            Array gw = ActivationParameterGrad<ParamGradKernel>(bctx, x_tok, w_tok, composed_gw);
+            bctx.input_grad() = internal::SumTo(gw, w_shape);
         });
     }
     bb.Finalize();
     return out;
+}
+
+}  // namespace
+
+Array PRelu(const Array& x, const Array& w) {
+    return ActivationWithParameter<PReluKernel, PReluGradKernel, PReluSlopeGradKernel>(
+            "prelu",
+            x,
+            w,
+            [](const Array& gout, const Array& x, const Array& w) {
+                return Where(GreaterEqual(x, Scalar{0}), gout, gout * w);
+            },
+            [](const Array& gout, const Array& x, const Array& /*w*/) {
+                return Where(GreaterEqual(x, Scalar{0}), Scalar{0}, gout * x);
+            });
+}
+
+Array Swish(const Array& x, const Array& beta) {
+    return ActivationWithParameter<SwishKernel, SwishGradKernel, SwishBetaGradKernel>(
+            "swish",
+            x,
+            beta,
+            [](const Array& gout, const Array& x, const Array& beta) {
+                Array s = Sigmoid(x * beta);
+                return gout * (s + beta * (x * s) * (Scalar{1} - s));
+            },
+            [](const Array& gout, const Array& x, const Array& beta) {
+                Array s = Sigmoid(x * beta);
+                Array y = x * s;
+                return gout * y * (x - y);
+            });
 }
 
 Array ClippedRelu(const Array& x, double z) { return Minimum(Maximum(ToMathDtype(x), Scalar{0}), Scalar{z}); }

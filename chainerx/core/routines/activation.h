@@ -29,6 +29,12 @@ Array LeakyRelu(const Array& x, double slope = 0.2);
 // one device. Backward: gout (or gout * w) for x, the sum of gout * x over x < 0 for w; differentiable to any order.
 Array PRelu(const Array& x, const Array& w);
 
+// Swish (not in the original's API: what F.swish runs on chainerx): x * sigmoid(beta * x), beta broadcast to x's
+// shape, with the dtype, shape and device checks of PRelu. Backward: gout * (s + beta * y * (1 - s)) for x and the
+// sum of gout * y * (x - y) over the broadcast axes for beta (s = sigmoid(beta * x), y the output); differentiable
+// to any order.
+Array Swish(const Array& x, const Array& beta);
+
 // min(max(x, 0), z). Backward: gout for 0 < x < z, else 0.
 Array ClippedRelu(const Array& x, double z = 20.0);
 
