@@ -5,6 +5,7 @@ Each family lists its names in its own ``__all__``; this package re-exports them
 
 from chainer.links.activation import *  # NOQA
 from chainer.links.connection import *  # NOQA
+from chainer.links.loss import *  # NOQA
 from chainer.links.model import *  # NOQA
 from chainer.links.normalization import *  # NOQA
 from chainer.links.rnn import *  # NOQA

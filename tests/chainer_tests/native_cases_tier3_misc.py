@@ -11,10 +11,15 @@ import numpy
 
 import chainer
 import chainerx
+from chainer.functions.loss.black_out import black_out
 from chainer.functions.loss.contrastive import contrastive
+from chainer.functions.loss.crf1d import argmax_crf1d
+from chainer.functions.loss.crf1d import crf1d
 from chainer.functions.loss.cross_covariance import cross_covariance
 from chainer.functions.loss.ctc import connectionist_temporal_classification
 from chainer.functions.loss.decov import decov
+from chainer.functions.loss.discriminative_loss import discriminative_margin_based_clustering_loss
+from chainer.functions.loss.negative_sampling import negative_sampling
 from chainer.functions.loss.triplet import triplet
 from chainer.functions.noise.gumbel_softmax import gumbel_softmax
 from chainer.functions.noise.simplified_dropconnect import simplified_dropconnect
@@ -67,11 +72,36 @@ def _decorrelated_batch_normalization():
                                             running_projection=projection)
 
 
+def _crf1d_inputs():
+    steps = [_x(3, 3, seed=1), _x(2, 3, seed=2), _x(1, 3, seed=3)]
+    return _x(3, 3), steps, [_ints([0, 2, 1]), _ints([1, 1]), _ints([2])]
+
+
+def _crf1d():
+    cost, xs, ys = _crf1d_inputs()
+    return crf1d(cost, xs, ys), crf1d(cost, xs, ys, reduce='no')
+
+
+def _argmax_crf1d():
+    cost, xs, _ = _crf1d_inputs()
+    return argmax_crf1d(cost, xs)  # (score, path): the score is the Variable
+
+
+def _samples(shape):
+    return _ints([[0, 2, 3], [0, 1, 4], [0, 5, 2]])
+
+
 CASES = {
+    'argmax_crf1d': _argmax_crf1d,
     'batch_renormalization': _batch_renormalization,
+    'black_out': lambda: (
+        black_out(_x(3, 4), _ints([1, 0, 5]), _x(6, 4, seed=1), _ints([[2, 3], [1, 5], [0, 2]])),
+        black_out(_x(3, 4), _ints([1, 0, 5]), _x(6, 4, seed=1), _ints([[2, 3], [1, 5], [0, 2]]),
+                  reduce='no')),
     'connectionist_temporal_classification': _ctc,
     'contrastive': lambda: (contrastive(_x(3, 4), _x(3, 4, seed=1), _ints([0, 1, 0])),
                            contrastive(_x(2, 2), _x(2, 2), _ints([0, 1]), reduce='no')),
+    'crf1d': _crf1d,
     'cross_covariance': lambda: (cross_covariance(_x(4, 3), _x(4, 2, seed=1)),
                                  cross_covariance(_x(4, 3), _x(4, 2, seed=1), reduce='no')),
     'decorrelated_batch_normalization': _decorrelated_batch_normalization,
@@ -79,7 +109,16 @@ CASES = {
     'fixed_batch_renormalization': _fixed_batch_renormalization,
     'fixed_decorrelated_batch_normalization': lambda: fixed_decorrelated_batch_normalization(
         _x(3, 4, 2), _x(2, 2, seed=1), _x(2, 2, 2, seed=2), groups=2),
+    'discriminative_margin_based_clustering_loss': lambda: (
+        discriminative_margin_based_clustering_loss(
+            _x(2, 3, 3, 4), _ints(numpy.random.RandomState(0).randint(0, 5, (2, 3, 4))), 0.3, 1.0, 3)
+        + discriminative_margin_based_clustering_loss(
+            _x(2, 3, 3, 4), _ints(numpy.random.RandomState(0).randint(0, 5, (2, 3, 4))), 0.3, 1.0, 3,
+            norm=2)),
     'gumbel_softmax': lambda: gumbel_softmax(_x(3, 4), tau=0.5),
+    'negative_sampling': lambda: (
+        negative_sampling(_x(3, 4), _ints([1, -1, 5]), _x(6, 4, seed=1), _samples, 2),
+        negative_sampling(_x(3, 4), _ints([1, -1, 5]), _x(6, 4, seed=1), _samples, 2, reduce='no')),
     'simplified_dropconnect': lambda: (
         simplified_dropconnect(_x(3, 4), _x(2, 4, seed=1), _x(2, seed=2)),
         simplified_dropconnect(_x(3, 2, 2), _x(2, 4, seed=1), use_batchwise_mask=False)),

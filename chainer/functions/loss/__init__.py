@@ -12,19 +12,27 @@ from chainer.functions.loss.squared_error import squared_error  # NOQA
 from chainer.functions.loss.vae import bernoulli_nll  # NOQA
 from chainer.functions.loss.vae import gaussian_kl_divergence  # NOQA
 from chainer.functions.loss.vae import gaussian_nll  # NOQA
+from chainer.functions.loss.black_out import black_out  # NOQA
 from chainer.functions.loss.contrastive import contrastive  # NOQA
+from chainer.functions.loss.crf1d import argmax_crf1d  # NOQA
+from chainer.functions.loss.crf1d import crf1d  # NOQA
 from chainer.functions.loss.cross_covariance import cross_covariance  # NOQA
 from chainer.functions.loss.ctc import connectionist_temporal_classification  # NOQA
 from chainer.functions.loss.decov import decov  # NOQA
+from chainer.functions.loss.discriminative_loss import (  # NOQA
+    discriminative_margin_based_clustering_loss)
+from chainer.functions.loss.negative_sampling import negative_sampling  # NOQA
 from chainer.functions.loss.triplet import triplet  # NOQA
 
 __all__ = [
-    'absolute_error', 'bernoulli_nll', 'connectionist_temporal_classification', 'contrastive',
-    'cross_covariance', 'decov', 'gaussian_kl_divergence', 'gaussian_nll', 'hinge', 'huber_loss',
-    'mean_absolute_error', 'mean_squared_error', 'sigmoid_cross_entropy', 'softmax_cross_entropy',
-    'squared_difference', 'squared_error', 'triplet',
+    'absolute_error', 'argmax_crf1d', 'bernoulli_nll', 'black_out',
+    'connectionist_temporal_classification', 'contrastive', 'crf1d', 'cross_covariance', 'decov',
+    'discriminative_margin_based_clustering_loss', 'gaussian_kl_divergence', 'gaussian_nll',
+    'hinge', 'huber_loss', 'mean_absolute_error', 'mean_squared_error', 'negative_sampling',
+    'sigmoid_cross_entropy', 'softmax_cross_entropy', 'squared_difference', 'squared_error',
+    'triplet',
 ]
 # Each name's forward is a chainerx composition recorded by chainerx (forward_chainerx), a composition of
-# native chainer functions (the vae losses), or, for CTC, a forward run on chainerx arrays as they are
-# (_chainerx_xp_forward).
+# native chainer functions (the vae losses, crf1d, the sampled losses, the clustering loss), or, for CTC,
+# a forward run on chainerx arrays as they are (_chainerx_xp_forward).
 NATIVE = frozenset(__all__)
