@@ -90,3 +90,41 @@ def ctc_fwd_bwd(fw):
             functional.log_softmax(x, 2), labels, input_lengths, label_lengths, 0, "none"), [x])
     ctc_loss = fw.module._core._ctc_loss
     return _fwd_bwd(fw, lambda x: ctc_loss(x, labels, input_lengths, label_lengths, 0), [x])
+
+
+_STEPS = (32, 100, 256)  # batch, steps, features
+_VOCABULARY = (10000, 256)  # words, features
+
+
+# Note [Gradients added in place]: chainerx adds each step's gradient into the one the pass holds; a full-size
+# gradient per step (zeros, the step written, then summed) writes batch x steps x features elements per step.
+@benchmark("step_slices_fwd_bwd", "an RNN-like loop h = tanh(h + x[:, t]) over the 100 steps of 32x100x256 float32,"
+           " then backward", frameworks=("chainerx", "torch"), needs_autograd=True)
+def step_slices_fwd_bwd(fw):
+    batch, steps, features = _STEPS
+    x = fw.asarray(_values(_STEPS, 0), True)
+    h0 = fw.asarray(np.zeros((batch, features), np.float32))
+
+    def forward(x):
+        h = h0
+        for t in range(steps):
+            h = fw.module.tanh(h + x[:, t])
+        return h
+
+    return _fwd_bwd(fw, forward, [x])
+
+
+@benchmark("embedding_steps_fwd_bwd", "rows of a 10000x256 float32 embedding table gathered for 32 words at each of "
+           "50 steps, then backward", frameworks=("chainerx", "torch"), needs_autograd=True)
+def embedding_steps_fwd_bwd(fw):
+    rng = np.random.default_rng(4)
+    table = fw.asarray(_values(_VOCABULARY, 0), True)
+    words = [fw.asarray(rng.integers(0, _VOCABULARY[0], 32).astype(np.int64)) for _ in range(50)]
+
+    def forward(table):
+        total = table[words[0]]
+        for step in words[1:]:
+            total = total + table[step]
+        return total
+
+    return _fwd_bwd(fw, forward, [table])

@@ -1028,3 +1028,27 @@ def test_launches_of_an_activation_with_a_parameter(name):
     else:
         expected = x_np / (1 + numpy.exp(-w3 * x_np))
     numpy.testing.assert_allclose(chx.to_numpy(state['y'].array), expected, rtol=1e-6, atol=1e-7)
+
+
+def test_launches_of_the_gradients_of_several_views_and_gathers():
+    # Note [Gradients added in place]: the first view's gradient is a zero fill and a copy, each further one an
+    # addition into its region of the same array (8 launches for three views when each made a full-size gradient
+    # and the pass added them); a gather's gradient likewise scatters into the gradient held so far.
+    x_np = numpy.arange(24, dtype='float32').reshape(2, 4, 3)
+    x = chx.array(x_np, device='cuda:0').require_grad()
+    heads = [x[:, :, i] for i in range(3)]
+    gys = [chx.ones((2, 4), 'float32', device='cuda:0')] * 3
+    assert _counted(_LAUNCHES, lambda: chx.grad(heads, [x], grad_outputs=gys)) == 4
+    w = chx.array(x_np.reshape(8, 3), device='cuda:0').require_grad()
+    rows = [chx.array(numpy.array([1, 5, 1]), device='cuda:0') for _ in range(4)]
+    taken = [chx.take(w, r, 0) for r in rows[:2]] + [w[r] for r in rows[2:]]  # advanced indexing gathers from w
+    gys = [chx.ones((3, 3), 'float32', device='cuda:0')] * 4  # one seed for all: shared, never updated
+    state = {}
+
+    def backward():
+        state['gw'], = chx.grad(taken, [w], grad_outputs=gys)
+
+    assert _counted(_LAUNCHES, backward) == 5
+    expected = numpy.zeros((8, 3), 'float32')
+    expected[1], expected[5] = 8, 4
+    numpy.testing.assert_array_equal(chx.to_numpy(state['gw']), expected)

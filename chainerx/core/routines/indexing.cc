@@ -1,12 +1,14 @@
 #include "chainerx/core/routines/indexing.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "chainerx/core/backward_builder.h"
 #include "chainerx/core/backward_context.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/kernels/arithmetic.h"
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/routines/creation.h"
 
@@ -73,7 +75,16 @@ void DefineAtBackward(const Array& a, const Array& out, const std::vector<ArrayI
     BackwardBuilder bb{"at", a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([indices, in_shape = a.shape()](BackwardContext& bctx) {
-            bctx.input_grad() = AtGrad(*bctx.output_grad(), indices, in_shape);
+            const Array& gout = *bctx.output_grad();
+            if (!gout.IsBackpropRequired(AnyGraph{})) {
+                if (std::optional<Array> grad = bctx.AccumulatedInputGradToUpdate()) {
+                    // Note [Gradients added in place]
+                    Array region = internal::AtView(*grad, indices);
+                    gout.device().CallKernel<AddKernel>(region, gout, region);
+                    return;
+                }
+            }
+            bctx.input_grad() = AtGrad(gout, indices, in_shape);
         });
     }
     bb.Finalize();

@@ -127,7 +127,16 @@ Array MoveAxesToFront(const Array& view, const std::vector<int8_t>& axes, bool r
 
 GatherPlan PlanGather(const Array& a, const std::vector<IndexItem>& key, bool record_graph) {
     SplitKey split = Split(a, key);
-    Array view = record_graph ? At(a, split.basic) : internal::AtView(a, split.basic);
+    Array view = internal::AtView(a, split.basic);
+    // A basic part that selects all of `a` (as in table[indices]) gathers from `a` itself: an At node per call
+    // would receive a full-size gradient of its own, where the gather's gradient can be scattered in place into
+    // the one of `a` (Note [Gradients added in place]).
+    bool whole = view.shape() == a.shape() && view.strides() == a.strides() && view.offset() == a.offset();
+    if (whole) {
+        view = a;
+    } else if (record_graph) {
+        view = At(a, split.basic);
+    }
     for (size_t k = 0; k < split.masks.size(); ++k) {
         const Shape& mask_shape = split.masks[k].shape();
         for (int8_t d = 0; d < mask_shape.ndim(); ++d) {

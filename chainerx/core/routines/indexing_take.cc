@@ -2,6 +2,7 @@
 #include "chainerx/core/routines/indexing.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "chainerx/core/backward_builder.h"
@@ -43,7 +44,15 @@ Array Gather(const Array& a, const std::vector<Array>& indices, int8_t axis) {
     BackwardBuilder bb{"gather", a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([indices, axis, shape = a.shape()](BackwardContext& bctx) {
-            bctx.input_grad() = ScatterAdd(*bctx.output_grad(), indices, axis, shape);
+            const Array& gout = *bctx.output_grad();
+            if (!gout.IsBackpropRequired(AnyGraph{})) {
+                if (std::optional<Array> grad = bctx.AccumulatedInputGradToUpdate()) {
+                    // Note [Gradients added in place]
+                    gout.device().CallKernel<ScatterKernel>(gout, indices, axis, true, *grad);
+                    return;
+                }
+            }
+            bctx.input_grad() = ScatterAdd(gout, indices, axis, shape);
         });
     }
     bb.Finalize();
