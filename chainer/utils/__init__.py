@@ -20,6 +20,9 @@ from chainer.utils import walker_alias  # NOQA
 from chainer.utils.array import size_of_shape  # NOQA
 from chainer.utils.array import sum_to  # NOQA
 from chainer.utils.experimental import experimental  # NOQA
+from chainer.utils.sparse import CooMatrix  # NOQA
+from chainer.utils.sparse import get_order  # NOQA
+from chainer.utils.sparse import to_coo  # NOQA
 from chainer.utils.walker_alias import WalkerAlias  # NOQA
 
 

@@ -41,6 +41,8 @@ from chainer.functions.array.rollaxis import rollaxis  # NOQA
 from chainer.functions.array.scatter_add import scatter_add  # NOQA
 from chainer.functions.array.select_item import select_item  # NOQA
 from chainer.functions.array.space2depth import space2depth  # NOQA
+from chainer.functions.array.spatial_transformer_grid import spatial_transformer_grid  # NOQA
+from chainer.functions.array.spatial_transformer_sampler import spatial_transformer_sampler  # NOQA
 from chainer.functions.array.split_axis import split_axis  # NOQA
 from chainer.functions.array.squeeze import squeeze  # NOQA
 from chainer.functions.array.stack import separate  # NOQA
@@ -54,8 +56,9 @@ from chainer.functions.array.where import where  # NOQA
 __all__ = [
     'as_strided', 'broadcast', 'broadcast_to', 'cast', 'concat', 'copy', 'depth2space', 'diagonal',
     'dstack', 'expand_dims', 'flatten', 'flip', 'fliplr', 'flipud', 'get_item', 'hstack', 'im2col',
-    'moveaxis', 'pad', 'pad_sequence', 'permutate', 'repeat', 'reshape', 'resize_images', 'rollaxis',
-    'scatter_add', 'select_item', 'separate', 'space2depth', 'split_axis', 'squeeze', 'stack',
-    'swapaxes', 'tile', 'transpose', 'transpose_sequence', 'vstack', 'where',
+    'moveaxis', 'pad', 'pad_sequence', 'permutate', 'repeat', 'reshape', 'resize_images',
+    'rollaxis', 'scatter_add', 'select_item', 'separate', 'space2depth', 'spatial_transformer_grid',
+    'spatial_transformer_sampler', 'split_axis', 'squeeze', 'stack', 'swapaxes', 'tile',
+    'transpose', 'transpose_sequence', 'vstack', 'where',
 ]
 NATIVE = frozenset(__all__) - {'scatter_add'}

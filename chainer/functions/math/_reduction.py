@@ -21,6 +21,8 @@ from chainer.functions.math.cumsum import cumsum  # NOQA
 from chainer.functions.math.det import batch_det  # NOQA
 from chainer.functions.math.det import det  # NOQA
 from chainer.functions.math.einsum import einsum  # NOQA
+from chainer.functions.math.fft import fft  # NOQA
+from chainer.functions.math.fft import ifft  # NOQA
 from chainer.functions.math.inv import batch_inv  # NOQA
 from chainer.functions.math.inv import inv  # NOQA
 from chainer.functions.math.linear_interpolate import linear_interpolate  # NOQA
@@ -31,14 +33,15 @@ from chainer.functions.math.minmax_reduction import max  # NOQA
 from chainer.functions.math.minmax_reduction import min  # NOQA
 from chainer.functions.math.prod import prod  # NOQA
 from chainer.functions.math.scale import scale  # NOQA
+from chainer.functions.math.sparse_matmul import sparse_matmul  # NOQA
 from chainer.functions.math.sum import sum  # NOQA
 from chainer.functions.math.tensordot import tensordot  # NOQA
 
 __all__ = [
     'argmax', 'argmin', 'average', 'batch_det', 'batch_inv', 'batch_l2_norm_squared',
-    'batch_matmul', 'bias', 'cholesky', 'cumprod', 'cumsum', 'det', 'einsum', 'inv',
-    'linear_interpolate', 'logsumexp', 'matmul', 'max', 'mean', 'min', 'prod', 'scale', 'sum',
-    'tensordot',
+    'batch_matmul', 'bias', 'cholesky', 'cumprod', 'cumsum', 'det', 'einsum', 'fft', 'ifft', 'inv',
+    'linear_interpolate', 'logsumexp', 'matmul', 'max', 'mean', 'min', 'prod', 'scale',
+    'sparse_matmul', 'sum', 'tensordot',
 ]
 
 _FALLING_BACK = frozenset({'batch_det', 'batch_inv', 'cumprod', 'det', 'einsum', 'prod'})

@@ -10,6 +10,7 @@ from chainer.links.connection.deconvolution_2d import Deconvolution2D  # NOQA
 from chainer.links.connection.deconvolution_nd import Deconvolution1D  # NOQA
 from chainer.links.connection.deconvolution_nd import Deconvolution3D  # NOQA
 from chainer.links.connection.deconvolution_nd import DeconvolutionND  # NOQA
+from chainer.links.connection.deformable_convolution_2d import DeformableConvolution2D  # NOQA
 from chainer.links.connection.depthwise_convolution_2d import DepthwiseConvolution2D  # NOQA
 from chainer.links.connection.dilated_convolution_2d import DilatedConvolution2D  # NOQA
 from chainer.links.connection.embed_id import EmbedID  # NOQA
@@ -25,6 +26,7 @@ from chainer.links.connection.scale import Scale  # NOQA
 __all__ = [
     'Bias', 'Bilinear', 'Convolution1D', 'Convolution2D', 'Convolution3D', 'ConvolutionND',
     'Deconvolution1D', 'Deconvolution2D', 'Deconvolution3D', 'DeconvolutionND',
-    'DepthwiseConvolution2D', 'DilatedConvolution2D', 'EmbedID', 'Highway', 'Inception',
-    'InceptionBN', 'Linear', 'LocalConvolution2D', 'MLPConvolution2D', 'Parameter', 'Scale',
+    'DeformableConvolution2D', 'DepthwiseConvolution2D', 'DilatedConvolution2D', 'EmbedID',
+    'Highway', 'Inception', 'InceptionBN', 'Linear', 'LocalConvolution2D', 'MLPConvolution2D',
+    'Parameter', 'Scale',
 ]
