@@ -33,10 +33,11 @@ from chainer.functions.array.select_item import select_item
 from chainer.functions.array.split_axis import split_axis
 from chainer.functions.connection.embed_id import embed_id
 from chainer.functions.loss import _util
-from chainer.functions.math.logsumexp import logsumexp
 from chainer.functions.math.argminmax import argmax
+from chainer.functions.math.logsumexp import logsumexp
 from chainer.functions.math.minmax_reduction import max as max_
 from chainer.functions.math.sum import sum as sum_
+from chainer.utils import _checks
 from chainer.utils import type_check
 
 
@@ -53,6 +54,15 @@ def _check_steps(cost, xs, ys=None):
     IndexError; a batch of no steps has no batch size to give a loss of, so this one raises a
     ValueError that says so, as F.connectionist_temporal_classification does for no frames.
     """
+    _checks.check_array(cost, 'cost')
+    for name, steps in (('xs', xs), ('ys', ys)):
+        if steps is None:
+            continue
+        if not isinstance(steps, (list, tuple)):
+            raise TypeError('{} must be a list of Variables or arrays, not {}'.format(
+                name, type(steps).__name__))
+        for t, step in enumerate(steps):
+            _checks.check_array(step, '{}[{}]'.format(name, t))
     if len(xs) == 0:
         raise ValueError('xs must hold at least one step (a (B, K) array), but it is empty')
     if ys is not None and len(ys) != len(xs):
@@ -129,6 +139,8 @@ def crf1d(cost, xs, ys, reduce='mean'):
     Raises:
         ValueError: `reduce` is unknown, `xs` is empty (Note [Empty sequences]) or `ys` has
             another length.
+        TypeError: `cost` or a step is not a Variable or an array, or `xs` or `ys` is not a
+            list (or tuple).
         ~chainer.utils.type_check.InvalidType: A shape or dtype does not fit (the batch grows
             over the steps, x.shape[1] is not K, ...).
 
@@ -178,6 +190,7 @@ def argmax_crf1d(cost, xs):
 
     Raises:
         ValueError: `xs` is empty (Note [Empty sequences]).
+        TypeError: `cost` or a step is not a Variable or an array, or `xs` is not a list.
         ~chainer.utils.type_check.InvalidType: A shape or dtype does not fit.
 
     Example:

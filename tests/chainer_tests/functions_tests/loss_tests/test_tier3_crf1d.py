@@ -251,3 +251,16 @@ def test_invalid_inputs_are_invalid_type(mode, cost, steps, labels, labels_only)
 def test_numpy_and_chainerx_inputs_do_not_mix():
     with pytest.raises(TypeError):
         crf1d(numpy.zeros((2, 2)), [chainerx.zeros((1, 2), 'float64')], [numpy.zeros(1, numpy.int32)])
+
+
+@pytest.mark.parametrize('call', [
+    lambda x: argmax_crf1d([], [x]),
+    lambda x: argmax_crf1d(numpy.zeros((3, 3), numpy.float32), x),
+    lambda x: argmax_crf1d(numpy.zeros((3, 3), numpy.float32), [x, ()]),
+    lambda x: crf1d(numpy.zeros((3, 3), numpy.float32), [x], [[0, 1]]),
+    lambda x: crf1d(numpy.zeros((3, 3), numpy.float32), [x], chainer.Parameter()),
+    lambda x: argmax_crf1d(chainer.Parameter(), [x]),
+])
+def test_arguments_of_other_types_raise_type_error(call):
+    with pytest.raises(TypeError):
+        call(numpy.zeros((2, 3), numpy.float32))
