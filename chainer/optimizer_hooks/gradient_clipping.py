@@ -60,8 +60,12 @@ class GradientClipping:
         if not params:
             return
         if _on_one_device_that_waits([param.grad for param in params]):
-            sqnorm = sum(_sqnorm(param) for param in params)
-            xp = backend.get_array_module(sqnorm)
+            sqnorms = [_sqnorm(param) for param in params]
+            xp = backend.get_array_module(sqnorms[0])
+            if len({sqnorm.dtype for sqnorm in sqnorms}) == 1:
+                sqnorm = xp.stack(sqnorms).sum()  # two launches or so, where adding them took one each
+            else:
+                sqnorm = sum(sqnorms)
             # A zero norm gives threshold / 0 = inf, so a rate of 1; a NaN norm, NaN gradients (as on the host).
             rate = xp.minimum(self.threshold / xp.sqrt(sqnorm), 1.)
         else:
@@ -71,6 +75,12 @@ class GradientClipping:
             rate = self.threshold / norm
             if rate >= 1:
                 return
+        rates = {}  # the device rate in each gradient dtype, cast once
         for param in params:
             grad = _util.grad(param)
-            grad *= rate if isinstance(rate, float) else rate.astype(grad.dtype)
+            if isinstance(rate, float):
+                grad *= rate
+            else:
+                if grad.dtype not in rates:
+                    rates[grad.dtype] = rate.astype(grad.dtype, copy=False)
+                grad *= rates[grad.dtype]

@@ -1,6 +1,18 @@
 """L2 regularization: adds ``rate * param`` to each gradient."""
 
+import chainerx
+
 from chainer.optimizer_hooks import _util
+
+
+def _fused_axpy_fits(grad, array):
+    """Whether ``grad += rate * array`` can run as one fused pass (chainerx's SGD update, which
+    writes its first operand: grad must be a C-contiguous chainerx array on no graph, of array's
+    float dtype, shape and device)."""
+    return (isinstance(grad, chainerx.ndarray) and isinstance(array, chainerx.ndarray)
+            and grad.dtype == array.dtype and grad.dtype.kind == 'f' and grad.shape == array.shape
+            and grad.device is array.device and grad.is_contiguous
+            and not grad.is_backprop_required())
 
 
 class WeightDecay:
@@ -31,4 +43,10 @@ class WeightDecay:
         if arrays is None:
             return
         array, grad = arrays
-        grad += _util.scaled(self.rate, param) * array
+        rate = _util.scaled(self.rate, param)
+        if _fused_axpy_fits(grad, array):
+            # "param -= lr * grad" with grad as the param: one launch, where the product and the
+            # addition took two and a temporary.
+            chainerx._core._optimizers.sgd(grad, array, -float(rate))
+        else:
+            grad += rate * array

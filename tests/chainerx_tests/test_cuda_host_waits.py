@@ -1052,3 +1052,30 @@ def test_launches_of_the_gradients_of_several_views_and_gathers():
     expected = numpy.zeros((8, 3), 'float32')
     expected[1], expected[5] = 8, 4
     numpy.testing.assert_array_equal(chx.to_numpy(state['gw']), expected)
+
+
+def test_launches_of_weight_decay_and_gradient_clipping():
+    # WeightDecay: one fused pass per parameter (grad += rate * param as an SGD step on the gradient, where the
+    # product and the addition took two); GradientClipping: a sum of squares per parameter, their stack and sum, the
+    # rate (sqrt, division, minimum) and a product per gradient, with the rate cast once (an addition per parameter
+    # and a cast per gradient before); MomentumSGD's updates in one batched launch. 28 launches before, 18 now.
+    import chainer
+    import chainer.functions as F
+    import chainer.links as L
+    models = [chainer.Sequential(L.Linear(5, 7), F.relu, L.Linear(7, 3)) for _ in range(2)]
+    models[1].copyparams(models[0])
+    models[0].to_device('cuda:0')
+    x = numpy.random.RandomState(0).uniform(-1, 1, (4, 5)).astype('float32')
+    launches = []
+    for model, xs in zip(models, [chx.array(x, device='cuda:0'), x]):
+        optimizer = chainer.optimizers.MomentumSGD(0.1)
+        optimizer.setup(model)
+        optimizer.add_hook(chainer.optimizer_hooks.WeightDecay(1e-2))
+        optimizer.add_hook(chainer.optimizer_hooks.GradientClipping(0.5))
+        for _ in range(2):
+            model.cleargrads()
+            F.sum(model(xs) ** 2).backward()
+            launches.append(_counted(_LAUNCHES, optimizer.update))
+    assert launches[1] == 18
+    for (_, p), (_, q) in zip(sorted(models[0].namedparams()), sorted(models[1].namedparams())):
+        numpy.testing.assert_allclose(chx.to_numpy(p.array), q.array, rtol=1e-5, atol=1e-6)

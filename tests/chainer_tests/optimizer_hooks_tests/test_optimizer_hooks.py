@@ -141,3 +141,16 @@ def test_hooks_on_chainerx_update_in_place():
     optimizer_hooks.GradientHardClipping(-0.5, 1.2)(None, param)
     assert param._data[0].grad is not None
     numpy.testing.assert_allclose(chainerx.to_numpy(grad), [1.2, -0.5])
+
+
+@pytest.mark.parametrize('grad_layout', ['contiguous', 'transposed', 'strided'])
+def test_weight_decay_on_chainerx_gradients_of_any_layout(grad_layout):
+    # A C-contiguous gradient takes the fused pass (an SGD step on the gradient); the others the product and sum.
+    values = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+    param = chainer.Parameter(chainerx.array(values))
+    grads = {'contiguous': chainerx.ones((2, 3), 'float32'),
+             'transposed': chainerx.ones((3, 2), 'float32').T,
+             'strided': chainerx.ones((2, 6), 'float32')[:, ::2]}
+    param.grad = grads[grad_layout]
+    optimizer_hooks.WeightDecay(0.5)(None, param)
+    numpy.testing.assert_allclose(chainerx.to_numpy(param.grad), 1 + 0.5 * values)
