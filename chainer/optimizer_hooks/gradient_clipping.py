@@ -63,7 +63,8 @@ class GradientClipping:
             sqnorms = [_sqnorm(param) for param in params]
             xp = backend.get_array_module(sqnorms[0])
             if len({sqnorm.dtype for sqnorm in sqnorms}) == 1:
-                sqnorm = xp.stack(sqnorms).sum()  # two launches or so, where adding them took one each
+                # One stack and one sum, where adding them took a launch each.
+                sqnorm = xp.stack(sqnorms).sum()
             else:
                 sqnorm = sum(sqnorms)
             # A zero norm gives threshold / 0 = inf, so a rate of 1; a NaN norm, NaN gradients (as on the host).

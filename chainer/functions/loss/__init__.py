@@ -32,7 +32,8 @@ __all__ = [
     'sigmoid_cross_entropy', 'softmax_cross_entropy', 'squared_difference', 'squared_error',
     'triplet',
 ]
-# Each name's forward is a chainerx composition recorded by chainerx (forward_chainerx), a composition of
-# native chainer functions (the vae losses, crf1d, the sampled losses, the clustering loss), or, for CTC,
-# a forward run on chainerx arrays as they are (_chainerx_xp_forward).
+# Each name's forward is a chainerx composition recorded by chainerx (forward_chainerx), a
+# composition of native chainer functions (the vae losses, crf1d, the sampled losses, the
+# clustering loss), or, for CTC, a forward run on chainerx arrays as they are
+# (_chainerx_xp_forward).
 NATIVE = frozenset(__all__)

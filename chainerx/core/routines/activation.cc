@@ -99,7 +99,12 @@ Array ActivationParameterGrad(
     return g;
 }
 
-template <typename ForwardKernel, typename GradKernel, typename ParamGradKernel, typename ComposedGx, typename ComposedGw>
+template <
+        typename ForwardKernel,
+        typename GradKernel,
+        typename ParamGradKernel,
+        typename ComposedGx,
+        typename ComposedGw>
 Array ActivationWithParameter(
         const char* name, const Array& x, const Array& w, ComposedGx composed_gx, ComposedGw composed_gw) {
     if (!IsFloatingPoint(x.dtype()) || w.dtype() != x.dtype()) {
