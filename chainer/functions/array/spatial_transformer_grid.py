@@ -10,8 +10,8 @@ theta, differentiable to any order and native on chainerx Variables.
 import numpy
 
 from chainer import backend
+from chainer.functions import _composition
 from chainer.functions.array.reshape import reshape
-from chainer.functions.array.spatial_transformer_sampler import InputCheck
 from chainer.functions.array.spatial_transformer_sampler import RETIRED_KWARGS
 from chainer.functions.connection.linear import linear
 from chainer.utils import _checks
@@ -19,7 +19,7 @@ from chainer.utils import argument
 from chainer.utils import type_check
 
 
-class SpatialTransformerGrid(InputCheck):
+class SpatialTransformerGrid(_composition.CompositionCheck):
     """The original's check of theta: a float array (B, 2, 3)."""
 
     names = ('theta',)

@@ -23,9 +23,7 @@ differentiable twice in both x and the coordinates, and native on chainerx Varia
 import numpy
 
 from chainer import backend
-from chainer import configuration
-from chainer import function_node
-from chainer import variable
+from chainer.functions import _composition
 from chainer.functions.array.expand_dims import expand_dims
 from chainer.functions.array.get_item import get_item
 from chainer.functions.array.pad import pad
@@ -35,7 +33,6 @@ from chainer.functions.array.stack import stack
 from chainer.functions.array.transpose import transpose
 from chainer.functions.array.where import where
 from chainer.functions.math.sum import sum as sum_
-from chainer.utils import _checks
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -47,31 +44,7 @@ RETIRED_KWARGS = {
 }
 
 
-class InputCheck(function_node.FunctionNode):
-    """The type check of a function composed of other functions: a node that is never applied.
-
-    Subclasses define `check_type_forward` (the original node's, and the node's class name is the
-    original's, which the messages show); `run` checks the inputs as `FunctionNode.apply` would.
-    """
-
-    names = ()  # the inputs' names, for the TypeError of an argument that is no array
-
-    def run(self, *inputs):
-        """Checks the inputs (Variables or arrays) unless type checks are off; returns their arrays.
-
-        Raises:
-            TypeError: An input is neither a Variable nor an array.
-            ~chainer.utils.type_check.InvalidType: An input has a wrong dtype or shape.
-        """
-        for x, name in zip(inputs, self.names):
-            _checks.check_array(x, name)
-        arrays = tuple([x.array if isinstance(x, variable.Variable) else x for x in inputs])
-        if configuration.config.type_check:
-            self._check_data_type_forward(arrays)
-        return arrays
-
-
-class SpatialTransformerSampler(InputCheck):
+class SpatialTransformerSampler(_composition.CompositionCheck):
     """The original's checks of (x, grid): float images (B, C, H, W), a grid (B, 2, H_O, W_O)."""
 
     names = ('x', 'grid')

@@ -22,8 +22,8 @@ the offsets, W and b, and native on chainerx Variables.
 import numpy
 
 from chainer import backend
+from chainer.functions import _composition
 from chainer.functions.array.reshape import reshape
-from chainer.functions.array.spatial_transformer_sampler import InputCheck
 from chainer.functions.array.spatial_transformer_sampler import sample_pixels
 from chainer.functions.array.stack import separate
 from chainer.functions.array.transpose import transpose
@@ -33,7 +33,7 @@ from chainer.utils import _checks
 from chainer.utils import type_check
 
 
-class DeformableConvolution2DCheck(InputCheck):
+class DeformableConvolution2DCheck(_composition.CompositionCheck):
     """The checks of (x, offset, W) or (x, offset, W, b) that the original's functions make."""
 
     names = ('x', 'offset', 'W', 'b')

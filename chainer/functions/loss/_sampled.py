@@ -10,9 +10,7 @@ import numbers
 import numpy
 
 from chainer import backend
-from chainer import configuration
-from chainer import function_node
-from chainer import variable
+from chainer.functions import _composition
 from chainer.functions.array.expand_dims import expand_dims
 from chainer.functions.array.reshape import reshape
 from chainer.functions.connection.embed_id import embed_id
@@ -20,11 +18,11 @@ from chainer.functions.math.matmul import matmul
 from chainer.utils import type_check
 
 
-class InputCheck(function_node.FunctionNode):
+class InputCheck(_composition.CompositionCheck):
     """The type check of a sampled loss, on (x, t, W) or (x, t, W, samples).
 
     The node is never applied: the loss is a composition of other functions, and `run` checks
-    its inputs as `FunctionNode.apply` would (light mode first, InvalidType naming `label`).
+    its inputs as `FunctionNode.apply` would (InvalidType naming `label`).
 
     Args:
         label (str): The name shown in the messages (the original's node name).
@@ -60,17 +58,6 @@ class InputCheck(function_node.FunctionNode):
                 samples_type.ndim == 2,
                 samples_type.shape[0] == x_type.shape[0],
             )
-
-    def run(self, *inputs):
-        """Checks the inputs (Variables or arrays) unless type checks are off; returns their arrays.
-
-        Raises:
-            ~chainer.utils.type_check.InvalidType: An input has a wrong dtype or shape.
-        """
-        arrays = tuple([a.array if isinstance(a, variable.Variable) else a for a in inputs])
-        if configuration.config.type_check:
-            self._check_data_type_forward(arrays)
-        return arrays
 
 
 def check_sample_size(sample_size):

@@ -93,10 +93,6 @@ def _check_steps(cost, xs, ys=None):
         _expect(y.dtype.kind == 'i', name + ".dtype.kind == 'i'", '{}'.format(y.dtype))
 
 
-def _array(y):
-    return y.array if isinstance(y, variable.Variable) else y
-
-
 def _split_ended(value, batch):
     """(the first `batch` rows of `value`, the rest or None): Note [Shrinking batches]."""
     if value.shape[0] > batch:
@@ -153,7 +149,7 @@ def crf1d(cost, xs, ys, reduce='mean'):
     """
     _util.check_reduce(reduce, ('mean', 'no'))
     _check_steps(cost, xs, ys)
-    ys = [_array(y) for y in ys]
+    ys = [variable.as_array(y) for y in ys]
     n_batch = xs[0].shape[0]
     alpha = xs[0]
     score = select_item(xs[0], ys[0])
