@@ -48,9 +48,9 @@ std::optional<Array>& BackwardContext::input_grad(size_t target_index) {
 // result of the pass can see the change), it is C-contiguous (a broadcast view, as sum's gradient is, has elements
 // that share memory), it records no graph, and neither does the pass; the values are then
 // added exactly where the full-size gradient's addition would have added them, and the sum is the same.
-std::optional<Array> BackwardContext::AccumulatedInputGradToUpdate(size_t target_index) {
+std::optional<Array> BackwardContext::AccumulatedInputGradToUpdate(const Array& values, size_t target_index) {
     const std::shared_ptr<internal::ArrayNode>& node = TargetInputNodeOrNull(target_index);
-    if (node == nullptr || double_backprop_) {
+    if (node == nullptr || double_backprop_ || values.IsBackpropRequired(AnyGraph{})) {
         return std::nullopt;
     }
     const std::shared_ptr<internal::ArrayBody>& pending = node->pending_grad();

@@ -39,11 +39,11 @@ public:
     std::optional<Array>& input_grad(size_t target_index = 0);
 
     // The gradient of the k-th target input accumulated so far in this pass (from the ops processed before), when
-    // this backward function may add its own gradient to it in place instead of setting input_grad(): the pass
-    // holds the only reference to that array and to its memory, which is C-contiguous, it is on no graph, and the
-    // pass records no graph (no double backprop). nullopt otherwise, or when no gradient has reached that input yet.
-    // Note [Gradients added in place].
-    std::optional<Array> AccumulatedInputGradToUpdate(size_t target_index = 0);
+    // this backward function may add `values` (the nonzero part of its own gradient) to it in place instead of
+    // setting input_grad(): the pass holds the only reference to that array and to its memory, which is
+    // C-contiguous, neither it nor `values` is on a graph, and the pass records no graph (no double backprop).
+    // nullopt otherwise, or when no gradient has reached that input yet. Note [Gradients added in place].
+    std::optional<Array> AccumulatedInputGradToUpdate(const Array& values, size_t target_index = 0);
 
     // The shape and dtype of the input at `target_index`: those its gradient must have. Only for an input whose
     // gradient is required (ChainerxError otherwise). Backward functions read them here instead of capturing

@@ -76,13 +76,11 @@ void DefineAtBackward(const Array& a, const Array& out, const std::vector<ArrayI
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([indices, in_shape = a.shape()](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
-            if (!gout.IsBackpropRequired(AnyGraph{})) {
-                if (std::optional<Array> grad = bctx.AccumulatedInputGradToUpdate()) {
-                    // Note [Gradients added in place]
-                    Array region = internal::AtView(*grad, indices);
-                    gout.device().CallKernel<AddKernel>(region, gout, region);
-                    return;
-                }
+            if (std::optional<Array> grad = bctx.AccumulatedInputGradToUpdate(gout)) {
+                // Note [Gradients added in place]
+                Array region = internal::AtView(*grad, indices);
+                gout.device().CallKernel<AddKernel>(region, gout, region);
+                return;
             }
             bctx.input_grad() = AtGrad(gout, indices, in_shape);
         });

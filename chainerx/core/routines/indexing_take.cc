@@ -45,12 +45,10 @@ Array Gather(const Array& a, const std::vector<Array>& indices, int8_t axis) {
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([indices, axis, shape = a.shape()](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
-            if (!gout.IsBackpropRequired(AnyGraph{})) {
-                if (std::optional<Array> grad = bctx.AccumulatedInputGradToUpdate()) {
-                    // Note [Gradients added in place]
-                    gout.device().CallKernel<ScatterKernel>(gout, indices, axis, true, *grad);
-                    return;
-                }
+            if (std::optional<Array> grad = bctx.AccumulatedInputGradToUpdate(gout)) {
+                // Note [Gradients added in place]
+                gout.device().CallKernel<ScatterKernel>(gout, indices, axis, true, *grad);
+                return;
             }
             bctx.input_grad() = ScatterAdd(gout, indices, axis, shape);
         });
