@@ -273,10 +273,18 @@ class Variable:
 
     def unchain(self):
         """Deletes the reference to the creator, making this variable a root of the graph."""
+        if self._has_chainerx_array:
+            # Not in the original (RuntimeError there): Note [Cutting a graph] in chainerx/core/backward.h.
+            chainerx._core._unchain(self._data[0])
+            return
         self._python_node('unchain').unchain()
 
     def unchain_backward(self):
-        """Deletes the references to the creators of every variable and function behind this one."""
+        """Deletes the references to the creators of every variable and function behind this one
+        (truncated backpropagation through time cuts the graph behind a recurrent state this way)."""
+        if self._has_chainerx_array:
+            chainerx._core._unchain_backward(self._data[0])
+            return
         node = self._python_node('unchain_backward')
         _backprop.unchain_backward(node)
 

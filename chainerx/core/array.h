@@ -142,9 +142,11 @@ public:
     // NumPy-like text form, e.g. "array([1., 2.], shape=(2,), dtype=float32, device='native:0')".
     std::string ToString() const;
 
-private:
+    // The graph an optional backprop id names for this array: the context's default graph when none is given.
+    // Throws ChainerxError for a released id, ContextError for an id of another context.
     BackpropId ResolveBackpropId(const std::optional<BackpropId>& backprop_id) const;
 
+private:
     std::shared_ptr<internal::ArrayBody> body_;
 };
 

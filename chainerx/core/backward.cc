@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <unordered_set>
+#include <vector>
 
 #include "chainerx/core/array_body.h"
 #include "chainerx/core/array_node.h"
@@ -39,6 +40,9 @@ private:
 
 // The innermost active GradReadyHookScope of this thread (Note [Gradient-ready hooks]).
 thread_local GradReadyHookScope* t_grad_ready_hook = nullptr;
+
+// The graphs of the backward passes running on this thread, innermost last (Note [Cutting a graph]).
+thread_local std::vector<BackpropId> t_running_passes;
 
 using internal::ArrayBody;
 using internal::ArrayNode;
@@ -94,9 +98,12 @@ public:
         : backprop_id_{backprop_id},
           double_backprop_{double_backprop == DoubleBackpropOption::kEnable},
           loss_scale_{loss_scale},
-          targets_{targets} {}
+          targets_{targets} {
+        t_running_passes.push_back(backprop_id_);
+    }
 
     ~BackwardImpl() {
+        t_running_passes.pop_back();
         for (const std::shared_ptr<ArrayNode>& node : touched_) {
             node->pending_grad().reset();
         }
@@ -413,6 +420,66 @@ std::vector<std::optional<Array>> Grad(
     BackwardImpl{graph, double_backprop, loss_scale, &targets}.Run(outputs, grad_outputs);
     graph.context().SetBackpropDone(graph);
     return std::move(targets.results);
+}
+
+namespace {
+
+// The entry of `array` in the graph the id resolves to, after checking that no backward pass on that graph runs on
+// this thread; null when the array is not in the graph.
+ArrayBody::GraphEntry* GraphEntryToCut(
+        const Array& array, const std::optional<BackpropId>& backprop_id, const char* what) {
+    BackpropId graph = array.ResolveBackpropId(backprop_id);
+    if (std::find(t_running_passes.begin(), t_running_passes.end(), graph) != t_running_passes.end()) {
+        throw ChainerxError{what, ": the graph ", graph, " cannot be cut while a backward pass on it is running"};
+    }
+    return array.body()->FindGraphEntry(graph);
+}
+
+// A cut node is a root of the graph; as in Chainer, a root gets its gradient stored in its array (if alive).
+void MarkRootGradRequired(const ArrayNode& node) {
+    if (std::shared_ptr<ArrayBody> body = node.weak_body_lock()) {
+        ArrayBody::GraphEntry* entry = body->FindGraphEntry(node.backprop_id());
+        if (entry != nullptr && entry->node.get() == &node) {
+            entry->grad_required = true;
+        }
+    }
+}
+
+}  // namespace
+
+void Unchain(const Array& array, const std::optional<BackpropId>& backprop_id) {
+    if (ArrayBody::GraphEntry* entry = GraphEntryToCut(array, backprop_id, "unchain")) {
+        entry->node->set_creator_op_node(nullptr);
+        entry->grad_required = true;
+    }
+}
+
+void UnchainBackward(const Array& array, const std::optional<BackpropId>& backprop_id) {
+    ArrayBody::GraphEntry* entry = GraphEntryToCut(array, backprop_id, "unchain_backward");
+    if (entry == nullptr) {
+        return;
+    }
+    entry->grad_required = true;  // a root even when it had no creator
+    // Depth first, without recursion (graphs of long loops are deep). A node is cut when it is first reached, so a
+    // node reached again has no creator and ends that path: every op node is expanded once.
+    std::vector<std::shared_ptr<ArrayNode>> stack{entry->node};
+    while (!stack.empty()) {
+        std::shared_ptr<ArrayNode> node = std::move(stack.back());
+        stack.pop_back();
+        std::shared_ptr<OpNode> creator = node->creator_op_node();
+        if (creator == nullptr) {
+            continue;
+        }
+        node->set_creator_op_node(nullptr);
+        MarkRootGradRequired(*node);
+        for (const std::shared_ptr<ArrayNode>& input : creator->input_array_nodes()) {
+            if (input != nullptr && input->creator_op_node() != nullptr) {
+                stack.push_back(input);
+            }
+        }
+        // `creator` is released here; its input nodes are either on the stack or already cut, so releasing it never
+        // starts a long chain of destructors.
+    }
 }
 
 }  // namespace chainerx

@@ -66,6 +66,19 @@ private:
     GradReadyHookScope* outer_;
 };
 
+// Note [Cutting a graph]
+// Chainer's Variable.unchain() and unchain_backward() on arrays: truncated backpropagation through time cuts the
+// graph behind a recurrent state after each backward, so that the next backward stops there and the history can be
+// freed. Unchain makes `array` a root of the graph: its node forgets its creator, and the array requires grad (a
+// root of a Chainer graph gets a gradient). UnchainBackward also cuts every node reachable backward from it, so the
+// op nodes and array nodes behind it are released unless something else holds them (an array still alive keeps its
+// node, now a root whose array requires grad, as Chainer's unchain_backward leaves the variables behind). Arrays that are not in the graph are left alone. A graph cannot be
+// cut while a backward pass on it runs on this thread (a Python function's backward or a gradient hook calling
+// it): the pass holds its queue in those creator fields (Note [Backward state in graph nodes]), so that raises
+// ChainerxError.
+void Unchain(const Array& array, const std::optional<BackpropId>& backprop_id = std::nullopt);
+void UnchainBackward(const Array& array, const std::optional<BackpropId>& backprop_id = std::nullopt);
+
 // Backward from a single output: the same as Backward({output}, ...).
 void Backward(
         const Array& output,

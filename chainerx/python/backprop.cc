@@ -255,6 +255,17 @@ void InitBackprop(py::module& m) {
           py::arg("arrays"),
           py::arg("callback"));
 
+    // Not in the original's API: Chainer's Variable.unchain()/unchain_backward() on chainerx arrays (Note [Cutting a
+    // graph] in core/backward.h).
+    m.def("_unchain",
+          [](py::handle array, py::handle backprop_id) { Unchain(ToArray(array), ToBackpropId(backprop_id)); },
+          py::arg("array"),
+          py::arg("backprop_id") = py::none());
+    m.def("_unchain_backward",
+          [](py::handle array, py::handle backprop_id) { UnchainBackward(ToArray(array), ToBackpropId(backprop_id)); },
+          py::arg("array"),
+          py::arg("backprop_id") = py::none());
+
     m.def("backward",
           [](py::handle outputs, py::handle backprop_id, bool enable_double_backprop, std::optional<float> loss_scale) {
               std::vector<Array> arrays = ToArrayOrList(outputs);

@@ -4,7 +4,7 @@
 Written the way Chainer's own PTB example is: an ``EmbedID`` - ``LSTM`` - ``LSTM`` - ``Linear`` network
 under ``L.Classifier``, an iterator that walks ``batchsize`` positions of the corpus in parallel, an
 updater that accumulates the loss over ``--bproplen`` steps before each backward and then cuts the
-graph, and a Trainer reporting perplexity.
+graph (``loss.unchain_backward()``, on chainerx Variables too), and a Trainer reporting perplexity.
 
 Corpus: ``--ptb DIR`` reads the Penn Treebank files (``ptb.train.txt``, ``ptb.valid.txt``); by default,
 so that the example runs offline on a fresh machine, the dataset descriptions that ship inside
@@ -45,15 +45,6 @@ class RNNLM(chainer.Chain):
     def reset_state(self):
         self.l1.reset_state()
         self.l2.reset_state()
-
-    def truncate(self):
-        """Cuts the graph behind the LSTM states (truncated BPTT): the states keep their values but
-        are no longer connected to the steps before. Works on both device modes (a chainerx-backed
-        Variable has no unchain_backward); ``Variable.array`` is the value outside the graph."""
-        for lstm in (self.l1, self.l2):
-            if lstm.h is not None:
-                lstm.set_state(chainer.Variable(lstm.c.array, requires_grad=False),
-                               chainer.Variable(lstm.h.array, requires_grad=False))
 
     def forward(self, x):
         h = self.embed(x)
@@ -108,7 +99,7 @@ class ParallelSequentialIterator(chainer.dataset.Iterator):
 
 
 class BPTTUpdater(training.updaters.StandardUpdater):
-    """Accumulates the loss over ``bprop_len`` steps, then backward, update, and truncate."""
+    """Accumulates the loss over ``bprop_len`` steps, then backward, cut the graph, and update."""
 
     def __init__(self, train_iter, optimizer, bprop_len, device):
         super().__init__(train_iter, optimizer, device=device)
@@ -124,7 +115,7 @@ class BPTTUpdater(training.updaters.StandardUpdater):
             loss += model(x, t)
         model.cleargrads()
         loss.backward()
-        model.predictor.truncate()
+        loss.unchain_backward()  # truncated BPTT: the next backward stops at the current LSTM states
         optimizer.update()
 
 
