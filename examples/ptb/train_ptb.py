@@ -115,7 +115,7 @@ class BPTTUpdater(training.updaters.StandardUpdater):
             loss += model(x, t)
         model.cleargrads()
         loss.backward()
-        loss.unchain_backward()  # truncated BPTT: the next backward stops at the current LSTM states
+        loss.unchain_backward()  # truncated BPTT: the next backward stops at the LSTM states
         optimizer.update()
 
 
