@@ -128,3 +128,33 @@ def embedding_steps_fwd_bwd(fw):
         return total
 
     return _fwd_bwd(fw, forward, [table])
+
+
+_RECURRENT = (32, 50, 512)  # batch, steps, units
+
+
+# Note [Product gradients added in place]: each step's weight gradient is accumulated into the one the pass holds
+# (a GEMM with beta = 1) instead of being made apart and added (a write and a read of the weight's size per step).
+@benchmark("linear_steps_fwd_bwd", "an Elman RNN h = tanh(linear(x_t, W) + linear(h, U, b)) over 50 steps of 32 x 512 "
+           "float32 units, then backward (grads of W, U, b and the inputs)", frameworks=("chainerx", "torch"),
+           needs_autograd=True)
+def linear_steps_fwd_bwd(fw):
+    batch, steps, units = _RECURRENT
+    scale = np.float32(1.0 / np.sqrt(units))
+    w = fw.asarray(_values((units, units), 1) * scale, True)
+    u = fw.asarray(_values((units, units), 2) * scale, True)
+    b = fw.asarray(_values((units,), 3), True)
+    xs = fw.asarray(_values((steps, batch, units), 4), True)
+    if fw.name == "torch":
+        linear = fw.module.nn.functional.linear
+    else:
+        linear = fw.module.linear
+    h0 = fw.asarray(np.zeros((batch, units), np.float32))
+
+    def forward(xs, w, u, b):
+        h = h0
+        for t in range(steps):
+            h = fw.module.tanh(linear(xs[t], w) + linear(h, u, b))
+        return h
+
+    return _fwd_bwd(fw, forward, [xs, w, u, b])

@@ -33,6 +33,12 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(LinearKernel, CudaLinearKernel);
 
+class CudaLinearAccumulateKernel : public LinearAccumulateKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override { CudaMatMul(a, b.Transpose(), out, true); }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(LinearAccumulateKernel, CudaLinearAccumulateKernel);
+
 class CudaLinearRowSumsKernel : public LinearRowSumsKernel {
 public:
     void Call(const Array& a, const Array& b, const Array& out, const Array& row_sums) override {

@@ -92,39 +92,54 @@ void FillRows(const std::optional<Array>& bias, int64_t m, int64_t n, T* out) {
     }
 }
 
+// out = a · bᵀ + bias (rows), or out += a · bᵀ when `accumulate` (then without a bias).
+void LinearProduct(
+        const Array& a, const Array& b, const std::optional<Array>& bias, const Array& out, bool accumulate) {
+    VisitDtype(out.dtype(), [&](auto pt) {
+        using T = typename decltype(pt)::type;
+        const int64_t m = a.shape()[0];
+        const int64_t k = a.shape()[1];
+        const int64_t n = b.shape()[0];
+        if (m == 0 || n == 0 || (accumulate && k == 0)) {
+            return;
+        }
+        T* c = static_cast<T*>(out.raw_data());
+        constexpr bool kBlasType = std::is_same<T, float>::value || std::is_same<T, double>::value;
+        // GEMM (beta = 0) and the outer product overwrite c when there is no bias; GEMV accumulates onto it.
+        if (!accumulate && (bias.has_value() || k == 0 || (kBlasType && (m == 1 || n == 1)))) {
+            FillRows(bias, m, n, c);
+        }
+        if (k == 0) {
+            return;
+        }
+        const bool onto_c = accumulate || bias.has_value();
+        const BlasOperand<T> a_op = ToBlasOperand<T>(a);
+        const BlasOperand<T> b_op = ToBlasOperand<T>(b);
+        if constexpr (kBlasType) {
+            if (VectorProduct(a_op, b_op, m, n, k, onto_c, c)) {
+                return;
+            }
+        }
+        // op(b) must be bᵀ (k x n): b stored n x k is transposed by BLAS, b stored k x n is used as is.
+        Gemm<T>(a_op.trans, !b_op.trans, m, n, k, a_op.data, a_op.ld, b_op.data, b_op.ld, onto_c, c, n);
+    });
+}
+
 class NativeLinearKernel : public LinearKernel {
 public:
     void Call(const Array& a, const Array& b, const std::optional<Array>& bias, const Array& out) override {
-        VisitDtype(out.dtype(), [&](auto pt) {
-            using T = typename decltype(pt)::type;
-            const int64_t m = a.shape()[0];
-            const int64_t k = a.shape()[1];
-            const int64_t n = b.shape()[0];
-            if (m == 0 || n == 0) {
-                return;
-            }
-            T* c = static_cast<T*>(out.raw_data());
-            constexpr bool kBlasType = std::is_same<T, float>::value || std::is_same<T, double>::value;
-            // GEMM (beta = 0) and the outer product overwrite c when there is no bias; GEMV accumulates onto it.
-            if (bias.has_value() || k == 0 || (kBlasType && (m == 1 || n == 1))) {
-                FillRows(bias, m, n, c);
-            }
-            if (k == 0) {
-                return;
-            }
-            const BlasOperand<T> a_op = ToBlasOperand<T>(a);
-            const BlasOperand<T> b_op = ToBlasOperand<T>(b);
-            if constexpr (kBlasType) {
-                if (VectorProduct(a_op, b_op, m, n, k, bias.has_value(), c)) {
-                    return;
-                }
-            }
-            // op(b) must be bᵀ (k x n): b stored n x k is transposed by BLAS, b stored k x n is used as is.
-            Gemm<T>(a_op.trans, !b_op.trans, m, n, k, a_op.data, a_op.ld, b_op.data, b_op.ld, bias.has_value(), c, n);
-        });
+        LinearProduct(a, b, bias, out, false);
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(LinearKernel, NativeLinearKernel);
+
+class NativeLinearAccumulateKernel : public LinearAccumulateKernel {
+public:
+    void Call(const Array& a, const Array& b, const Array& out) override {
+        LinearProduct(a, b, std::nullopt, out, true);
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(LinearAccumulateKernel, NativeLinearAccumulateKernel);
 
 // BLAS has no fused row sums: the product, then the reduction.
 class NativeLinearRowSumsKernel : public LinearRowSumsKernel {

@@ -20,6 +20,17 @@ public:
     virtual void Call(const Array& a, const Array& b, const std::optional<Array>& bias, const Array& out) = 0;
 };
 
+// out (m, n) += a (m, k) · bᵀ: LinearKernel's product without a bias, added onto out's values (BLAS beta = 1).
+// What a backward pass runs to add a product's gradient into the gradient it holds (Note [Product gradients added
+// in place] in routines/linear.cc).
+//
+// Kernels may assume what LinearKernel may.
+class LinearAccumulateKernel : public Kernel {
+public:
+    static const char* name() { return "LinearAccumulate"; }
+    virtual void Call(const Array& a, const Array& b, const Array& out) = 0;
+};
+
 // out (m, n) = a (m, k) · bᵀ, as LinearKernel's without a bias, and row_sums (m,) = the sums of a's rows. With a =
 // goutᵀ and b = xᵀ these are linear's weight and bias gradients, which a library may compute in one call (cuBLASLt's
 // bias-gradient epilogue).

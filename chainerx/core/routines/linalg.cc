@@ -14,6 +14,7 @@
 #include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/routines/linalg_util.h"
+#include "chainerx/core/routines/linear.h"
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/type_util.h"
 #include "chainerx/core/squashed_layout.h"
@@ -83,14 +84,21 @@ Array MatMul(const Array& a, const Array& b, Dtype dtype) {
         bt.Define([b_tok = bb.RetainInput(1), a_dtype = a.dtype()](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
             Array b = bctx.GetRetainedInput(b_tok);
-            bctx.input_grad() = internal::CastIfNeeded(MatMul(gout, b.Transpose(), ResultType(gout, b)), a_dtype);
+            // ga (m, k) = gout (m, n) · bᵀ, added into the pass's sum where it can be (Note [Product gradients added
+            // in place] in linear.cc).
+            if (!internal::AddProductToAccumulatedGrad(bctx, 0, gout, b)) {
+                bctx.input_grad() = internal::CastIfNeeded(MatMul(gout, b.Transpose(), ResultType(gout, b)), a_dtype);
+            }
         });
     }
     if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
         bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype()](BackwardContext& bctx) {
             const Array& gout = *bctx.output_grad();
             Array a = bctx.GetRetainedInput(a_tok);
-            bctx.input_grad() = internal::CastIfNeeded(MatMul(a.Transpose(), gout, ResultType(a, gout)), b_dtype);
+            // gb (k, n) = aᵀ (k, m) · gout (m, n)
+            if (!internal::AddProductToAccumulatedGrad(bctx, 0, a.Transpose(), gout.Transpose())) {
+                bctx.input_grad() = internal::CastIfNeeded(MatMul(a.Transpose(), gout, ResultType(a, gout)), b_dtype);
+            }
         });
     }
     bb.Finalize();
@@ -200,9 +208,13 @@ Array Dot(const Array& a, const Array& b) {
     }
     const int64_t m = Product(a.shape(), 0, a.ndim() - 1);
     const int64_t n = Product(out_shape, a.ndim() - 1, out_shape.ndim());
-    // b's summed axis goes first so that b becomes a (k, n) matrix (a copy unless b is at most 2-D).
-    Array b_matrix = b.ndim() <= 2 ? b.Reshape({k, n}) : Rollaxis(b, b_axis, 0).Reshape({k, n});
-    return MatMul(a.Reshape({m, k}), b_matrix, ResultType(a, b)).Reshape(out_shape);
+    // b's summed axis goes first so that b becomes a (k, n) matrix (a copy unless b is at most 2-D). Matrices are
+    // used as they are: a reshape to the same shape would still add a node to the graph, between the operands and
+    // the product whose gradients may be added into theirs in place.
+    Array b_matrix = b.ndim() == 2 ? b : b.ndim() < 2 ? b.Reshape({k, n}) : Rollaxis(b, b_axis, 0).Reshape({k, n});
+    Array a_matrix = a.ndim() == 2 ? a : a.Reshape({m, k});
+    Array out = MatMul(a_matrix, b_matrix, ResultType(a, b));
+    return out.shape() == out_shape ? out : out.Reshape(out_shape);
 }
 
 Array Matmul(const Array& a, const Array& b) {

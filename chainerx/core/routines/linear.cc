@@ -30,6 +30,13 @@ Array WeightGrad(const Array& gout, const Array& a, Dtype b_dtype) {
     return internal::CastIfNeeded(gb, b_dtype);
 }
 
+// The weight's gradient at `target_index`, added into the pass's sum where it can be.
+void SetWeightGrad(BackwardContext& bctx, size_t target_index, const Array& gout, const Array& a, Dtype b_dtype) {
+    if (!internal::AddProductToAccumulatedGrad(bctx, target_index, gout.Transpose(), a.Transpose())) {
+        bctx.input_grad(target_index) = WeightGrad(gout, a, b_dtype);
+    }
+}
+
 // The bias's gradient: gout summed over rows, in the bias's dtype.
 Array BiasGrad(const Array& gout, Dtype bias_dtype) { return internal::CastIfNeeded(Sum(gout, Axes{0}), bias_dtype); }
 
@@ -79,6 +86,9 @@ Array LinearProduct(const Array& a, const Array& b, const std::optional<Array>& 
             const Array& gout = *bctx.output_grad();
             Array b = bctx.GetRetainedInput(b_tok);
             // ga (m, k) = gout (m, n) · b (n, k)
+            if (internal::AddProductToAccumulatedGrad(bctx, 0, gout, b.Transpose())) {
+                return;
+            }
             Array ga = LinearProduct(gout, b.Transpose(), std::nullopt, ResultType(gout, b));
             bctx.input_grad() = internal::CastIfNeeded(ga, a_dtype);
         });
@@ -92,6 +102,15 @@ Array LinearProduct(const Array& a, const Array& b, const std::optional<Array>& 
                 Array a = bctx.GetRetainedInput(a_tok);
                 const bool weight_required = bctx.is_input_grad_required(0);
                 const bool bias_required = bctx.is_input_grad_required(1);
+                // The weight's gradient added into the pass's sum takes precedence over the fused kernel: it saves
+                // a pass over the weight, where the fusion saves one over gout.
+                if (weight_required &&
+                    internal::AddProductToAccumulatedGrad(bctx, 0, gout.Transpose(), a.Transpose())) {
+                    if (bias_required) {
+                        bctx.input_grad(1) = BiasGrad(gout, bias_dtype);
+                    }
+                    return;
+                }
                 if (weight_required && bias_required && CanFuseWeightAndBiasGrads(gout, a)) {
                     WeightAndBiasGrads grads = FusedWeightAndBiasGrads(gout, a);
                     bctx.input_grad(0) = internal::CastIfNeeded(grads.weight, b_dtype);
@@ -109,7 +128,7 @@ Array LinearProduct(const Array& a, const Array& b, const std::optional<Array>& 
     } else {
         if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
             bt.Define([a_tok = bb.RetainInput(0), b_dtype = b.dtype()](BackwardContext& bctx) {
-                bctx.input_grad() = WeightGrad(*bctx.output_grad(), bctx.GetRetainedInput(a_tok), b_dtype);
+                SetWeightGrad(bctx, 0, *bctx.output_grad(), bctx.GetRetainedInput(a_tok), b_dtype);
             });
         }
         if (bias.has_value()) {
@@ -168,4 +187,27 @@ Array Linear(const Array& x, const Array& w, const std::optional<Array>& b, int6
     return n_batch_axes == 1 ? y : y.Reshape(out_shape);
 }
 
+namespace internal {
+
+// Note [Product gradients added in place]
+// A weight applied at every step of a recurrent loop (or a state read by several products) receives one gradient per
+// application, each a product of the weight's size that the backward pass then adds to the sum it holds: a write
+// and two reads of the weight's size per step beyond the GEMM itself. Where the pass holds that sum alone
+// (BackwardContext::AccumulatedInputGradToUpdate, Note [Gradients added in place]) and the operands are of its
+// dtype and on no graph, the product is added into it by the GEMM (beta = 1, LinearAccumulateKernel) instead. The
+// sum is the same up to the order of the additions (what BLAS adds first), which is also what changes when the pass
+// visits the steps in another order; the first gradient to reach an input is made as before.
+bool AddProductToAccumulatedGrad(BackwardContext& bctx, size_t target_index, const Array& a, const Array& b) {
+    if (a.dtype() != b.dtype() || b.IsBackpropRequired(AnyGraph{})) {
+        return false;
+    }
+    std::optional<Array> grad = bctx.AccumulatedInputGradToUpdate(a, target_index);
+    if (!grad.has_value() || grad->dtype() != a.dtype()) {
+        return false;
+    }
+    a.device().CallKernel<LinearAccumulateKernel>(a, b, *grad);
+    return true;
+}
+
+}  // namespace internal
 }  // namespace chainerx

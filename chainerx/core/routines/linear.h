@@ -5,6 +5,7 @@
 //     Array y = Linear(x3d, w, std::nullopt, 2);       // x (N, T, I) → (N, T, O)
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -23,5 +24,16 @@ namespace chainerx {
 // summed over the batch; all three are Linear products themselves, so they can be differentiated again.
 // Retains x for gw and w for gx.
 Array Linear(const Array& x, const Array& w, const std::optional<Array>& b = std::nullopt, int64_t n_batch_axes = 1);
+
+class BackwardContext;
+
+namespace internal {
+
+// For the backward functions of matrix products: adds a (m, k) · bᵀ (b is (n, k)) into the gradient the backward
+// pass holds for the target input, of shape (m, n), and returns true; false when it cannot, and the caller sets
+// input_grad() as usual. Note [Product gradients added in place] in linear.cc.
+bool AddProductToAccumulatedGrad(BackwardContext& bctx, size_t target_index, const Array& a, const Array& b);
+
+}  // namespace internal
 
 }  // namespace chainerx
