@@ -1054,6 +1054,40 @@ def test_launches_of_the_gradients_of_several_views_and_gathers():
     numpy.testing.assert_array_equal(chx.to_numpy(state['gw']), expected)
 
 
+@pytest.mark.parametrize('product', ['linear', 'dot'])
+def test_launches_of_the_gradients_of_a_weight_applied_at_every_step(product):
+    # Note [Product gradients added in place]: each step's weight gradient is a GEMM accumulating into the one the
+    # pass holds (and so is the input's, read by two products), where it was a GEMM and an addition per step.
+    rng = numpy.random.RandomState(0)
+    w_np = rng.uniform(-1, 1, (4, 4)).astype('float32')
+    xs_np = rng.uniform(-1, 1, (3, 2, 4)).astype('float32')
+    w = chx.array(w_np, device='cuda:0').require_grad()
+    x = chx.array(xs_np[0], device='cuda:0').require_grad()
+
+    def apply(h):  # h @ w.T or h @ w
+        return chx.linear(h, w) if product == 'linear' else chx.dot(h, w)
+
+    h = apply(x) + apply(x)
+    for _ in range(2):
+        h = apply(h)
+    state = {}
+    seed = chx.ones((2, 4), 'float32', device='cuda:0')
+
+    def backward():
+        state['gx'], state['gw'] = chx.grad([h], [x, w], grad_outputs=[seed])
+
+    # Per product: one GEMM for the input's gradient and one for the weight's; no addition.
+    assert _counted(_LAUNCHES, backward) == 8
+    m = w_np.T if product == 'linear' else w_np
+    h1 = 2 * xs_np[0] @ m
+    h2 = h1 @ m
+    g = numpy.ones((2, 4), 'float32')
+    gm = h2.T @ g + h1.T @ (g @ m.T) + 2 * xs_np[0].T @ (g @ m.T @ m.T)
+    numpy.testing.assert_allclose(chx.to_numpy(state['gw']), gm.T if product == 'linear' else gm, rtol=1e-5,
+                                  atol=1e-5)
+    numpy.testing.assert_allclose(chx.to_numpy(state['gx']), 2 * g @ m.T @ m.T @ m.T, rtol=1e-5, atol=1e-5)
+
+
 def test_launches_of_weight_decay_and_gradient_clipping():
     # WeightDecay: one fused pass per parameter (grad += rate * param as an SGD step on the gradient, where the
     # product and the addition took two); GradientClipping: a sum of squares per parameter, their stack and sum, the
