@@ -296,7 +296,7 @@ def test_a_recurrent_network_is_one_library_call(name, gates):
     # one cuDNN call; the backward packs the output gradients in one launch, zeroes the weight gradients' space in
     # another, then two cuDNN calls. The composition took several launches per layer, direction and time step.
     rng = numpy.random.default_rng(0)
-    n_layers, batch, in_size, units, steps = 2, 4, 3, 5, 6
+    n_layers, batch, in_size, units = 2, 4, 3, 5
     n_dirs = 2 if name.startswith('n_step_bi') else 1
 
     def array(*shape):
@@ -733,7 +733,6 @@ def test_a_batch_of_fused_updates_launches_once_per_table(dtypes, launches):
     assert _counted(_WAITS, step) == 0
 
 
-
 @pytest.mark.parametrize('channels', [8, 32])
 def test_a_depthwise_convolution_is_one_call_whatever_its_channels(channels):
     # Note [Channel groups]: one cuDNN call for every group (plus the bias) forward; the data and filter gradients
@@ -834,7 +833,8 @@ def test_launches_of_a_group_normalization():
     y.grad = chx.ones(y.shape, 'float32', device='cuda:0')
     assert _counted(_LAUNCHES, y.backward) == 7
     rows = x_np.reshape(4, -1).astype('float64')
-    standard = ((rows - rows.mean(1, keepdims=True)) / numpy.sqrt(rows.var(1, keepdims=True) + 1e-5)).reshape(x_np.shape)
+    standard = ((rows - rows.mean(1, keepdims=True)) / numpy.sqrt(rows.var(1, keepdims=True) + 1e-5))
+    standard = standard.reshape(x_np.shape)
     expected = standard * g_np.reshape(1, 4, 1, 1) + b_np.reshape(1, 4, 1, 1)
     numpy.testing.assert_allclose(chx.to_numpy(y.array), expected, rtol=1e-4, atol=1e-4)
     numpy.testing.assert_allclose(chx.to_numpy(beta.grad), numpy.full(4, 30.0), rtol=1e-5)
