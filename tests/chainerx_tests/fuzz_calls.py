@@ -41,8 +41,9 @@ MODULES = ('chx', 'chx.linalg', 'chx.random', 'chx.testing', 'chx.creation', 'ch
 # Classes whose methods and properties are called on the objects of fuzz_values.RECEIVERS[kind].
 CLASSES = {'ndarray': 'array', 'Device': 'device', 'Backend': 'backend', 'Context': 'context',
            'BackpropId': 'backprop_id'}
-# Private names that the binding's users call, and that an earlier fuzzer crashed.
-PRIVATE = ('chx._core._function_node_forward', 'ndarray._setitem_advanced')
+# Private names that the binding's users call (chainer's Variable), and that an earlier fuzzer crashed.
+PRIVATE = ('chx._core._function_node_forward', 'ndarray._setitem_advanced', 'chx._core._unchain',
+           'chx._core._unchain_backward')
 # Public names that are not called, each with the reason. The default device and contexts may be changed by a
 # call (set_default_device, set_global_default_context, ...): the child restores them after every call.
 SKIP = {
