@@ -13,6 +13,7 @@
 #include "chainerx/core/check_backward.h"
 #include "chainerx/core/routines/creation.h"
 #include "chainerx/core/context.h"
+#include "chainerx/core/graph_dump.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 
@@ -264,6 +265,44 @@ void InitBackprop(py::module& m) {
     m.def("_unchain_backward",
           [](py::handle array, py::handle backprop_id) { UnchainBackward(ToArray(array), ToBackpropId(backprop_id)); },
           py::arg("array"),
+          py::arg("backprop_id") = py::none());
+
+    // Not in the original's API: the graph behind arrays as plain records, for chainer.computational_graph on
+    // chainerx Variables (core/graph_dump.h). Returns (arrays, ops): arrays a list of (shape, dtype name, ndarray or
+    // None when it is gone), ops a list of (name, rank, input indices, output indices) by decreasing rank, an index
+    // being a position in arrays or None for an input outside the graph.
+    m.def("_computational_graph",
+          [](py::handle outputs, py::handle backprop_id) -> py::tuple {
+              std::vector<Array> arrays = ToArrayOrList(outputs);
+              if (arrays.empty()) {
+                  return py::make_tuple(py::list{}, py::list{});
+              }
+              BackpropId graph = arrays.front().ResolveBackpropId(ToBackpropId(backprop_id));
+              chainerx::internal::GraphRecord record =
+                      chainerx::internal::RecordComputationalGraph({arrays.begin(), arrays.end()}, graph);
+              py::list array_list;
+              for (const auto& a : record.arrays) {
+                  py::object body = a.body != nullptr ? py::cast(a.body) : py::none();
+                  py::tuple shape(a.shape.size());
+                  for (size_t i = 0; i < a.shape.size(); ++i) {
+                      shape[i] = a.shape[i];
+                  }
+                  array_list.append(py::make_tuple(shape, GetDtypeName(a.dtype), body));
+              }
+              auto indices = [](const std::vector<int64_t>& ids) {
+                  py::list list;
+                  for (int64_t id : ids) {
+                      list.append(id < 0 ? py::none() : py::object(py::int_(id)));
+                  }
+                  return list;
+              };
+              py::list op_list;
+              for (const auto& op : record.ops) {
+                  op_list.append(py::make_tuple(op.name, op.rank, indices(op.inputs), indices(op.outputs)));
+              }
+              return py::make_tuple(array_list, op_list);
+          },
+          py::arg("outputs"),
           py::arg("backprop_id") = py::none());
 
     m.def("backward",
