@@ -17,5 +17,6 @@ from chainer.training.extension import PRIORITY_WRITER  # NOQA
 from chainer.training.trainer import Trainer  # NOQA
 from chainer.training.trigger import get_trigger  # NOQA
 from chainer.training.trigger import IntervalTrigger  # NOQA
+from chainer.training.updater import ParallelUpdater  # NOQA
 from chainer.training.updater import StandardUpdater  # NOQA
 from chainer.training.updater import Updater  # NOQA
