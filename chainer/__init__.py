@@ -112,9 +112,9 @@ from chainer import testing  # NOQA
 # script that only builds graphs does not pay for importing matplotlib-aware extensions, PIL-aware datasets
 # or multiprocessing iterators. Each top-level name maps to the module that defines it.
 _LAZY_SUBMODULES = (
-    'computational_graph', 'dataset', 'datasets', 'function_hooks', 'initializer', 'initializers', 'iterators', 'link',
-    'link_hooks', 'links', 'optimizer', 'optimizer_hooks', 'optimizers', 'reporter', 'sequential',
-    'serializer', 'serializers', 'training',
+    'computational_graph', 'dataset', 'datasets', 'function_hooks', 'initializer', 'initializers',
+    'iterators', 'link', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks', 'optimizers',
+    'reporter', 'sequential', 'serializer', 'serializers', 'training',
 )
 _LAZY_NAMES = {
     'AbstractSerializer': 'chainer.serializer',
