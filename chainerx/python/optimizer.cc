@@ -9,12 +9,14 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include "chainerx/core/array.h"
 #include "chainerx/core/error.h"
+#include "chainerx/python/arguments.h"
 #include "chainerx/python/common.h"
 #include "chainerx/python/init.h"
 #include "chainerx/python/routine_binding.h"
@@ -157,6 +159,14 @@ void InitOptimizers(py::module& m) {
                 FusedUpdateBatchPause pause{};
                 return fn();
             });
+    // Not in the original's API: what Chainer's GradientClipping runs on chainerx gradients.
+    o.def("clip_by_global_norm",
+          [](py::handle arrays, double threshold) {
+              std::vector<Array> list = ToArrayList(arrays);
+              return ClipByGlobalNorm(list, threshold).TakeBody();
+          },
+          py::arg("arrays"),
+          py::arg("threshold"));
     DefineUpdate(o, "sgd", &SgdUpdate, {"param", "grad", "lr"});
     DefineUpdate(o, "momentum_sgd", &MomentumSgdUpdate, {"param", "grad", "v", "lr", "momentum"});
     DefineUpdate(o, "corrected_momentum_sgd", &CorrectedMomentumSgdUpdate, {"param", "grad", "v", "lr", "momentum"});

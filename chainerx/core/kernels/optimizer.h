@@ -53,4 +53,24 @@ CHAINERX_DEFINE_FUSED_UPDATE_KERNEL(MsvagUpdateKernel, MsvagRule);
 
 #undef CHAINERX_DEFINE_FUSED_UPDATE_KERNEL
 
+// The two steps of clipping gradients by their global norm (Note [Clipping by the global norm] in
+// routines/optimizer.cc). Kernels may assume: the arrays C-contiguous, of float dtypes, on squared_norm's device,
+// no two sharing memory; squared_norm 0-d, float64 when some array is float64, else float32.
+
+// squared_norm = the sum of the squares of all elements of all arrays (float16 elements squared in float32), summed in
+// an order that depends only on the arrays' sizes.
+class SquaredNormKernel : public Kernel {
+public:
+    static const char* name() { return "SquaredNorm"; }
+    virtual void Call(const std::vector<Array>& arrays, const Array& squared_norm) = 0;
+};
+
+// Every array multiplied in place by rate = threshold / sqrt(squared_norm) (in the array's dtype), unless rate >= 1:
+// arrays within the threshold are left alone. A NaN norm makes NaN arrays, an infinite one zeros.
+class ClipByNormKernel : public Kernel {
+public:
+    static const char* name() { return "ClipByNorm"; }
+    virtual void Call(const std::vector<Array>& arrays, const Array& squared_norm, double threshold) = 0;
+};
+
 }  // namespace chainerx

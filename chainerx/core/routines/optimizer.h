@@ -19,6 +19,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "chainerx/core/array.h"
 
@@ -116,6 +117,15 @@ void MsvagUpdate(
         double rho,
         double eta,
         double weight_decay_rate);
+
+// Scales every array in place by min(1, threshold / norm), norm being the L2 norm of all their elements together
+// (Chainer's GradientClipping), in two kernel calls whatever their number (Note [Clipping by the global norm] in
+// clip_by_norm.cc), and returns the squared norm: a 0-d array, float64 when some array is float64, else float32.
+// Arrays within the threshold are left alone; a NaN norm makes every array NaN (threshold / NaN), an infinite one
+// zeros. Requires at least one array (DimensionError), all on one device (DeviceError), of float dtypes
+// (DtypeError), C-contiguous and no two sharing memory (ChainerxError). Records nothing on any graph; runs what
+// an open FusedUpdateBatch queued first, since queued updates read the gradients.
+Array ClipByGlobalNorm(const std::vector<Array>& arrays, double threshold);
 
 // Note [Batched updates]
 // - A training step updates every parameter with one rule and the same hyperparameters: a kernel launch each,

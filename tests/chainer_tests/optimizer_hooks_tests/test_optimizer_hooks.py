@@ -154,3 +154,35 @@ def test_weight_decay_on_chainerx_gradients_of_any_layout(grad_layout):
     param.grad = grads[grad_layout]
     optimizer_hooks.WeightDecay(0.5)(None, param)
     numpy.testing.assert_allclose(chainerx.to_numpy(param.grad), 1 + 0.5 * values)
+
+
+@pytest.mark.parametrize('layout', ['contiguous', 'transposed', 'two-devices', 'mixed-dtypes'])
+@pytest.mark.parametrize('threshold', [0.5, 100.])
+def test_gradient_clipping_on_chainerx_gradients(layout, threshold):
+    # C-contiguous chainerx gradients on one device are clipped in one call (Note [Clipping by the global norm] in
+    # chainerx/core/routines/clip_by_norm.cc); a transposed gradient or a second device takes the composed path.
+    # Both must clip by the norm of all gradients together.
+    rng = numpy.random.RandomState(0)
+    link = chainer.Link()
+    grads = {}
+    dtypes = {'a': numpy.float32, 'b': numpy.float16 if layout == 'mixed-dtypes' else numpy.float32}
+    with link.init_scope():
+        for name, shape in (('a', (2, 3)), ('b', (4,))):
+            setattr(link, name, chainer.Parameter(rng.uniform(-1, 1, shape).astype(dtypes[name])))
+            grads[name] = rng.uniform(-1, 1, shape).astype(dtypes[name])
+    link.to_device('native:0')
+    if layout == 'two-devices':
+        link.b.to_device('native:1')
+    for name, g in grads.items():
+        device = getattr(link, name).array.device
+        array = chainerx.array(g.T.copy(), device=device).T if layout == 'transposed' else chainerx.array(g, device=device)
+        getattr(link, name).grad = array
+    optimizer = optimizers.SGD(lr=1.)
+    optimizer.setup(link)
+    optimizer_hooks.GradientClipping(threshold)(optimizer)
+    norm = numpy.sqrt(sum(float((g.astype(numpy.float64) ** 2).sum()) for g in grads.values()))
+    rate = min(1., threshold / norm)
+    for name, g in grads.items():
+        tolerance = 1e-3 if g.dtype == numpy.float16 else 1e-6
+        numpy.testing.assert_allclose(chainerx.to_numpy(getattr(link, name).grad).astype(numpy.float64), g * rate,
+                                      rtol=tolerance, atol=tolerance)
