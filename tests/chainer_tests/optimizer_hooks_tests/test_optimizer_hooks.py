@@ -175,8 +175,10 @@ def test_gradient_clipping_on_chainerx_gradients(layout, threshold):
         link.b.to_device('native:1')
     for name, g in grads.items():
         device = getattr(link, name).array.device
-        array = chainerx.array(g.T.copy(), device=device).T if layout == 'transposed' else chainerx.array(g, device=device)
-        getattr(link, name).grad = array
+        if layout == 'transposed':
+            getattr(link, name).grad = chainerx.array(g.T.copy(), device=device).T
+        else:
+            getattr(link, name).grad = chainerx.array(g, device=device)
     optimizer = optimizers.SGD(lr=1.)
     optimizer.setup(link)
     optimizer_hooks.GradientClipping(threshold)(optimizer)
