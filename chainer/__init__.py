@@ -112,9 +112,10 @@ from chainer import testing  # NOQA
 # script that only builds graphs does not pay for importing matplotlib-aware extensions, PIL-aware datasets
 # or multiprocessing iterators. Each top-level name maps to the module that defines it.
 _LAZY_SUBMODULES = (
-    'computational_graph', 'dataset', 'datasets', 'function_hooks', 'initializer', 'initializers',
-    'iterators', 'link', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks', 'optimizers',
-    'reporter', 'sequential', 'serializer', 'serializers', 'training',
+    'computational_graph', 'dataset', 'datasets', 'distribution', 'distributions', 'function_hooks',
+    'initializer', 'initializers', 'iterators', 'link', 'link_hooks', 'links', 'optimizer',
+    'optimizer_hooks', 'optimizers', 'reporter', 'sequential', 'serializer', 'serializers',
+    'training',
 )
 _LAZY_NAMES = {
     'AbstractSerializer': 'chainer.serializer',
@@ -122,6 +123,7 @@ _LAZY_NAMES = {
     'ChainList': 'chainer.link',
     'Deserializer': 'chainer.serializer',
     'DictSummary': 'chainer.reporter',
+    'Distribution': 'chainer.distributions',
     'GradientMethod': 'chainer.optimizer',
     'Initializer': 'chainer.initializer',
     'Link': 'chainer.link',
@@ -132,7 +134,10 @@ _LAZY_NAMES = {
     'Serializer': 'chainer.serializer',
     'Summary': 'chainer.reporter',
     'UpdateRule': 'chainer.optimizer',
+    'cross_entropy': 'chainer.distributions',
     'get_current_reporter': 'chainer.reporter',
+    'kl_divergence': 'chainer.distributions',
+    'register_kl': 'chainer.distributions',
     'report': 'chainer.reporter',
     'report_scope': 'chainer.reporter',
 }

@@ -50,13 +50,15 @@ def _grad_chainerx(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_
     from chainer import backend
     from chainer import variable
     gys = _unwrap_optional(grad_outputs, 'grad_outputs')
+    ys = [y._data[0] for y in outputs]
     kwargs = {}
-    if gys is not None:
-        if any(g is None for g in gys):
-            gys = [backend._array_like('ones', y._data[0]) if g is None else g for y, g in zip(outputs, gys)]
+    if gys is not None or len({id(y) for y in ys}) < len(ys):
+        gys = [backend._array_like('ones', y) if g is None else g
+               for y, g in zip(ys, gys or [None] * len(ys))]
+        ys, gys = _merge_repeated_outputs(ys, gys)
         kwargs['grad_outputs'] = gys
     gxs = chainerx.grad(
-        [y._data[0] for y in outputs], [x._data[0] for x in inputs],
+        ys, [x._data[0] for x in inputs],
         enable_double_backprop=enable_double_backprop, set_grad=set_grad, retain_grad=retain_grad,
         loss_scale=None if loss_scale is None else float(loss_scale), **kwargs)
     initial = _unwrap_optional(grad_inputs, 'grad_inputs') or [None] * len(inputs)
@@ -66,6 +68,16 @@ def _grad_chainerx(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_
             gx = g0 if gx is None else gx + g0
         results.append(None if gx is None else variable.Variable._from_chainerx(gx))
     return results
+
+
+def _merge_repeated_outputs(ys, gys):
+    """One entry per distinct output array, with the sum of its seeds: an output listed twice
+    contributes both of its gradients, as on NumPy (chainerx seeds a repeated output once)."""
+    seeds = {}
+    for y, g in zip(ys, gys):
+        key = id(y)
+        seeds[key] = (y, g) if key not in seeds else (y, seeds[key][1] + g)
+    return [y for y, _ in seeds.values()], [g for _, g in seeds.values()]
 
 
 def _grad_python(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,

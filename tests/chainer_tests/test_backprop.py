@@ -166,6 +166,19 @@ def test_grad_second_order(mode):
     assert to_numpy(ggx.array).tolist() == [18.0]
 
 
+def test_grad_of_an_output_listed_twice_sums_its_seeds(mode):
+    # chainerx seeds a repeated output once; chainer.grad adds the seeds first, so both modes agree.
+    x = Variable(make_array(mode, [1.0, 2.0]))
+    y = x * 3
+    s = chainer.functions.sum(y)
+    gx, = chainer.grad([y, y], [x], grad_outputs=[make_array(mode, [1.0, 1.0]), make_array(mode, [10.0, 10.0])])
+    numpy.testing.assert_array_equal(to_numpy(gx.array), [33.0, 33.0])
+    gx, = chainer.grad([s, s], [x])
+    numpy.testing.assert_array_equal(to_numpy(gx.array), [6.0, 6.0])
+    gx, = chainer.grad([s, y, s], [x], grad_outputs=[None, make_array(mode, [1.0, 2.0]), None])
+    numpy.testing.assert_array_equal(to_numpy(gx.array), [9.0, 12.0])
+
+
 def test_grad_argument_errors(mode):
     x = Variable(make_array(mode, [1.0]))
     y = x * 2
