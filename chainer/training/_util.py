@@ -6,6 +6,16 @@ import os
 import tempfile
 
 
+def call_with_batch(fn, in_arrays):
+    """`fn` called with a converted batch: positionally for a tuple, by keyword for a dict, else
+    with the batch as its one argument (how updaters and evaluators pass batches to models)."""
+    if isinstance(in_arrays, tuple):
+        return fn(*in_arrays)
+    if isinstance(in_arrays, dict):
+        return fn(**in_arrays)
+    return fn(in_arrays)
+
+
 def is_saving(serializer):
     """Whether `serializer` writes (a `chainer.serializer.Serializer`) rather than reads."""
     from chainer import serializer as serializer_module

@@ -104,12 +104,7 @@ class Evaluator(extension.Extension):
             with reporter_module.report_scope(observation):
                 in_arrays = convert._call_converter(self.converter, batch, self.device)
                 with _backprop_mode.no_backprop_mode():
-                    if isinstance(in_arrays, tuple):
-                        eval_func(*in_arrays)
-                    elif isinstance(in_arrays, dict):
-                        eval_func(**in_arrays)
-                    else:
-                        eval_func(in_arrays)
+                    _util.call_with_batch(eval_func, in_arrays)
             summary.add(observation)
             if pbar is not None:
                 pbar.update()

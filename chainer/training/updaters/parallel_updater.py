@@ -106,20 +106,14 @@ class ParallelUpdater(standard_updater.StandardUpdater):
             in_arrays = convert._call_converter(self.converter, batch[i::n], device)
             loss_func = self.loss_func or model
             with chainer.force_backprop_mode(), chainer.using_device(device):
-                if isinstance(in_arrays, tuple):
-                    loss = loss_func(*in_arrays)
-                elif isinstance(in_arrays, dict):
-                    loss = loss_func(**in_arrays)
-                else:
-                    loss = loss_func(in_arrays)
-            losses.append(loss)
+                losses.append(_util.call_with_batch(loss_func, in_arrays))
         # Cleared again: the forward of a model with uninitialized parameters initializes them.
         for model in self._models.values():
             model.cleargrads()
         loss_scale = optimizer._loss_scale
         for loss in losses:
             loss.backward(loss_scale=loss_scale)
-        del losses, loss
+        del losses, loss  # the graphs are not needed after backward
         for model in others:
             if loss_scale is not None:
                 _match_loss_scaling(model_main, model, loss_scale)

@@ -114,12 +114,8 @@ class StandardUpdater(_updater.Updater):
         in_arrays = convert._call_converter(self.converter, batch, self.input_device)
         optimizer = self._optimizers['main']
         loss_func = self.loss_func or optimizer.target
-        if isinstance(in_arrays, tuple):
-            optimizer.update(loss_func, *in_arrays)
-        elif isinstance(in_arrays, dict):
-            optimizer.update(loss_func, **in_arrays)
-        else:
-            optimizer.update(loss_func, in_arrays)
+        _util.call_with_batch(lambda *args, **kwargs: optimizer.update(loss_func, *args, **kwargs),
+                              in_arrays)
         if self.auto_new_epoch and iterator.is_new_epoch:
             optimizer.new_epoch(auto=True)
 
