@@ -82,7 +82,7 @@ class GradientClipping:
             # Two kernel calls for all gradients (Note [Clipping by the global norm] in
             # chainerx/core/routines/clip_by_norm.cc), where the steps below take about two per
             # parameter on a GPU.
-            chainerx._core._optimizers.clip_by_global_norm(grads, float(self.threshold))
+            chainerx._core._clip_by_global_norm(grads, float(self.threshold))
             return
         if _on_one_device_that_waits([param.grad for param in params]):
             sqnorms = [_sqnorm(param) for param in params]

@@ -29,6 +29,7 @@ void InitSorting(pybind11::module& m);
 void InitLinalg(pybind11::module& m);
 void InitConnection(pybind11::module& m);
 void InitActivation(pybind11::module& m);
+void InitSpecial(pybind11::module& m);
 void InitLoss(pybind11::module& m);
 void InitPooling(pybind11::module& m);
 void InitNormalization(pybind11::module& m);

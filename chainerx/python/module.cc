@@ -33,6 +33,7 @@ PYBIND11_MODULE(_core, m) {  // NOLINT
     InitLinalg(m);
     InitConnection(m);
     InitActivation(m);
+    InitSpecial(m);
     InitLoss(m);
     InitPooling(m);
     InitNormalization(m);

@@ -159,8 +159,9 @@ void InitOptimizers(py::module& m) {
                 FusedUpdateBatchPause pause{};
                 return fn();
             });
-    // Not in the original's API: what Chainer's GradientClipping runs on chainerx gradients.
-    o.def("clip_by_global_norm",
+    // Not in the original's API: what Chainer's GradientClipping runs on chainerx gradients (a private function of
+    // chainerx._core, since it is no update rule and returns the squared norm).
+    m.def("_clip_by_global_norm",
           [](py::handle arrays, double threshold) {
               std::vector<Array> list = ToArrayList(arrays);
               return ClipByGlobalNorm(list, threshold).TakeBody();

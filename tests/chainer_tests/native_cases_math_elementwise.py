@@ -21,6 +21,9 @@ _UNARY = {
     'cosh': _x, 'erf': _x, 'exp': _x, 'expm1': _x, 'fix': _x, 'floor': _x, 'log': _positive,
     'log10': _positive, 'log1p': _x, 'log2': _positive, 'rsqrt': _positive, 'sign': _x, 'sin': _x,
     'sinh': _x, 'sqrt': _positive, 'square': _x, 'tan': _x,
+    # The special functions (chainerx/core/routines/special.h).
+    'digamma': _positive, 'erfc': _x, 'erfcinv': lambda: _x(0.2, 1.8), 'erfcx': _x, 'erfinv': _x,
+    'lgamma': _positive, 'log_ndtr': _x, 'ndtr': _x, 'ndtri': lambda: _x(0.1, 0.9),
 }
 
 CASES = {name: (lambda name=name, make=make: getattr(F, name)(make()))
@@ -31,4 +34,6 @@ CASES.update({
     'fmod': lambda: F.fmod(_x(-3.0, 3.0), _x(0.5, 1.5, (2, 1), seed=1)),
     'maximum': lambda: F.maximum(_x(), _x(shape=(3,), seed=1)),
     'minimum': lambda: F.minimum(_x(), _x(shape=(3,), seed=1)),
+    'polygamma': lambda: F.polygamma(chainerx.array(numpy.array([[0], [2]])), _positive()),
+    'zeta': lambda: F.zeta(chainerx.array(numpy.array([2.0, 3.5, 5.0])), _positive()),
 })

@@ -1,4 +1,4 @@
-"""`chainerx._core._optimizers.clip_by_global_norm` (routines/optimizer.h, Note [Clipping by the global norm]): every
+"""`chainerx._core._clip_by_global_norm` (routines/optimizer.h, Note [Clipping by the global norm]): every
 array scaled in place by min(1, threshold / norm) with the norm of all of them together, on every device."""
 
 import numpy
@@ -6,7 +6,7 @@ import pytest
 
 import chainerx as chx
 
-_clip = chx._core._optimizers.clip_by_global_norm
+_clip = chx._core._clip_by_global_norm
 
 
 def _arrays(device, specs, seed=0, scale=1.0):

@@ -55,8 +55,4 @@ __all__ = [
     'polygamma', 'rsqrt', 'sign', 'sin', 'sinh', 'sqrt', 'square', 'tan', 'zeta',
 ]
 
-_FALLING_BACK = frozenset({
-    'digamma', 'erfc', 'erfcinv', 'erfcx', 'erfinv', 'lgamma', 'log_ndtr', 'ndtr', 'ndtri',
-    'polygamma', 'zeta'})
-
-NATIVE = frozenset(__all__) - _FALLING_BACK
+NATIVE = frozenset(__all__)

@@ -2,8 +2,9 @@
 
 They compute with SciPy's `scipy.special` on NumPy arrays and `cupyx.scipy.special` on CuPy arrays
 (ImportError without them, except erf and erfc, which fall back to Python's `math` element by
-element). On chainerx arrays erf runs chainerx.erf natively; the others take the fallback, since
-chainerx has no such routine. See Note [Elementwise tables] in unary.py.
+element). On chainerx arrays they run natively: erf as chainerx.erf, the others as private routines
+of chainerx._core (`_erfc`, `_lgamma`, ..., chainerx/core/routines/special.h), whose backward is
+recorded in C++. See Note [Elementwise tables] in unary.py.
 """
 
 import math
@@ -62,12 +63,14 @@ Erf, erf = unary.define(
 Erfc, erfc = unary.define(
     'erfc', __name__, lambda x, y, gy: gy * _gaussian(x) * -_TWO_OVER_SQRT_PI,
     xp_forward=_scipy_routine('erfc', math.erfc),
+    chainerx_forward=chainerx._core._erfc,
     summary='Elementwise complementary error function.',
     formula=r'y_i = 1 - \operatorname{erf}(x_i)')
 
 Erfcx, erfcx = unary.define(
     'erfcx', __name__, lambda x, y, gy: gy * (x * y * 2.0 - _TWO_OVER_SQRT_PI), retain='xy',
     xp_forward=_scipy_routine('erfcx'),
+    chainerx_forward=chainerx._core._erfcx,
     summary='Elementwise scaled complementary error function.',
     formula=r'y_i = e^{x_i^2} \operatorname{erfc}(x_i)')
 
@@ -75,6 +78,7 @@ Erfinv, erfinv = unary.define(
     'erfinv', __name__,
     lambda x, y, gy: gy * exp(square(y)) * _SQRT_PI_OVER_TWO, retain='y',
     xp_forward=_scipy_routine('erfinv'),
+    chainerx_forward=chainerx._core._erfinv,
     summary='Elementwise inverse function of the error function.',
     formula=r'y_i = \operatorname{erf}^{-1}(x_i)')
 
@@ -82,18 +86,21 @@ Erfcinv, erfcinv = unary.define(
     'erfcinv', __name__,
     lambda x, y, gy: gy * exp(square(y)) * -_SQRT_PI_OVER_TWO, retain='y',
     xp_forward=_scipy_routine('erfcinv'),
+    chainerx_forward=chainerx._core._erfcinv,
     summary='Elementwise inverse function of the complementary error function.',
     formula=r'y_i = \operatorname{erfc}^{-1}(x_i)')
 
 Ndtr, ndtr = unary.define(
     'ndtr', __name__, lambda x, y, gy: gy * exp(square(x) * -0.5) / _SQRT_TWO_PI,
     xp_forward=_scipy_routine('ndtr'),
+    chainerx_forward=chainerx._core._ndtr,
     summary='Elementwise cumulative distribution function of the standard normal distribution.',
     formula=r'y_i = {1 \over \sqrt{2\pi}} \int_{-\infty}^{x_i} e^{-t^2/2} dt')
 
 Ndtri, ndtri = unary.define(
     'ndtri', __name__, lambda x, y, gy: gy * exp(square(y) * 0.5) * _SQRT_TWO_PI,
     retain='y', xp_forward=_scipy_routine('ndtri'),
+    chainerx_forward=chainerx._core._ndtri,
     summary='Elementwise inverse of the cumulative distribution function of the standard normal '
             'distribution.',
     formula=r'y_i = \operatorname{ndtr}^{-1}(x_i)')
@@ -104,18 +111,21 @@ LogNdtr, log_ndtr = unary.define(
     'log_ndtr', __name__,
     lambda x, y, gy: gy * exp(square(x) * -0.5 - y) / _SQRT_TWO_PI, retain='xy',
     xp_forward=_scipy_routine('log_ndtr'),
+    chainerx_forward=chainerx._core._log_ndtr,
     summary='Elementwise logarithm of the cumulative distribution function of the standard normal '
             'distribution, accurate for large negative inputs.',
     formula=r'y_i = \log \operatorname{ndtr}(x_i)')
 
 Lgamma, lgamma = unary.define(
     'lgamma', __name__, lambda x, y, gy: gy * digamma(x), xp_forward=_scipy_routine('gammaln'),
+    chainerx_forward=chainerx._core._lgamma,
     summary='Elementwise logarithm of the absolute value of the gamma function.',
     formula=r'y_i = \ln |\Gamma(x_i)|')
 
 Digamma, digamma = unary.define(
     'digamma', __name__, lambda x, y, gy: gy * polygamma(_constant_like(x, 1, numpy.int64), x),
     xp_forward=_scipy_routine('digamma'),
+    chainerx_forward=chainerx._core._digamma,
     summary='Elementwise digamma function, the derivative of lgamma.',
     formula=r'y_i = \psi(x_i) = {d \over dx_i} \ln \Gamma(x_i)')
 
@@ -133,6 +143,7 @@ class _ParametrizedSpecial(function_node.FunctionNode):
     _arg_names = None
     _parameter_kind = None  # the dtype kind the parameter must have
     _derivative = None      # (p array, v Variable) -> d/dv, a Variable
+    _chainerx_forward = None  # (chainerx p, chainerx v) -> chainerx array (with a C++ backward)
 
     @property
     def label(self):
@@ -142,6 +153,12 @@ class _ParametrizedSpecial(function_node.FunctionNode):
         type_check._argname(in_types, self._arg_names)
         p_type, v_type = in_types
         type_check.expect(p_type.dtype.kind == self._parameter_kind, v_type.dtype.kind == 'f')
+
+    def forward_chainerx(self, inputs):
+        p, v = inputs
+        if p.dtype.kind != self._parameter_kind or v.dtype.kind != 'f':
+            return unary._Fallback
+        return self._chainerx_forward(p, v).astype(v.dtype, copy=False),
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -160,7 +177,8 @@ def _define_parametrized(class_name, name, arg_names, parameter_kind, derivative
     return type(class_name, (_ParametrizedSpecial,), {
         '__module__': __name__, '__doc__': summary, '_name': name,
         '_xp_forward': staticmethod(_scipy_routine(name)), '_arg_names': arg_names,
-        '_parameter_kind': parameter_kind, '_derivative': staticmethod(derivative)})
+        '_parameter_kind': parameter_kind, '_derivative': staticmethod(derivative),
+        '_chainerx_forward': staticmethod(getattr(chainerx._core, '_' + name))})
 
 
 def _zeta_derivative(x, q):

@@ -18,11 +18,16 @@ DOUBLE_BACKWARD = ['Normal', 'LogNormal', 'Gamma', 'Beta', 'MultivariateNormal',
 STATISTICS = ('entropy', 'mean', 'variance')
 
 # Note [Native distributions]: on chainerx, these quantities are composed of chainer functions
-# that chainerx records natively. The families built on lgamma / digamma (Beta, Chisquare,
-# Dirichlet, Gamma, Poisson, the Gumbel KL) and Normal's log_cdf, log_survival_function and
-# icdf (log_ndtr, ndtri) take the NumPy fallback of those functions.
+# that chainerx records natively, the special functions (lgamma, digamma, log_ndtr, ndtri, ...)
+# included (chainerx/core/routines/special.h).
 NATIVE = {
-    'Normal': ('log_prob', 'cdf', 'survival_function', 'entropy', 'variance', 'sample'),
+    'Normal': ('log_prob', 'cdf', 'log_cdf', 'survival_function', 'log_survival_function', 'icdf',
+               'entropy', 'variance', 'sample'),
+    'Gamma': ('log_prob', 'entropy', 'mean', 'variance'),
+    'Chisquare': ('log_prob', 'entropy', 'mean', 'variance'),
+    'Beta': ('log_prob', 'entropy', 'mean', 'variance'),
+    'Dirichlet': ('log_prob', 'entropy', 'mean', 'variance'),
+    'Poisson': ('log_prob', 'mean', 'variance'),
     'Normal_log_scale': ('log_prob', 'cdf', 'entropy', 'sample'),
     'Cauchy': ('log_prob', 'cdf', 'survival_function', 'icdf', 'entropy', 'sample'),
     'Laplace': ('log_prob', 'cdf', 'log_cdf', 'survival_function', 'log_survival_function',

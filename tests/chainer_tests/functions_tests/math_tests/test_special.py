@@ -67,11 +67,23 @@ def test_parameter_dtypes_are_checked(mode):
         F.zeta(make_array(mode, [2], numpy.int32), make_array(mode, [1.0]))
 
 
-def test_erf_is_native_and_the_others_fall_back_on_chainerx():
-    check.assert_native(F.erf, [0.5, -1.0])
+@pytest.mark.parametrize('fn', [F.erf, F.erfc, F.erfcx, F.erfinv, F.erfcinv, F.ndtr, F.ndtri, F.log_ndtr])
+def test_special_functions_are_native_on_chainerx(fn):
+    # chainerx/core/routines/special.h (they took the NumPy fallback before).
+    check.assert_native(fn, [0.5, 0.25])
+
+
+@pytest.mark.parametrize('fn', [F.lgamma, F.digamma])
+def test_gamma_family_is_native_on_chainerx(fn):
+    check.assert_native(fn, [0.5, 2.5])
     before = chainer.function_node.fallback_count
-    y = F.erfc(chainer.Variable(chainerx.array([0.5, -1.0])))
-    assert y._has_chainerx_array and chainer.function_node.fallback_count == before + 1
+    n = chainerx.array(numpy.array([1, 2]))
+    x = chainer.Variable(chainerx.array([0.5, 2.5]))
+    for y in (F.polygamma(n, x), F.zeta(chainerx.array([2.0, 3.0]), x)):
+        gx, = chainer.grad([F.sum(y)], [x], enable_double_backprop=True)
+        chainer.grad([F.sum(gx)], [x])
+        assert y._has_chainerx_array
+    assert chainer.function_node.fallback_count == before
 
 
 @pytest.mark.parametrize('forward,inverse,values', [
