@@ -1,5 +1,6 @@
 """VariableStatisticsPlot: its statistics against NumPy's, the sample, the image, both modes."""
 
+import importlib.util
 import os
 import types
 import warnings
@@ -21,6 +22,10 @@ PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 SIGMAS = (0, 0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87, 100)
 W = numpy.array([[0.5, -1.0, 0.0], [2.0, 0.25, 3.5]])
 B = numpy.array([0.25, -0.75])
+
+
+# Without matplotlib the extension collects nothing (as the original): its statistics cannot be observed.
+_NEEDS_MATPLOTLIB = pytest.mark.skipif(importlib.util.find_spec('matplotlib') is None, reason='needs matplotlib')
 
 
 def _link(mode, dtype=numpy.float32, with_grads=True):
@@ -105,6 +110,7 @@ def test_reservoir_of_chainerx_rows_and_default_indexes():
     assert data.tolist() == [[0.] * 3, [1.] * 3, [2.] * 3]
 
 
+@_NEEDS_MATPLOTLIB
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 def test_statistics_of_data_and_grad_match_numpy(mode, dtype, tmp_path):
     link = _link(mode, dtype)
@@ -120,6 +126,7 @@ def test_statistics_of_data_and_grad_match_numpy(mode, dtype, tmp_path):
     assert os.listdir(tmp_path) == []   # the trigger did not fire
 
 
+@_NEEDS_MATPLOTLIB
 def test_rows_stay_on_the_device_without_percentiles(mode, tmp_path):
     link = _link(mode)
     ext = VariableStatisticsPlot(link, percentile_sigmas=(), trigger=_never)
@@ -130,6 +137,7 @@ def test_rows_stay_on_the_device_without_percentiles(mode, tmp_path):
                                                   _expected_row([2 * W, -B], sigmas=())], rtol=1e-6)
 
 
+@_NEEDS_MATPLOTLIB
 def test_targets_missing_grads_and_uninitialized_parameters(mode, tmp_path):
     link = _link(mode, with_grads=False)
     with link.init_scope():
@@ -146,6 +154,7 @@ def test_targets_missing_grads_and_uninitialized_parameters(mode, tmp_path):
     assert data[0, 1].tolist() == [0, 0, 0]   # no gradient at all: zeros, as the original
 
 
+@_NEEDS_MATPLOTLIB
 def test_variables_on_several_devices_are_gathered(tmp_path):
     a = chainer.Variable(chainerx.array([1.0, 2.0], 'float32', device='native:0'))
     b = chainer.Variable(chainerx.array([5.0], 'float32', device='native:1'))
