@@ -16,8 +16,10 @@ namespace numeric {
 // Note [Special functions]
 // These are not hot paths: accuracy comes first, so everything is computed in double, by algorithms that keep
 // relative accuracy in the tails. Only std:: functions that CUDA also provides in device code are called (exp, log,
-// log1p, sqrt, pow, sin, cos, erf, erfc, fma, floor, round, fabs); constants are literals (coefficients generated
-// with mpmath at 50 digits and checked against the rational Bernoulli numbers), loops have fixed maximum counts.
+// log1p, sqrt, pow, sin, cos, erf, erfc, fma, floor, round, frexp, ldexp, fabs); constants are literals
+// (coefficients generated with mpmath at 50 digits, the Bernoulli ones checked against the rational numbers), and
+// every loop has a fixed maximum count. nvcc contracting a * b + c into an fma breaks none of the error-free
+// transformations below (they use explicit fmas and additions only).
 // - erfc is std::erfc. ndtr(x) = erfc(-x/sqrt2)/2, with the rounding error of x/sqrt2 (split exactly with an fma)
 //   corrected to first order: erfc's relative condition number ~2 z^2 would otherwise cost up to ~2e-13 at x = -37.
 // - erfcx: exp(x^2) erfc(x) for 0 <= x < 12, with x^2 split exactly (s + e, exp(s) (1 + e)); the asymptotic series
@@ -25,8 +27,8 @@ namespace numeric {
 //   -26.63, where it overflows).
 // - log_ndtr: log(erfcx(-x/sqrt2)/2) - x^2/2 for x < -1 (no underflow: -5e9 at x = -1e5), log(ndtr(x)) on [-1, 0),
 //   log1p(-ndtr(-x)) for x >= 0 (so -ndtr(-x) to full relative accuracy when it is tiny).
-// - erfinv, erfcinv, ndtri reduce to two solvers, each a closed-form start and Halley steps (cubic convergence; at
-//   most 4 and 8 steps, 2 to 4 taken): erf(x) = z for |z| <= 1/2 (start: erfinv's Maclaurin series to w^9), and
+// - erfinv, erfcinv, ndtri reduce to two solvers, each a closed-form start and Halley steps (cubic convergence, 2
+//   or 3 steps; at most 4 and 8): erf(x) = z for |z| <= 1/2 (start: erfinv's Maclaurin series to w^9), and
 //   log(erfc(x)) = log(y) for 0 < y <= 1/2, written log(erfcx(x)) - x^2 - log(y) so that nothing underflows even
 //   for subnormal y (start: x^2 = t - log(pi t)/2, t = -log y). The reductions (1 - |y|, y - 1, 2 - y, 2p, 2p - 1,
 //   1 - p) are all exact in floating point, so erfinv is accurate near +-1, erfcinv for tiny inputs (1e-300, and
@@ -36,27 +38,30 @@ namespace numeric {
 //   accuracy near the zeros at 1 and 2); down-recurrence to that range below 10; Stirling's series (8 terms) from
 //   10 on; reflection log(pi / |sin(pi x)|) - lgamma(1 - x) for x < -1/2 and lgamma(x + 2) - log(-x) - log1p(x) on
 //   (-1/2, 0). sin(pi x) reduces x exactly (x = n/2 + r) and carries pi r as a double-double.
-// - digamma: up-recurrence to x >= 10 and the asymptotic series log x - 1/(2x) - sum B_2k / (2k x^2k) (9 terms);
-//   reflection psi(1 - x) - pi cot(pi x) for x < 0; Taylor series around the positive zero 1.4616... (|t| < 0.2)
-//   and the first negative zero -0.5040... (|t| < 0.05), centred on double-double zeros, for relative accuracy
-//   near them.
+// - digamma: up-recurrence to x >= 10 (the sum of 1/(x + k) in double-double) and the asymptotic series log x -
+//   1/(2x) - sum B_2k / (2k x^2k) (9 terms); reflection psi(1 - x) - pi cot(pi x) for x < 0; Taylor series around
+//   the positive zero 1.4616... (|t| < 0.55, 44 terms: all of [1, 2]) and the first negative zero -0.5040... (|t| <
+//   0.05), centred on double-double zeros, for relative accuracy near them; -1/x - gamma + pi^2/6 x below 1e-10.
 // - zeta(s, q), s > 1, q > 0: Euler-Maclaurin summation. Direct terms (q + k)^-s, with a compensated (Neumaier) sum,
 //   until w = q + N >= max(12, s), or earlier once the remaining terms are below 1e-17 of the sum; then w^(1-s) /
 //   (s - 1) + w^-s / 2 + sum_j B_2j / (2j)! s (s + 1) ... (s + 2j - 2) w^(-s-2j+1), j <= 20 (stopping when a term
 //   is below 1e-17 of the total). With w >= max(12, s) the correction terms shrink geometrically (the remainder
-//   bound is below 1e-17 of the tail for every s > 1).
-//   q < 0 (not an integer; then SciPy requires an integer s): the sum over the negative terms q + k < 0 (exact
-//   in floating point) joins the same compensated sum for q >= -64, so that pairs +-a^-s cancel exactly; below
-//   -64, the reflection zeta(s, q) = (-1)^(s+1) (zeta(s, 1 - q) + pi^s Q_(s-1)(cot(pi q))) with Q_m = (d/dy)^m
-//   cot(y) / m! as a polynomial in cot y (s <= 64), or only the four terms nearest 0 for s > 64 (the others are
-//   below 2^(2-2s) of them). For half-integer q and odd s, zeta(s, q) = zeta(s, 1 - q) exactly.
-// - polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x) (n! as an exact double-double product, rounded once), digamma
-//   for n = 0.
-// Measured against mpmath (50 digits) on grids over each function's domain, tails, poles and zeros included, the
-// float64 results are within a few 1e-15 relative, except where the function is ill-conditioned in a way no
-// double algorithm avoids: near the zeros of lgamma and digamma on the negative axis other than -0.5040... (there
-// the absolute error is ~1e-16 |terms|), and zeta/polygamma at negative q where the sum cancels (the error is
-// ~1e-16 of the largest term). Float32 and float16 results are the double results rounded once.
+//   bound is below 1e-17 of the tail for every s > 1). Each w = q + k is rounded; its rounding error (TwoSum) enters
+//   as the factor exp(-s w_lo / w), without which the error would grow like s ulp.
+//   q < 0 (not an integer; SciPy then requires an integer s): with q = f - N, f in (0, 1), the N negative terms are
+//   -(1 - f + j), so zeta(s, q) = (-1)^s (zeta(s, 1 - f) - zeta(s, 1 - q)) + zeta(s, f), three sums as above
+//   (f and 1 - f are exact) whatever N; for half-integer q and odd s, zeta(s, f) and zeta(s, 1 - f) cancel exactly.
+// - polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x) (n! as a double-double product, rounded once), digamma for n =
+//   0. For n <= 170 and x >= 1 both factors are scaled by powers of 2, so that a representable result is not lost
+//   where zeta alone underflows (e.g. polygamma(150, 300) = -1.3e-111; SciPy gives 0).
+// Measured against mpmath on random grids over each function's domain (tails, poles, zeros, huge and tiny
+// arguments; 1000 points a region), the float64 results are within 8e-16 relative (mostly within 3e-16), except
+// where the function is ill-conditioned in a way that computing in double does not avoid: near the zeros of lgamma
+// and digamma on the negative axis other than -0.5040... (the absolute error stays ~1e-16 times lgamma(1 - x), resp.
+// psi(1 - x); relative errors up to 7e-14 on the grids), and zeta(s, q) / polygamma for q < 0 where the terms
+// nearest 0 cancel (odd s, q near a half-integer: the error is ~1e-16 of those terms; up to 6e-14 relative on the
+// grids, as in SciPy). Float32 and float16 results are the double results rounded once (within half an ulp of the
+// exact value, up to the double rounding).
 //
 // Special values are SciPy's: erfc(+-inf) = 0, 2; ndtr(+-inf) = 1, 0; erfcx(-inf) = inf, erfcx(inf) = 0;
 // erfinv(+-1) = +-inf, erfinv(-0) = 0, nan outside [-1, 1]; erfcinv(0) = inf, erfcinv(2) = -inf, erfcinv(1) = -0,
@@ -65,9 +70,9 @@ namespace numeric {
 // nan at negative integers and -inf; zeta(s, q) = inf for s = 1 (even for nan q), nan for s < 1, inf for q a
 // non-positive integer or -inf, nan for q < 0 not an integer with s not an integer, 0 for q = inf, and for s = inf:
 // inf for q < 1, 1 at q = 1, nan on (1, 1e8] (SciPy's inf * 0) and 0 above; polygamma(n, x) = nan for n < 0 or not
-// an integer, inf * zeta(inf, x) for n = inf, +-inf from n = 171 on (n! overflows, as in SciPy). nan propagates.
-// Two subnormal inputs differ from SciPy, which loses them: lgamma(+-x) for 0 < x < 2^-1024 is -log(x) (SciPy: inf)
-// and erfcinv(5e-324) is 27.2... (SciPy: inf).
+// an integer, inf * zeta(inf, x) for n = inf, and from n = 171 on SciPy's inf * zeta(n + 1, x) (n! overflows).
+// nan propagates. Where SciPy loses subnormal inputs, the values here are the exact ones: lgamma(x) for 0 < |x| <
+// 2^-1024 is -log|x| (SciPy: inf) and erfcinv(5e-324) = 27.2... (SciPy: inf).
 namespace special_detail {
 
 constexpr double kInf = __builtin_huge_val();
@@ -86,6 +91,8 @@ constexpr double kTwoOverSqrtPi = 1.1283791670955126;
 constexpr double kSqrtPiOver2 = 0.886226925452758;
 constexpr double kHalfLog2Pi = 0.9189385332046728;  // log(2 pi) / 2
 constexpr double kPiOver12 = 0.26179938779914946;
+constexpr double kPiSquaredOver6 = 1.6449340668482264;
+constexpr double kEuler = 0.5772156649015329;  // Euler's gamma
 // The zeros of digamma around which it is expanded.
 constexpr double kDigammaZero = 1.4616321449683622;
 constexpr double kDigammaZeroLo = 9.549995429965697e-17;
@@ -219,8 +226,8 @@ CHAINERX_HOST_DEVICE inline double ErfinvSmall(double z) {
         double ratio = (std::erf(x) - z) * kSqrtPiOver2 * std::exp(x * x);
         double dx = ratio / (1.0 + x * ratio);
         x -= dx;
-        if (std::fabs(dx) <= 1e-17 * std::fabs(x)) {
-            break;
+        if (std::fabs(dx) <= 1e-7 * std::fabs(x)) {
+            break;  // the error left is ~0.1 dx^3 (cubic convergence)
         }
     }
     return x;
@@ -230,7 +237,7 @@ CHAINERX_HOST_DEVICE inline double ErfinvSmall(double z) {
 // as log(erfcx(x)) - log(y) - x^2 (x^2 exact as s + e): no underflow, and relative accuracy in y down to
 // subnormals. With h = 2 / (sqrtpi erfcx(x)), F' = -h and F'' = h (2x - h); Halley: x += (F/h) / (1 - F (2x - h) /
 // (2h)). Start: the asymptotic erfc(x) ~ exp(-x^2) / (x sqrtpi) solved once, x^2 = t - log(pi t)/2, t = -log(y)
-// (15% high at y = 1/2, 0.3% at 1e-300).
+// (15% high at y = 1/2, 6e-4 at 1e-10, 2e-6 at 1e-300).
 CHAINERX_HOST_DEVICE inline double ErfcinvTail(double y) {
     double log_y = std::log(y);
     double t = -log_y;
@@ -243,7 +250,7 @@ CHAINERX_HOST_DEVICE inline double ErfcinvTail(double y) {
         double h = kTwoOverSqrtPi / erfcx;
         double dx = f / h / (1.0 - 0.5 * f * (2.0 * x - h) / h);
         x += dx;
-        if (std::fabs(dx) <= 1e-16 * x) {
+        if (std::fabs(dx) <= 1e-7 * x) {
             break;
         }
     }
@@ -326,11 +333,13 @@ CHAINERX_HOST_DEVICE inline double LgammaPositive(double x) {
         return std::log(product) + LgammaTwoPlus(x - 2.0);
     }
     // Stirling: (x - 1/2) log x - x + log(2 pi)/2 + sum B_2k / (2k (2k - 1) x^(2k-1)); the 9th term is < 2e-18.
+    // x (log x - 1) does not overflow before the result does.
     constexpr double kC[8] = {1.0 / 12.0,   -1.0 / 360.0,      1.0 / 1260.0, -1.0 / 1680.0,
                               1.0 / 1188.0, -691.0 / 360360.0, 1.0 / 156.0,  -3617.0 / 122400.0};
     double r = 1.0 / x;
     double series = r * Horner(r * r, kC);
-    return (x - 0.5) * std::log(x) - x + kHalfLog2Pi + series;
+    double log_x = std::log(x);
+    return x * (log_x - 1.0) - 0.5 * log_x + kHalfLog2Pi + series;
 }
 
 CHAINERX_HOST_DEVICE inline double LgammaImpl(double x) {
@@ -349,14 +358,21 @@ CHAINERX_HOST_DEVICE inline double LgammaImpl(double x) {
     return std::log(kPi / std::fabs(SinCosPi(x).sin)) - LgammaPositive(1.0 - x);
 }
 
-// digamma(x0 + t) = sum_{k>=1} psi^(k)(x0) / k! t^k around the positive zero x0 = 1.4616..., for |t| < 0.2.
+// digamma(x0 + t) = sum_{k>=1} psi^(k)(x0) / k! t^k around the positive zero x0 = 1.4616..., for |t| < 0.55, which
+// covers [1, 2] (the pole 0 is 1.46 away: the 45th term is below 1e-19).
 CHAINERX_HOST_DEVICE inline double DigammaNearZero(double x) {
-    constexpr double kC[20] = {
-            0.9676722454476212,    -0.4427631689835921,    0.258499760955651,     -0.16394270544240652,
-            0.10782405069126237,   -0.07219956125645471,   0.04880428816414311,   -0.03316112647484736,
-            0.022597648232218104,  -0.01542476590494896,   0.010538791616612175,  -0.007204534386356869,
-            0.004926781395729853,  -0.003369801655439328,  0.002305126326734928,  -0.0015769367714301972,
-            0.0010788252019162967, -0.0007380709389960052, 0.000504953265834602,  -0.0003454680251063077};
+    constexpr double kC[44] = {
+            0.9676722454476212,     -0.4427631689835921,     0.258499760955651,      -0.16394270544240652,
+            0.10782405069126237,    -0.07219956125645471,    0.04880428816414311,    -0.03316112647484736,
+            0.022597648232218104,   -0.01542476590494896,    0.010538791616612175,   -0.007204534386356869,
+            0.004926781395729853,   -0.003369801655439328,   0.002305126326734928,   -0.0015769367714301972,
+            0.0010788252019162967,  -0.0007380709389960052,  0.000504953265834602,   -0.0003454680251063077,
+            0.00023635601564027053, -0.00016170622091974803, 0.0001106337276874741,  -7.569179582195066e-05,
+            5.178575795222081e-05,  -3.5430070947659604e-05, 2.424006611860132e-05,  -1.6584242271854135e-05,
+            1.134638458466385e-05,  -7.762817668462094e-06,  5.3110609208898636e-06, -3.6336507898010456e-06,
+            2.486022733129538e-06,  -1.7008538854332607e-06, 1.1636675363548843e-06, -7.96142543124197e-07,
+            5.446941930669446e-07,  -3.7266161283438227e-07, 2.549626552021554e-07,  -1.7443695117727745e-07,
+            1.1934394829830244e-07, -8.165115189488409e-08,  5.586299683532171e-08,  -3.821960061917494e-08};
     double t = (x - kDigammaZero) - kDigammaZeroLo;
     return t * Horner(t, kC);
 }
@@ -374,21 +390,29 @@ CHAINERX_HOST_DEVICE inline double DigammaNearNegZero(double x) {
 }
 
 // digamma(x) for finite x > 0: psi(x) = psi(x + n) - sum_{k<n} 1/(x + k) with x + n >= 10, then log x - 1/(2x) -
-// sum B_2k / (2k x^2k) (the 10th term is below 3e-19 at x = 10).
+// sum B_2k / (2k x^2k) (the 10th term is below 3e-19 at x = 10). The sum cancels against psi(x + n) near the zero,
+// so it is kept to twice double precision: each 1/(x + k) with its remainder (an fma), added with compensation.
 CHAINERX_HOST_DEVICE inline double DigammaPositive(double x) {
-    if (std::fabs(x - kDigammaZero) < 0.2) {
+    if (std::fabs(x - kDigammaZero) < 0.55) {
         return DigammaNearZero(x);
     }
-    double shift = 0.0;
-    for (int i = 0; i < 10 && x < 10.0; ++i) {
-        shift += 1.0 / x;
-        x += 1.0;
+    if (x < 1e-10) {
+        return -1.0 / x - kEuler + kPiSquaredOver6 * x;  // the next term, -zeta(3) x^2, is below 2e-20
+    }
+    CompensatedSum shift;
+    double shift_lo = 0.0;
+    double y = x;
+    for (int k = 1; k <= 10 && y < 10.0; ++k) {
+        double r = 1.0 / y;
+        shift.Add(r);
+        shift_lo += std::fma(-r, y, 1.0) / y;
+        y = x + k;
     }
     constexpr double kC[9] = {1.0 / 12.0,       -1.0 / 120.0, 1.0 / 252.0,      -1.0 / 240.0,     1.0 / 132.0,
                               -691.0 / 32760.0, 1.0 / 12.0,   -3617.0 / 8160.0, 43867.0 / 14364.0};
-    double r2 = 1.0 / (x * x);
+    double r2 = 1.0 / (y * y);
     double series = r2 * Horner(r2, kC);
-    return (std::log(x) - 0.5 / x - series) - shift;
+    return ((std::log(y) - shift.sum) + (-0.5 / y - series)) - (shift.comp + shift_lo);
 }
 
 CHAINERX_HOST_DEVICE inline double DigammaImpl(double x) {
@@ -409,9 +433,29 @@ CHAINERX_HOST_DEVICE inline double DigammaImpl(double x) {
     return DigammaPositive(1.0 - x) - kPi * sc.cos / sc.sin;
 }
 
-// Adds sum_{k>=0} (q + k)^-s to `acc` for finite s > 1 and finite q > 0, and returns the total: direct terms until
-// w = q + N >= max(12, s) (or the rest is negligible), then Euler-Maclaurin at w (see the Note).
-CHAINERX_HOST_DEVICE inline double HurwitzZetaAdd(double s, double q, CompensatedSum acc) {
+// w^-s 2^scale for w > 0. A nonzero scale is for an integer s (polygamma's): w = m 2^e (m in [1/2, 1)) and the
+// power is m^-s 2^(scale - e s), with no intermediate underflow or overflow.
+CHAINERX_HOST_DEVICE inline double ScaledPow(double w, double s, int scale) {
+    if (scale == 0) {
+        return std::pow(w, -s);
+    }
+    int e = 0;
+    double m = std::frexp(w, &e);
+    return std::ldexp(std::pow(m, -s), scale - e * static_cast<int>(s));
+}
+
+// The rounding error of s = fl(a + b): a + b = s + TwoSumError(a, b, s) exactly (Knuth's TwoSum).
+CHAINERX_HOST_DEVICE inline double TwoSumError(double a, double b, double s) {
+    double b_virtual = s - a;
+    return (a - (s - b_virtual)) + (b - b_virtual);
+}
+
+// Adds sum_{k>=0} (q + q_lo + k)^-s 2^scale to `acc` for finite s > 1 and finite q > 0 (q_lo: a rounding error
+// carried by q, |q_lo| <= ulp(q)/2), and returns the total: direct terms until w = q + N >= max(12, s) (or the
+// rest is negligible), then Euler-Maclaurin at w (see the Note). Each q + k is rounded: the power of w + w_lo (w_lo
+// from TwoSum) is w^-s (1 + w_lo/w)^-s = w^-s exp(-s w_lo/w), without which the relative error would be ~s ulp.
+CHAINERX_HOST_DEVICE inline double HurwitzZetaAdd(double s, double q, CompensatedSum acc, int scale = 0,
+                                                  double q_lo = 0.0) {
     constexpr double kEps = 1e-17;
     // B_2j / (2j)!, j = 1..20.
     constexpr double kB[20] = {
@@ -422,21 +466,26 @@ CHAINERX_HOST_DEVICE inline double HurwitzZetaAdd(double s, double q, Compensate
             1.455172475614865e-27,  -3.6859949406653103e-29, 9.336734257095045e-31,  -2.36502241570063e-32};
     double w_min = s > 12.0 ? s : 12.0;
     double w = q;
+    double w_lo = q_lo;
     // The terms decrease by at least exp(-s/w) > exp(-1) each while w < s, so 64 steps are never the limit.
     for (int k = 1; k <= 64 && w < w_min; ++k) {
-        double term = std::pow(w, -s);
+        double term = ScaledPow(w, s, scale) * std::exp(-s * (w_lo / w));
         acc.Add(term);
         if (!(std::fabs(acc.sum) <= kMaxDouble)) {
             return acc.sum;
         }
         w = q + k;
+        w_lo = TwoSumError(q, k, w) + q_lo;
         // The rest, sum_{j>=k} (q + j)^-s, is below term (1 + w/(s - 1)).
         if (term * (1.0 + w / (s - 1.0)) <= kEps * std::fabs(acc.Value())) {
             return acc.Value();
         }
     }
-    double w_pow = std::pow(w, -s);
-    acc.Add(std::pow(w, 1.0 - s) / (s - 1.0));
+    double w_pow = ScaledPow(w, s, scale);
+    // w^(1-s) directly where w^-s may underflow.
+    double w_pow_1 = scale == 0 ? std::pow(w, 1.0 - s) : w * w_pow;
+    acc.Add(w_pow_1 * std::exp(-(s - 1.0) * (w_lo / w)) / (s - 1.0));
+    w_pow *= std::exp(-s * (w_lo / w));
     acc.Add(0.5 * w_pow);
     double factor = s * w_pow / w;  // s (s + 1) ... (s + 2j - 2) w^(-s-2j+1) for j = 1
     double inv_w2 = 1.0 / (w * w);
@@ -451,58 +500,22 @@ CHAINERX_HOST_DEVICE inline double HurwitzZetaAdd(double s, double q, Compensate
     return acc.Value();
 }
 
-// zeta(s, q) for q < -64 not an integer and an integer 2 <= s <= 64, by the reflection formula (see the Note). Q_m
-// = (d/dy)^m cot(y) / m! = sum_j a_j c^j (c = cot y) follows from Q_0 = c and Q_(m+1) = -(1 + c^2) Q_m' / (m + 1);
-// Q_m has only powers of the parity of m + 1, so the update is done in place.
-CHAINERX_HOST_DEVICE inline double HurwitzZetaReflection(double s, double q) {
-    int m_max = static_cast<int>(s) - 1;
-    double a[66] = {};
-    a[1] = 1.0;
-    for (int m = 0; m < m_max; ++m) {
-        for (int j = (m + 2) % 2; j <= m + 2; j += 2) {
-            a[j] = -((j + 1) * a[j + 1] + (j > 0 ? (j - 1) * a[j - 1] : 0.0)) / (m + 1);
-        }
-        for (int j = (m + 1) % 2; j <= m + 1; j += 2) {
-            a[j] = 0.0;
-        }
-    }
-    SinCos sc = SinCosPi(q);
-    double c = sc.cos / sc.sin;
-    double poly = 0.0;
-    for (int j = m_max + 1; j >= 0; --j) {
-        poly = poly * c + a[j];
-    }
-    // pi^s with pi's double-double: (hi + lo)^s = hi^s (1 + s lo/hi).
-    double pi_s = std::pow(kPi, s) * (1.0 + s * (kPiLo / kPi));
-    double value = HurwitzZetaAdd(s, 1.0 - q, CompensatedSum{}) + pi_s * poly;
-    return IsOdd(s) ? value : -value;
-}
-
-// zeta(s, q) for q < 0 not an integer and an integer s >= 2.
+// zeta(s, q) for q < 0 not an integer and an integer s >= 2. With q = f - N (f in (0, 1), N >= 1), the terms
+// q + k < 0 are -(1 - f + j), j < N, so zeta(s, q) = (-1)^s (zeta(s, 1 - f) - zeta(s, 1 - q)) + zeta(s, f): three
+// sums with positive arguments (f and 1 - f exact, 1 - q carried with its rounding error), as accurate as the
+// direct sum and with no loop over the N negative terms.
 CHAINERX_HOST_DEVICE inline double HurwitzZetaNegative(double s, double q) {
-    double f = q - std::floor(q);  // exact, in (0, 1)
+    double f = q - std::floor(q);  // exact
+    double one_minus_q = 1.0 - q;
+    double far = HurwitzZetaAdd(s, one_minus_q, CompensatedSum{}, 0, TwoSumError(1.0, -q, one_minus_q));
     if (f == 0.5 && IsOdd(s)) {
-        return HurwitzZetaAdd(s, 1.0 - q, CompensatedSum{});  // the terms +-a^-s cancel in pairs
+        return far;  // the other two cancel (and might overflow)
     }
+    double near_negative = HurwitzZetaAdd(s, 1.0 - f, CompensatedSum{});
     CompensatedSum acc;
-    if (q >= -64.0) {
-        // The negative terms q + k (exact: |q + k| < |q|), then the rest from f on.
-        for (int k = 0; k < 65; ++k) {
-            double a = q + k;
-            if (a > 0.0) {
-                break;
-            }
-            acc.Add(std::pow(a, -s));
-        }
-        return HurwitzZetaAdd(s, f, acc);
-    }
-    if (s <= 64.0) {
-        return HurwitzZetaReflection(s, q);
-    }
-    acc.Add(std::pow(f - 2.0, -s));
-    acc.Add(std::pow(f - 1.0, -s));
-    acc.Add(std::pow(f + 1.0, -s));
-    acc.Add(std::pow(f, -s));
+    acc.Add(HurwitzZetaAdd(s, f, CompensatedSum{}));
+    acc.Add(IsOdd(s) ? -near_negative : near_negative);
+    acc.Add(IsOdd(s) ? far : -far);
     return acc.Value();
 }
 
@@ -543,26 +556,30 @@ CHAINERX_HOST_DEVICE inline double ZetaImpl(double x, double q) {
     return HurwitzZetaNegative(x, q);
 }
 
-// n! for an integer 1 <= n <= 170 as a double-double product (each step's rounding error kept by an fma), rounded
-// once; inf above.
-CHAINERX_HOST_DEVICE inline double Factorial(double n) {
-    if (n > 170.0) {
-        return kInf;
-    }
-    int n_int = static_cast<int>(n);
+// n! = f 2^e (returns f, in [1/2, 1] and sets e) for an integer 1 <= n <= 170: a double-double product (each
+// step's rounding error kept by an fma), renormalised by a power of 2 at each step and rounded once at the end.
+CHAINERX_HOST_DEVICE inline double Factorial(int n, int* exponent) {
     double hi = 1.0;
     double lo = 0.0;
-    for (int k = 2; k <= n_int; ++k) {
+    int e = 0;
+    for (int k = 2; k <= n; ++k) {
         double p = hi * k;
         double l = lo * k + std::fma(hi, static_cast<double>(k), -p);
         hi = p + l;
         lo = l - (hi - p);
+        int ek = 0;
+        hi = std::frexp(hi, &ek);
+        lo = std::ldexp(lo, -ek);
+        e += ek;
     }
-    return hi;
+    *exponent = e;
+    return hi + lo;
 }
 
 // scipy.special.polygamma: digamma for n = 0, (-1)^(n+1) n! zeta(n + 1, x) for the other orders (nan for negative
-// or non-integer n, where SciPy's (-1.0)**(n+1) or zeta is nan).
+// or non-integer n, where SciPy's (-1.0)**(n+1) or zeta is nan). For n <= 170 and x >= 1, zeta is computed scaled
+// by 2^(e (n + 1/2)) (x = m 2^e) and n! as f 2^e', so that a representable result is not lost where zeta(n + 1, x)
+// alone underflows (SciPy gives 0 there); for n >= 171, n! overflows and the result is SciPy's inf * zeta.
 CHAINERX_HOST_DEVICE inline double PolygammaImpl(double n, double x) {
     if (n == 0.0) {
         return DigammaImpl(x);
@@ -574,12 +591,21 @@ CHAINERX_HOST_DEVICE inline double PolygammaImpl(double n, double x) {
         return kInf * ZetaImpl(kInf, x);
     }
     double sign = IsOdd(n) ? 1.0 : -1.0;
-    return sign * Factorial(n) * ZetaImpl(n + 1.0, x);
+    if (n > 170.0) {
+        return sign * kInf * ZetaImpl(n + 1.0, x);
+    }
+    int n_int = static_cast<int>(n);
+    int fact_exponent = 0;
+    double fact = Factorial(n_int, &fact_exponent);
+    if (x >= 1.0 && x < kInf) {
+        int x_exponent = 0;
+        std::frexp(x, &x_exponent);
+        int scale = x_exponent * n_int + x_exponent / 2;  // w^-s and w^(1-s) 2^scale within 2^+-512 2^s
+        double zeta = HurwitzZetaAdd(n + 1.0, x, CompensatedSum{}, scale);
+        return sign * std::ldexp(fact * zeta, fact_exponent - scale);
+    }
+    return sign * std::ldexp(fact, fact_exponent) * ZetaImpl(n + 1.0, x);
 }
-
-}  // namespace special_detail
-
-namespace special_detail {
 
 // T's value as a double, through T's compute type (float16 is __half on the device, which converts to float only),
 // and a double result rounded to T.
