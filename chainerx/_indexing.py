@@ -125,6 +125,19 @@ def _setitem(array, key, value):
     target[_to_numpy_key(key)] = _to_numpy_item(value)
 
 
+def scatter_add(a, key, b):
+    """A copy of `a` with `b` added at `a[key]`, repeats accumulating (``numpy.add.at``), with autograd.
+
+    The forward of F.scatter_add on chainerx: `b` must have a's dtype and the shape of `a[key]`
+    (chainerx.DtypeError, chainerx.DimensionError). Returns None for a key that only NumPy can take
+    (see `_to_native_key`).
+    """
+    native_key = _to_native_key(key, a.device)
+    if native_key is None:
+        return None
+    return chainerx._core._scatter_add(a, native_key, b)
+
+
 def populate(ndarray):
     """Adds the Python-level indexing methods to `ndarray`."""
     basic_getitem = ndarray.__getitem__

@@ -19,6 +19,7 @@ namespace cuda {
 namespace {
 
 CHAINERX_CUDA_REGISTER_REDUCTION(SumKernel, numeric::SumOp, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_REDUCTION(ProdKernel, numeric::ProdOp, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_REDUCTION(NanSumKernel, numeric::NanSumOp, kAllDtypeMask);
 CHAINERX_CUDA_REGISTER_REDUCTION(SumSquaresKernel, numeric::SumSquaresOp, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_REDUCTION(CountNonzeroKernel, numeric::CountNonzeroOp, kAllDtypeMask);
@@ -125,7 +126,9 @@ __global__ void CumsumChunksKernel(CumsumLanes<Op> scan, int64_t chunks, int64_t
     }
 }
 
-class CudaCumsumKernel : public CumsumKernel {
+// The cumulative sum (OpOf = SumOp) or product (ProdOp); the note above holds for both.
+template <typename KeyKernel, template <typename> class OpOf>
+class CudaScanKernel : public KeyKernel {
 public:
     void Call(const Array& x, int8_t axis, bool reverse, const Array& out) override {
         const int64_t n = x.shape()[axis];
@@ -134,7 +137,7 @@ public:
         }
         Axes scanned{axis};
         VisitDeviceDtype(x.dtype(), [&](auto pt) {
-            using Op = numeric::SumOp<typename decltype(pt)::type>;
+            using Op = OpOf<typename decltype(pt)::type>;
             // Walked backwards when `reverse`: start at the last element, negative steps.
             int64_t x_step = x.strides()[axis];
             int64_t out_step = out.strides()[axis];
@@ -173,7 +176,10 @@ private:
         CheckCudaError(cudaGetLastError());
     }
 };
+using CudaCumsumKernel = CudaScanKernel<CumsumKernel, numeric::SumOp>;
+using CudaCumprodKernel = CudaScanKernel<CumprodKernel, numeric::ProdOp>;
 CHAINERX_CUDA_REGISTER_KERNEL(CumsumKernel, CudaCumsumKernel);
+CHAINERX_CUDA_REGISTER_KERNEL(CumprodKernel, CudaCumprodKernel);
 
 }  // namespace
 }  // namespace cuda

@@ -1,5 +1,5 @@
 // Native kernels of the reduction family: one line per reduction (see native/reduce.h), plus the cumulative
-// sum, which is a scan rather than a reduction.
+// sum and product, which are scans rather than reductions.
 #include "chainerx/core/kernels/reduction.h"
 
 #include <cstdint>
@@ -15,13 +15,14 @@ namespace native {
 namespace {
 
 CHAINERX_NATIVE_REGISTER_REDUCTION(SumKernel, numeric::SumOp, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_REDUCTION(ProdKernel, numeric::ProdOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(NanSumKernel, numeric::NanSumOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(SumSquaresKernel, numeric::SumSquaresOp, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_REDUCTION(CountNonzeroKernel, numeric::CountNonzeroOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(AllKernel, numeric::AllOp, kAllDtypeMask);
 CHAINERX_NATIVE_REGISTER_REDUCTION(AnyKernel, numeric::AnyOp, kAllDtypeMask);
 
-// Running sum along one lane of n elements (byte steps xs, os), walked backwards when `reverse`.
+// Running sum (product: Op) along one lane of n elements (byte steps xs, os), walked backwards when `reverse`.
 template <typename Op>
 void ScanLane(const char* x, char* out, int64_t n, int64_t xs, int64_t os, bool reverse) {
     using In = typename Op::In;
@@ -39,11 +40,13 @@ void ScanLane(const char* x, char* out, int64_t n, int64_t xs, int64_t os, bool 
     }
 }
 
-class NativeCumsumKernel : public CumsumKernel {
+// The cumulative sum (OpOf = SumOp) or product (ProdOp).
+template <typename KeyKernel, template <typename> class OpOf>
+class NativeScanKernel : public KeyKernel {
 public:
     void Call(const Array& x, int8_t axis, bool reverse, const Array& out) override {
         VisitDtype(x.dtype(), [&](auto pt) {
-            using Op = numeric::SumOp<typename decltype(pt)::type>;
+            using Op = OpOf<typename decltype(pt)::type>;
             // Walk every lane (all axes but `axis`) and scan along it.
             Shape lanes = x.shape();
             const int64_t n = lanes[axis];
@@ -59,7 +62,10 @@ public:
         });
     }
 };
+using NativeCumsumKernel = NativeScanKernel<CumsumKernel, numeric::SumOp>;
+using NativeCumprodKernel = NativeScanKernel<CumprodKernel, numeric::ProdOp>;
 CHAINERX_NATIVE_REGISTER_KERNEL(CumsumKernel, NativeCumsumKernel);
+CHAINERX_NATIVE_REGISTER_KERNEL(CumprodKernel, NativeCumprodKernel);
 
 }  // namespace
 }  // namespace native

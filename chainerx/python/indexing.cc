@@ -220,6 +220,12 @@ void InitIndexing(pybind11::module& m) {
               return CallTake(ToArray(a), indices, axis, mode);
           },
           py::arg("a"), py::arg("indices"), py::arg("axis"), py::arg("mode") = py::none());
+    // F.scatter_add's forward; the key's index arrays are already chainerx arrays (chainerx/_indexing.py).
+    m.def("_scatter_add",
+          [](py::handle a, py::handle key, py::handle b) {
+              return chainerx::internal::AddAt(ToArray(a), ToIndexItems(key), ToArray(b)).TakeBody();
+          },
+          py::arg("a"), py::arg("key"), py::arg("b"));
     m.def("where", &CallWhere, py::arg("condition"), py::arg("x"), py::arg("y"));
     m.def("nonzero", [](py::handle a) {
         std::vector<Array> coords = Nonzero(ToArray(a));

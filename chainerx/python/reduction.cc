@@ -28,7 +28,7 @@ void DefineReductionMethod(ArrayClass& c, const char* name) {
           py::arg("keepdims") = false);
 }
 
-// cumsum's axis: None or one int (a sequence is a TypeError, as in the original's int8 binding).
+// cumsum's (and cumprod's) axis: None or one int (a sequence is a TypeError, as in the original's int8 binding).
 std::optional<int64_t> ToCumsumAxis(py::handle axis) {
     std::optional<int8_t> value = ToOptionalAxis(axis);
     return value.has_value() ? std::optional<int64_t>{*value} : std::nullopt;
@@ -50,6 +50,12 @@ void InitReduction(py::module& m) {
     DefineReduction<&NanSum>(m, "nansum");
     // Not in the original's API: the squared L2 norms of Chainer's functions on chainerx (reduction.h).
     DefineReduction<&SumSquares>(m, "_sum_squares");
+    // Not in the original's API either: F.prod and F.cumprod on chainerx (reduction.h).
+    DefineReduction<&Prod>(m, "_prod");
+    m.def("_cumprod",
+          [](py::handle a, py::handle axis) { return Cumprod(ToArray(a), ToCumsumAxis(axis)).TakeBody(); },
+          py::arg("a"),
+          py::arg("axis") = py::none());
     DefineReduction<&All>(m, "all");
     DefineReduction<&Any>(m, "any");
     m.def("cumsum",

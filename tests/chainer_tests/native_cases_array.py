@@ -40,6 +40,7 @@ CASES = {
     'resize_images': lambda: (F.resize_images(_x(1, 2, 3, 3), (5, 4)),
                               F.resize_images(_x(1, 2, 3, 3), (2, 5), mode='nearest')),
     'rollaxis': lambda: F.rollaxis(_x(2, 3, 4), 2),
+    'scatter_add': lambda: F.scatter_add(_x(3, 2), ([0, 2, 0], slice(None)), _x(3, 2)),
     'select_item': lambda: F.select_item(_x(2, 3), chainerx.array([2, 0], numpy.int32)),
     'separate': lambda: F.separate(_x(2, 3), axis=1),
     'split_axis': lambda: F.split_axis(_x(2, 5), [1, 3], axis=1),

@@ -32,5 +32,7 @@ CASES = {
         _x(2, 3, 6, 6), _x(2, 3, 3, 3), dilate=2),
     'embed_id': lambda: F.embed_id(
         chainerx.array([[0, 2], [1, -1]], numpy.int32), _x(3, 4), ignore_label=-1),
+    'local_convolution_2d': lambda: F.local_convolution_2d(
+        _x(2, 3, 5, 4), _x(2, 2, 2, 3, 2, 3), _x(2, 2, 2), stride=(2, 1)),
     'linear': lambda: F.linear(_x(2, 3, 4), _x(5, 12), _x(5)),
 }

@@ -36,7 +36,9 @@ CASES = {
     'batch_matmul': _batch_matmul,
     'bias': lambda: F.bias(_x(2, 3, 2), _x(3, seed=1)),
     'cholesky': lambda: F.cholesky(_spd()),
+    'cumprod': lambda: F.cumprod(chainer.Variable(chainerx.array([[0.5, 0.0, 2.0], [1.5, -1.0, 0.0]])), axis=1),
     'cumsum': lambda: F.cumsum(_x(2, 3), axis=1),
+    'einsum': lambda: F.einsum('...ij,jk,kk->...ik', _x(2, 3, 4), _x(4, 2, seed=1), _x(2, 2, seed=2)),
     'inv': lambda: F.inv(_spd()),
     'linear_interpolate': lambda: F.linear_interpolate(
         _x(2, 3, low=0.0, high=1.0), _x(2, 3, seed=1), _x(2, 3, seed=2)),
@@ -45,6 +47,7 @@ CASES = {
     'max': lambda: F.max(_x(2, 3), axis=1),
     'mean': lambda: F.mean(_x(2, 3), axis=(0, 1), keepdims=True),
     'min': lambda: F.min(_x(2, 3)),
+    'prod': lambda: F.prod(chainer.Variable(chainerx.array([[0.5, 0.0, 2.0], [1.5, -1.0, 3.0]])), axis=1),
     'scale': lambda: F.scale(_x(2, 3, 2), _x(3, 2, seed=1)),
     'sum': lambda: F.sum(_x(2, 3), axis=0),
     'tensordot': lambda: F.tensordot(_x(2, 3, 4), _x(4, 3, seed=1), axes=((1, 2), (1, 0))),

@@ -2,8 +2,7 @@
 
 Its public names are listed in `__all__`; `NATIVE` lists those that run natively on chainerx-backed
 Variables (see chainer/functions/_native.py): nearly all map onto chainerx routines with their own
-backward (Note [Routine nodes] in _routine.py). scatter_add is not native: chainerx has no
-differentiable scatter-add, so its forward takes the NumPy fallback.
+backward (Note [Routine nodes] in _routine.py); scatter_add through chainerx._indexing.scatter_add.
 
 Importing a function here binds its name in this package, over the submodule of the same name
 (`chainer.functions.array.reshape` becomes the function), so other modules import a function from
@@ -61,4 +60,4 @@ __all__ = [
     'spatial_transformer_sampler', 'split_axis', 'squeeze', 'stack', 'swapaxes', 'tile',
     'transpose', 'transpose_sequence', 'vstack', 'where',
 ]
-NATIVE = frozenset(__all__) - {'scatter_add'}
+NATIVE = frozenset(__all__)

@@ -1,5 +1,8 @@
 """F.scatter_add: adds values into a copy of a Variable at indexed positions."""
 
+import chainerx
+import chainerx._indexing
+
 from chainer import function_node
 from chainer.functions.array.get_item import add_at
 from chainer.functions.array.get_item import get_item
@@ -11,8 +14,9 @@ from chainer.utils import type_check
 class ScatterAdd(function_node.FunctionNode):
     """Returns a copy of `a` with `b` added at `a[slices]` (repeated elements accumulate).
 
-    chainerx has no differentiable scatter-add routine, so on chainerx the forward takes the
-    fallback; the backward (an identity and a get_item) is native.
+    On chainerx the routine (chainerx._indexing.scatter_add) records its backward in C++. A key
+    that only NumPy indexing takes, or arguments that chainerx rejects, take the fallback, whose
+    checks raise the original's errors.
     """
 
     def __init__(self, slices):
@@ -21,6 +25,14 @@ class ScatterAdd(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check._argname(in_types, ('a', 'b'))
         type_check.expect(in_types[0].dtype == in_types[1].dtype)
+
+    def forward_chainerx(self, inputs):
+        a, b = inputs
+        try:
+            y = chainerx._indexing.scatter_add(a, self.slices, b)
+        except (chainerx.DimensionError, chainerx.DtypeError, chainerx.DeviceError, IndexError):
+            return function_node.Fallback
+        return function_node.Fallback if y is None else (y,)
 
     def forward(self, inputs):
         a, b = inputs

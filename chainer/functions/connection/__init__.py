@@ -26,5 +26,4 @@ __all__ = [
 ]
 # Forward, backward and double backward stay on chainerx for the usual arguments (float inputs of
 # one dtype; see Note [Native convolution options] in _convolution.py for dilate and groups).
-# local_convolution_2d takes the NumPy fallback: chainerx has no batched product to express it.
-NATIVE = frozenset(__all__) - {'local_convolution_2d'}
+NATIVE = frozenset(__all__)

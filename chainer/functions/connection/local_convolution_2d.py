@@ -1,13 +1,19 @@
 """Locally-connected convolution: `local_convolution_2d` (a separate kernel at every output pixel).
 
 The output is bilinear in the input and the kernel, so the three nodes here (the function and the
-gradients for x and for W) are each other's backward, and gradients of any order exist. chainerx has
-no batched product to express it, so on chainerx it takes the NumPy fallback.
+gradients for x and for W) are each other's backward, and gradients of any order exist.
+
+Note [Local convolution on chainerx]: on chainerx the function node computes its output with
+chainerx routines that record their own backward, so the gradient nodes here never run there: the
+windows of x are strided slices (one per kernel offset, stacked), and a matmul batched over the
+output pixels multiplies each pixel's windows `(n, c kh kw)` with its kernel `(c kh kw, c_O)`.
 """
 
 import chainer
+import chainerx
 
 from chainer import backend
+from chainer import function_node
 from chainer.functions.connection import _convolution
 from chainer.functions.connection import _product_nodes
 
@@ -61,6 +67,39 @@ class LocalConvolution2DFunction(_LocalConvolutionMaps, _product_nodes.Product):
             b_type.shape[1] == w_type.shape[1],
             b_type.shape[2] == w_type.shape[2],
         ))
+
+    def _fits_chainerx(self, inputs):
+        """check_type_forward's conditions on the arrays (for the others the fallback raises)."""
+        if len(inputs) not in (2, 3):
+            return False
+        x, W = inputs[:2]
+        if x.dtype.kind != 'f' or W.dtype.kind != 'f' or x.ndim != 4 or W.ndim != 6:
+            return False
+        (sy, sx), (_, c, h, w), (out_c, out_h, out_w, w_c, kh, kw) = self.stride, x.shape, W.shape
+        if c != w_c or h < kh or w < kw or (out_h, out_w) != ((h - kh) // sy + 1,
+                                                              (w - kw) // sx + 1):
+            return False
+        return len(inputs) == 2 or (inputs[2].dtype == x.dtype and
+                                    inputs[2].shape == (out_c, out_h, out_w))
+
+    def forward_chainerx(self, inputs):
+        if not self._fits_chainerx(inputs):
+            return function_node.Fallback
+        x, W = inputs[:2]
+        (sy, sx), (n, c, _, _), (out_c, out_h, out_w, _, kh, kw) = self.stride, x.shape, W.shape
+        windows = chainerx.stack([
+            x[:, :, p:p + sy * (out_h - 1) + 1:sy, q:q + sx * (out_w - 1) + 1:sx]
+            for p in range(kh) for q in range(kw)], axis=2)  # (n, c, kh kw, out_h, out_w)
+        pixels = out_h * out_w
+        windows = chainerx.transpose(windows.reshape((n, c * kh * kw, pixels)), (2, 0, 1))
+        kernels = chainerx.transpose(W.reshape((out_c, pixels, c * kh * kw)), (1, 2, 0))
+        y = chainerx.matmul(windows, kernels)  # (pixels, n, out_c), NumPy's promotion of dtypes
+        y = chainerx.transpose(y.reshape((out_h, out_w, n, out_c)), (2, 3, 0, 1))
+        if y.dtype != x.dtype:
+            y = y.astype(x.dtype)
+        if len(inputs) == 3:
+            y = y + inputs[2]
+        return y,
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))

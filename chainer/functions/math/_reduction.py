@@ -3,10 +3,10 @@
 Native (Note [Native paths] in chainer/function_node.py) means that on float Variables holding
 chainerx arrays the forward, backward and double backward never take the NumPy fallback: the
 chainerx routines (sum, amax/amin, argmax/argmin, cumsum, logsumexp, matmul, dot, linalg.inv,
-linalg.cholesky), or compositions of them, record their backward in C++. The others fall back
-because chainerx lacks a routine: prod, cumprod, einsum and det have none, batch_inv needs a
-batched inverse. argmax and argmin are native but not differentiable (their int32 outputs are off
-the graph).
+linalg.cholesky, and the private _prod and _cumprod), or compositions of them (einsum: Note
+[Einsum on chainerx]), record their backward in C++. The others fall back because chainerx lacks a
+routine: det has none, batch_inv needs a batched inverse. argmax and argmin are native but not
+differentiable (their int32 outputs are off the graph).
 """
 
 from chainer.functions.math.argminmax import argmax  # NOQA
@@ -44,6 +44,6 @@ __all__ = [
     'sparse_matmul', 'sum', 'tensordot',
 ]
 
-_FALLING_BACK = frozenset({'batch_det', 'batch_inv', 'cumprod', 'det', 'einsum', 'prod'})
+_FALLING_BACK = frozenset({'batch_det', 'batch_inv', 'det'})
 
 NATIVE = frozenset(__all__) - _FALLING_BACK

@@ -8,7 +8,8 @@ output broadcast along it, and a repeated letter (operand i's diagonal, e.g. 'ii
 on that diagonal with zeros elsewhere. Such output terms only occur in gradients; their own
 gradients are ordinary einsums again (a repeated input letter reads a diagonal), so the construction
 closes under differentiation. Ellipses are expanded to unused letters first, and a length-1 axis
-broadcast against a longer one is summed back to length 1 (sum_to).
+broadcast against a longer one is summed back to length 1 (sum_to). On chainerx the node computes
+its output with chainerx routines (_einsum_chainerx.py) and its gradients come from the C++ graph.
 """
 
 import string
@@ -16,6 +17,7 @@ import string
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions.math import _einsum_chainerx
 from chainer.functions.math.sum_to import sum_to
 from chainer.utils import _checks
 from chainer.utils import type_check
@@ -47,6 +49,30 @@ class EinSum(function_node.FunctionNode):
         for in_type in in_types:
             type_check.expect(in_type.dtype.kind == 'f', in_type.dtype == in_types[0].dtype)
 
+    def _fits_chainerx(self, inputs):
+        """Whether the chainerx path takes `inputs`: the type check's conditions, the operands'
+        shapes matching the terms and `sizes`, and an ordinary output term (the gradient terms of
+        Note [Einsum gradients] never reach a node on chainerx, whose gradients are chainerx's).
+        """
+        if len(inputs) != len(self.in_terms) or inputs[0].dtype.kind != 'f':
+            return False
+        letters = ''.join(self.in_terms)
+        if any([c not in letters or self.out_term.count(c) > 1 for c in self.out_term]):
+            return False
+        for term, x in zip(self.in_terms, inputs):
+            if x.dtype != inputs[0].dtype or x.ndim != len(term):
+                return False
+            own = {}
+            for c, n in zip(term, x.shape):
+                if own.setdefault(c, n) != n or n not in (1, self.sizes.get(c)):
+                    return False
+        return True
+
+    def forward_chainerx(self, inputs):
+        if not self._fits_chainerx(inputs):
+            return function_node.Fallback
+        return _einsum_chainerx.einsum(self.in_terms, self.out_term, inputs, self.sizes),
+
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
         xp = backend.get_array_module(*inputs)
@@ -54,6 +80,11 @@ class EinSum(function_node.FunctionNode):
         unique = _unique(self.out_term)
         present = ''.join([c for c in unique if c in letters])
         y = utils.force_array(xp.einsum(','.join(self.in_terms) + '->' + present, *inputs))
+        shape = tuple([self.sizes[c] for c in present])
+        if y.shape != shape:
+            # A gradient's letter that has length 1 in every operand with it (an operand that was
+            # broadcast along it): the gradient is constant along the letter.
+            y = xp.ascontiguousarray(xp.broadcast_to(y, shape))
         if present == self.out_term:
             return y,
         # Broadcast along the missing letters; place the values on the repeated letters' diagonal.

@@ -6,13 +6,17 @@ no zero the backward uses y / x (so its own gradient flows through y, which is a
 it holds zeros, an element that is not zero gets 0 (its "others" include a zero). A zero gets R, the
 product of the nonzero elements, if it is the only zero; if there are exactly two, R times the other
 zero (0, but its derivative with respect to that zero is R, as the double backward needs); with
-more zeros 0. All of it is written with differentiable functions.
+more zeros 0. All of it is written with differentiable functions. On chainerx the routine
+(chainerx._core._prod) records the same formula in C++.
 """
+
+import chainerx
 
 from chainer import backend
 from chainer import utils
 from chainer.functions.math.sum import REDUCTION_DOC
 from chainer.functions.math.sum import Reduction
+from chainer.functions.math.sum import call_chainerx
 from chainer.functions.math.sum import sum as sum_function
 from chainer.functions.math.sum import unreduce
 
@@ -23,8 +27,8 @@ def _products_of_others(x, y, axis, keepdims):
     y = unreduce(y, shape, axis, keepdims)
     x_array = x.array
     is_zero = x_array == 0
-    # The quotient by x where no element is zero; on a GPU always the general formula, which checking would
-    # make the host wait for.
+    # The quotient by x where no element is zero; on a GPU always the general formula, which
+    # checking would make the host wait for.
     if backend._reads_without_waiting(x_array) and not bool(is_zero.any()):
         return y / x
     zero = is_zero.astype(x.dtype)
@@ -40,7 +44,10 @@ def _products_of_others(x, y, axis, keepdims):
 
 
 class Prod(Reduction):
-    """Product of the elements over some axes (chainerx has no prod: the fallback runs)."""
+    """Product of the elements over some axes."""
+
+    def _chainerx_forward(self, x):
+        return chainerx._core._prod(x, self.axis, self.keepdims)
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -57,7 +64,8 @@ class Prod(Reduction):
 
 def prod(x, axis=None, keepdims=False):
     """Multiplies the elements of an array over the given axes."""
-    return Prod(axis, keepdims).apply((x,))[0]
+    y = call_chainerx(chainerx._core._prod, x, axis, keepdims)
+    return Prod(axis, keepdims).apply((x,))[0] if y is None else y
 
 
 prod.__doc__ += REDUCTION_DOC.format(

@@ -31,12 +31,17 @@ CHAINERX_DEFINE_KEY_KERNEL(CountNonzeroKernel, ReductionKernel);
 CHAINERX_DEFINE_KEY_KERNEL(AllKernel, ReductionKernel);
 CHAINERX_DEFINE_KEY_KERNEL(AnyKernel, ReductionKernel);
 
-// out = cumulative sum of x along `axis` (normalized), from the first element (or from the last when
-// `reverse`, which the gradient uses). out has x's shape; its dtype may be wider (int64 for integers and bool).
-class CumsumKernel : public Kernel {
+// Product; accumulated as Sum (so bool and integers give int64).
+CHAINERX_DEFINE_KEY_KERNEL(ProdKernel, ReductionKernel);
+
+// out = cumulative sum (product) of x along `axis` (normalized), from the first element (or from the last when
+// `reverse`, which the gradient of the sum uses). out has x's shape; its dtype may be wider (int64 for integers
+// and bool).
+class ScanKernel : public Kernel {
 public:
-    static const char* name() { return "Cumsum"; }
     virtual void Call(const Array& x, int8_t axis, bool reverse, const Array& out) = 0;
 };
+CHAINERX_DEFINE_KEY_KERNEL(CumsumKernel, ScanKernel);
+CHAINERX_DEFINE_KEY_KERNEL(CumprodKernel, ScanKernel);
 
 }  // namespace chainerx

@@ -58,6 +58,18 @@ struct SumOp {
     CHAINERX_HOST_DEVICE static Acc Combine(Acc a, Acc b) { return a + b; }
 };
 
+// Product; accumulates as SumOp does (float for float16, int64 for bool and integers), from 1.
+template <typename T>
+struct ProdOp {
+    using In = T;
+    using Acc = SumAccumulator<In>;
+    using Out = SumOutput<In>;
+    static constexpr bool kHasFinalize = false;
+    CHAINERX_HOST_DEVICE static Acc Identity() { return Acc{1}; }
+    CHAINERX_HOST_DEVICE static Acc Accumulate(Acc acc, In x) { return acc * static_cast<Acc>(x); }
+    CHAINERX_HOST_DEVICE static Acc Combine(Acc a, Acc b) { return a * b; }
+};
+
 // Sum in which NaNs count as zero (integers never are NaN).
 template <typename T>
 struct NanSumOp : SumOp<T> {

@@ -71,6 +71,12 @@ Array AtView(const Array& a, const std::vector<ArrayIndex>& indices);
 // ChainerxError if `a` requires grad, DimensionError if value does not broadcast, and the errors of AtAdvanced.
 void SetItemAdvanced(const Array& a, const std::vector<IndexItem>& key, const Array& value);
 
+// A copy of `a` with `b` added at a[key] (an advanced key as AtAdvanced's), repeated positions receiving every
+// addition, as numpy.add.at: the forward of F.scatter_add. b must have a's dtype (DtypeError), the shape of a[key]
+// (DimensionError; no broadcasting, as Chainer) and a's device. Backward: a's gradient is the output's, b's the
+// output's at a[key] (AtAdvanced, so double backprop scatters again).
+Array AddAt(const Array& a, const std::vector<IndexItem>& key, const Array& b);
+
 // Index positions under `mode` (see NormalizeIndicesKernel): a C-contiguous int64 array of indices' shape
 // within [0, dim). Throws DtypeError for bool and float indices, IndexError as the kernel does.
 Array NormalizeIndices(const char* op, const Array& indices, int64_t dim, IndexBoundsMode mode);

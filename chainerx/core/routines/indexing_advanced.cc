@@ -9,9 +9,12 @@
 #include <vector>
 
 #include "chainerx/core/backprop_mode.h"
+#include "chainerx/core/backward_builder.h"
+#include "chainerx/core/backward_context.h"
 #include "chainerx/core/device.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/error.h"
+#include "chainerx/core/kernels/arithmetic.h"
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/kernels/indexing.h"
 #include "chainerx/core/routines/creation.h"
@@ -170,6 +173,30 @@ GatherPlan PlanGather(const Array& a, const std::vector<IndexItem>& key, bool re
     return plan;
 }
 
+// The shape of a[key] for a key planned by PlanGather: the source's axes before the indexed ones, the index
+// shape, then the axes after them.
+Shape GatheredShape(const GatherPlan& plan) {
+    const Shape& source = plan.source.shape();
+    Shape shape{source.begin(), source.begin() + plan.axis};
+    for (int64_t dim : plan.indices.front().shape()) {
+        shape.push_back(dim);
+    }
+    for (auto i = static_cast<int8_t>(plan.axis + plan.indices.size()); i < plan.source.ndim(); ++i) {
+        shape.push_back(source[i]);
+    }
+    return shape;
+}
+
+std::vector<ArrayIndex> BasicItems(const std::vector<IndexItem>& key) {
+    std::vector<ArrayIndex> basic;
+    for (const IndexItem& item : key) {
+        if (std::holds_alternative<ArrayIndex>(item)) {
+            basic.push_back(std::get<ArrayIndex>(item));
+        }
+    }
+    return basic;
+}
+
 }  // namespace
 
 Array AtAdvanced(const Array& a, const std::vector<IndexItem>& key) {
@@ -188,12 +215,7 @@ namespace internal {
 
 void SetItemAdvanced(const Array& a, const std::vector<IndexItem>& key, const Array& value) {
     CheckInplaceAllowed("__setitem__", a);
-    std::vector<ArrayIndex> basic;
-    for (const IndexItem& item : key) {
-        if (std::holds_alternative<ArrayIndex>(item)) {
-            basic.push_back(std::get<ArrayIndex>(item));
-        }
-    }
+    std::vector<ArrayIndex> basic = BasicItems(key);
     // A key of basic items only (possible when called directly) writes through the view a[key].
     std::optional<GatherPlan> plan;
     std::optional<Array> view;
@@ -203,13 +225,7 @@ void SetItemAdvanced(const Array& a, const std::vector<IndexItem>& key, const Ar
         shape = view->shape();
     } else {
         plan = PlanGather(a, key, false);
-        shape = Shape{plan->source.shape().begin(), plan->source.shape().begin() + plan->axis};
-        for (int64_t dim : plan->indices.front().shape()) {
-            shape.push_back(dim);
-        }
-        for (auto i = static_cast<int8_t>(plan->axis + plan->indices.size()); i < plan->source.ndim(); ++i) {
-            shape.push_back(plan->source.shape()[i]);
-        }
+        shape = GatheredShape(*plan);
     }
     Array src = value;
     {
@@ -231,6 +247,39 @@ void SetItemAdvanced(const Array& a, const std::vector<IndexItem>& key, const Ar
         return;
     }
     a.device().CallKernel<ScatterKernel>(BroadcastView(src, shape), plan->indices, plan->axis, false, plan->source);
+}
+
+Array AddAt(const Array& a, const std::vector<IndexItem>& key, const Array& b) {
+    CheckSameDevice("scatter_add", a, b);
+    if (a.dtype() != b.dtype()) {
+        throw DtypeError{"scatter_add: a and b must have one dtype, got ", a.dtype(), " and ", b.dtype()};
+    }
+    Array out = a.AsGradStopped(CopyKind::kCopy);
+    Array values = b.AsGradStopped();
+    std::vector<ArrayIndex> basic = BasicItems(key);
+    auto check_shape = [&b](const Shape& shape) {
+        if (b.shape() != shape) {
+            throw DimensionError{"scatter_add: b must have the shape of a[key], ", shape, ", got ", b.shape()};
+        }
+    };
+    if (basic.size() == key.size()) {
+        Array view = AtView(out, basic);
+        check_shape(view.shape());
+        out.device().CallKernel<AddKernel>(view, values, view);
+    } else {
+        GatherPlan plan = PlanGather(out, key, false);
+        check_shape(GatheredShape(plan));
+        out.device().CallKernel<ScatterKernel>(values, plan.indices, plan.axis, true, plan.source);
+    }
+    BackwardBuilder bb{"scatter_add", {a, b}, {out}};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([](BackwardContext& bctx) { bctx.input_grad() = *bctx.output_grad(); });
+    }
+    if (BackwardBuilder::Target bt = bb.CreateTarget(1)) {
+        bt.Define([key](BackwardContext& bctx) { bctx.input_grad() = AtAdvanced(*bctx.output_grad(), key); });
+    }
+    bb.Finalize();
+    return out;
 }
 
 }  // namespace internal

@@ -46,22 +46,6 @@ Array SumLike(const char* op, const Array& a, const OptionalAxes& axis, bool kee
     return out;
 }
 
-// Cumulative sum along a normalized axis, forwards or backwards; each direction's gradient is the other.
-Array CumsumAlong(const Array& a, int8_t axis, bool reverse) {
-    Array out = Empty(a.shape(), SumDtype(a.dtype()), a.device());
-    if (out.GetTotalSize() > 0) {  // the kernel walks the other axes: (0, 2**62) would take forever
-        a.device().CallKernel<CumsumKernel>(a, axis, reverse, out);
-    }
-    BackwardBuilder bb{"cumsum", a, out};
-    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([axis, reverse](BackwardContext& bctx) {
-            bctx.input_grad() = CumsumAlong(*bctx.output_grad(), axis, !reverse);
-        });
-    }
-    bb.Finalize();
-    return out;
-}
-
 }  // namespace
 
 Array Sum(const Array& a, const OptionalAxes& axis, bool keepdims) {
@@ -93,9 +77,9 @@ Array SumSquares(const Array& a, const OptionalAxes& axis, bool keepdims) {
 
 Array Cumsum(const Array& a, std::optional<int64_t> axis) {
     if (!axis.has_value()) {
-        return CumsumAlong(a.Reshape({a.GetTotalSize()}), 0, false);
+        return internal::CumsumAlong(a.Reshape({a.GetTotalSize()}), 0, false);
     }
-    return CumsumAlong(a, internal::NormalizeAxis(*axis, a.ndim()), false);
+    return internal::CumsumAlong(a, internal::NormalizeAxis(*axis, a.ndim()), false);
 }
 
 Array CountNonzero(const Array& a, const OptionalAxes& axis) {
@@ -114,6 +98,22 @@ Array Any(const Array& a, const OptionalAxes& axis, bool keepdims) {
 }
 
 namespace internal {
+
+Array CumsumAlong(const Array& a, int8_t axis, bool reverse) {
+    Array out = Empty(a.shape(), SumDtype(a.dtype()), a.device());
+    if (out.GetTotalSize() > 0) {  // the kernel walks the other axes: (0, 2**62) would take forever
+        a.device().CallKernel<CumsumKernel>(a, axis, reverse, out);
+    }
+    BackwardBuilder bb{"cumsum", a, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([axis, reverse](BackwardContext& bctx) {
+            bctx.input_grad() = internal::CumsumAlong(*bctx.output_grad(), axis, !reverse);
+        });
+    }
+    bb.Finalize();
+    return out;
+}
+
 
 Array SumTo(const Array& grad, const Shape& shape) {
     if (grad.shape() == shape) {

@@ -35,6 +35,15 @@ Array SumSquares(const Array& a, const OptionalAxes& axis = std::nullopt, bool k
 // DimensionError for an out-of-range axis. Backward: the reversed cumulative sum of the output gradient.
 Array Cumsum(const Array& a, std::optional<int64_t> axis = std::nullopt);
 
+// Product (not in the original's API: F.prod on chainerx, numpy.prod). Dtypes as Sum; 1 for an empty reduction.
+// Backward: the product of the other elements of each element's reduction, written so that zeros are handled and
+// gradients of any order exist (Note [Gradient of a product with zeros] in routines/reduction_product.cc).
+Array Prod(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
+
+// Cumulative product along `axis` (F.cumprod, numpy.cumprod), as Cumsum. Backward: Note [Gradient of a cumulative
+// product with zeros] in routines/reduction_product.cc; any order.
+Array Cumprod(const Array& a, std::optional<int64_t> axis = std::nullopt);
+
 // Number of nonzero elements (NaN counts as nonzero), int64. Not differentiable.
 Array CountNonzero(const Array& a, const OptionalAxes& axis = std::nullopt);
 
@@ -44,6 +53,10 @@ Array All(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims
 Array Any(const Array& a, const OptionalAxes& axis = std::nullopt, bool keepdims = false);
 
 namespace internal {
+
+// The cumulative sum along a normalized axis, from the last element when `reverse`; differentiable (each
+// direction's gradient is the other).
+Array CumsumAlong(const Array& a, int8_t axis, bool reverse);
 
 // Sums `grad` over the axes that broadcasting added to reach grad's shape from `shape`, giving `shape`.
 // Used by the backward of broadcasting operations.

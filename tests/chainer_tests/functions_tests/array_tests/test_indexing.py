@@ -56,6 +56,14 @@ CASES = [
                lambda a, b: _scatter_add(a, (slice(None), [1, 1]), b), [(3, 2), (3, 2)]),
     check.Case('scatter_add_mask', lambda a, b: F.scatter_add(a, _MASK, b),
                lambda a, b: _scatter_add(a, _MASK, b), [(3, 2), (2, 2)]),
+    check.Case('scatter_add_basic', lambda a, b: F.scatter_add(a, (slice(None, None, -2), 1), b),
+               lambda a, b: _scatter_add(a, (slice(None, None, -2), 1), b), [(3, 2), (2,)]),
+    check.Case('scatter_add_arrays_apart', lambda a, b: F.scatter_add(a, ([0, 1, 0], slice(None), [1, 0, 1]), b),
+               lambda a, b: _scatter_add(a, ([0, 1, 0], slice(None), [1, 0, 1]), b), [(2, 3, 2), (3, 3)]),
+    check.Case('scatter_add_index_matrix', lambda a, b: F.scatter_add(a, (1, numpy.array([[0, 1], [1, 1]])), b),
+               lambda a, b: _scatter_add(a, (1, numpy.array([[0, 1], [1, 1]])), b), [(2, 3), (2, 2)]),
+    check.Case('scatter_add_zero_size', lambda a, b: F.scatter_add(a, (slice(None), [0, 0]), b),
+               lambda a, b: _scatter_add(a, (slice(None), [0, 0]), b), [(0, 3), (0, 2)]),
 ]
 
 
@@ -138,7 +146,33 @@ def test_scatter_add_leaves_its_input_alone(mode):
     assert to_numpy(a.array).tolist() == [0.0, 0.0, 0.0]
 
 
-def test_scatter_add_takes_the_fallback_on_chainerx():
+@pytest.mark.parametrize('key', [[1, 1, 0], (slice(None), [0, 0]), numpy.array([True, False, True]), (0, 1)])
+def test_scatter_add_is_native_on_chainerx(key):
+    a_value = numpy.arange(6.0).reshape(3, 2)
+    b_value = numpy.arange(1.0, 1.0 + a_value[key].size).reshape(a_value[key].shape)
     before = chainer.function_node.fallback_count
-    F.scatter_add(chainerx.zeros(3), [1], chainerx.ones(1))
+    a = chainer.Variable(chainerx.array(a_value))
+    b = chainer.Variable(chainerx.array(b_value))
+    y = F.scatter_add(a, key, b)
+    gy = chainer.Variable(chainerx.array(numpy.arange(6.0).reshape(3, 2) + 1))
+    ga, gb = chainer.grad([y], [a, b], grad_outputs=[gy], enable_double_backprop=True)
+    gga, = chainer.grad([F.sum(gb * gb)], [gy])
+    assert chainer.function_node.fallback_count == before
+    numpy.testing.assert_array_equal(to_numpy(y.array), _scatter_add(a_value, key, b_value))
+    numpy.testing.assert_array_equal(to_numpy(ga.array), to_numpy(gy.array))
+    numpy.testing.assert_array_equal(to_numpy(gb.array), to_numpy(gy.array)[key])
+    expected = numpy.zeros((3, 2))
+    numpy.add.at(expected, key, 2 * to_numpy(gy.array)[key])
+    numpy.testing.assert_array_equal(to_numpy(gga.array), expected)
+
+
+def test_scatter_add_with_a_key_only_numpy_takes_falls_back_on_chainerx():
+    before = chainer.function_node.fallback_count
+    y = F.scatter_add(chainerx.zeros(3), numpy.bool_(True), chainerx.ones((1, 3)))
     assert chainer.function_node.fallback_count == before + 1
+    assert to_numpy(y.array).tolist() == [1.0, 1.0, 1.0]
+
+
+def test_scatter_add_index_out_of_range_raises_index_error(mode):
+    a = check.variable(mode, numpy.zeros((3, 2)))
+    check.assert_error(IndexError, F.scatter_add, a, [0, 3], check.variable(mode, numpy.ones((2, 2))))

@@ -61,12 +61,20 @@ def test_axis_errors(mode):
     reduction.assert_axis_errors(mode, F.prod)
 
 
-def test_falls_back_on_chainerx():
+@pytest.mark.parametrize('function', [lambda x: F.prod(x, axis=1), lambda x: F.cumprod(x, axis=1)])
+def test_native_on_chainerx_with_zeros(function):
     before = chainer.function_node.fallback_count
-    y, (gx,) = reduction.gradients('chainerx', lambda x: F.prod(x, axis=0), ZEROS)
-    assert chainer.function_node.fallback_count > before
-    numpy.testing.assert_allclose(to_numpy(y.array), ZEROS.prod(axis=0))
-    assert isinstance(gx.array, chainerx.ndarray) and gx.shape == ZEROS.shape
+    y, (gx,) = reduction.gradients('chainerx', function, ZEROS)
+    _, (expected,) = reduction.gradients('numpy', function, ZEROS)
+    x = chainer.Variable(chainerx.array(ZEROS))
+    gx, = chainer.grad([F.sum(function(x))], [x], enable_double_backprop=True)
+    ggx, = chainer.grad([F.sum(gx * gx)], [x])
+    assert chainer.function_node.fallback_count == before
+    numpy.testing.assert_allclose(to_numpy(gx.array), expected.array)
+    x_numpy = chainer.Variable(ZEROS.copy())
+    gx_numpy, = chainer.grad([F.sum(function(x_numpy))], [x_numpy], enable_double_backprop=True)
+    ggx_numpy, = chainer.grad([F.sum(gx_numpy * gx_numpy)], [x_numpy])
+    numpy.testing.assert_allclose(to_numpy(ggx.array), ggx_numpy.array)
 
 
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32])
