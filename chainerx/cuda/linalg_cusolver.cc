@@ -221,6 +221,10 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(InverseKernel, CusolverInverseKernel);
 
+// Determinants on the host: a whole batch in one copy each way (Note [Linear algebra on the host]). cuSOLVER's
+// getrf would need a kernel of its own for the products of the pivots.
+CHAINERX_CUDA_REGISTER_KERNEL(DetKernel, HostDetKernel);
+
 class CusolverCholeskyKernel : public HostCholeskyKernel {
 public:
     void Call(const Array& a, const Array& out) override {

@@ -49,6 +49,12 @@ void HostInverseKernel::Call(const Array& a, const Array& out) {
     CopyBack(host_out, out);
 }
 
+void HostDetKernel::Call(const Array& a, const Array& out) {
+    Array host_out = HostLike(out);
+    NativeDevice(a).CallKernel<DetKernel>(ToHost(a), host_out);
+    CopyBack(host_out, out);
+}
+
 void HostCholeskyKernel::Call(const Array& a, const Array& out) {
     Array host_out = HostLike(out);
     NativeDevice(a).CallKernel<CholeskyKernel>(ToHost(a), host_out);

@@ -24,6 +24,11 @@ public:
     void Call(const Array& a, const Array& out) override;
 };
 
+class HostDetKernel : public DetKernel {
+public:
+    void Call(const Array& a, const Array& out) override;
+};
+
 class HostCholeskyKernel : public CholeskyKernel {
 public:
     void Call(const Array& a, const Array& out) override;

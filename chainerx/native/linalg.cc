@@ -140,6 +140,37 @@ public:
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(InverseKernel, NativeInverseKernel);
 
+class NativeDetKernel : public DetKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        LapackThreadsScope lapack_threads;
+        VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t n = a.shape()[1];
+            std::vector<T> lu(n * n);
+            std::vector<lapack_int> ipiv(n);
+            T* det = Data<T>(out);
+            for (int64_t b = 0; b < a.shape()[0]; ++b) {
+                det[b] = T{1};
+                if (n == 0) {
+                    continue;
+                }
+                CopyFiniteMatrix("det", a.At({b}), lu.data(), n);
+                // A positive info is a zero pivot: the product below is then 0, the determinant of a singular
+                // matrix.
+                lapack_int info = Lapack<T>::getrf(LAPACK_ROW_MAJOR, n, n, lu.data(), n, ipiv.data());
+                if (info < 0) {
+                    CheckInfo(info, "det", "");
+                }
+                for (int64_t i = 0; i < n; ++i) {
+                    det[b] *= ipiv[i] == i + 1 ? lu[i * n + i] : -lu[i * n + i];  // a row swap flips the sign
+                }
+            }
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(DetKernel, NativeDetKernel);
+
 class NativeCholeskyKernel : public CholeskyKernel {
 public:
     void Call(const Array& a, const Array& out) override {

@@ -105,6 +105,9 @@ void InitLinalg(py::module& m) {
     DefineTwoArguments<&CallDotOfHandles>(m, "dot", "a", "b");
     // numpy.matmul, beyond the original (which had only dot).
     DefineArrayBinary<Matmul>(m, "matmul");
+    // Not in the original's API: F.det, F.batch_det and F.batch_inv on chainerx (stacks of square matrices).
+    m.def("_det", [](py::handle a) { return Det(ToArray(a)).TakeBody(); }, py::arg("a"));
+    m.def("_batch_inv", [](py::handle a) { return BatchInverse(ToArray(a)).TakeBody(); }, py::arg("a"));
     py::module linalg = m.def_submodule("linalg", "Linear algebra routines (LAPACK on the native backend).");
     DefineLinalgModule(linalg);
 }

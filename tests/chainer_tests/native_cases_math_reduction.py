@@ -35,9 +35,12 @@ CASES = {
     'batch_l2_norm_squared': lambda: F.batch_l2_norm_squared(_x(2, 3, 2)),
     'batch_matmul': _batch_matmul,
     'bias': lambda: F.bias(_x(2, 3, 2), _x(3, seed=1)),
+    'batch_det': lambda: F.batch_det(_x(2, 3, 3, low=0.5, high=1.5) + chainerx.eye(3)),
+    'batch_inv': lambda: F.batch_inv(_x(2, 3, 3) + 3 * chainerx.eye(3)),
     'cholesky': lambda: F.cholesky(_spd()),
     'cumprod': lambda: F.cumprod(chainer.Variable(chainerx.array([[0.5, 0.0, 2.0], [1.5, -1.0, 0.0]])), axis=1),
     'cumsum': lambda: F.cumsum(_x(2, 3), axis=1),
+    'det': lambda: F.det(_spd()),
     'einsum': lambda: F.einsum('...ij,jk,kk->...ik', _x(2, 3, 4), _x(4, 2, seed=1), _x(2, 2, seed=2)),
     'inv': lambda: F.inv(_spd()),
     'linear_interpolate': lambda: F.linear_interpolate(

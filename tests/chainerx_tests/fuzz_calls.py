@@ -44,7 +44,8 @@ CLASSES = {'ndarray': 'array', 'Device': 'device', 'Backend': 'backend', 'Contex
 # Private names that the binding's users call (chainer's Variable), and that an earlier fuzzer crashed.
 PRIVATE = ('chx._core._function_node_forward', 'ndarray._setitem_advanced', 'chx._core._unchain',
            'chx._core._unchain_backward', 'chx._core._computational_graph', 'chx._core._clip_by_global_norm',
-           'chx._core._scatter_add', 'chx._core._prod', 'chx._core._cumprod',
+           'chx._core._scatter_add', 'chx._core._prod', 'chx._core._cumprod', 'chx._core._det',
+           'chx._core._batch_inv',
            'chx._core._erfc', 'chx._core._erfcx', 'chx._core._erfinv', 'chx._core._erfcinv', 'chx._core._ndtr',
            'chx._core._ndtri', 'chx._core._log_ndtr', 'chx._core._lgamma', 'chx._core._digamma',
            'chx._core._polygamma', 'chx._core._zeta')

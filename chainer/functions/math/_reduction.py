@@ -3,10 +3,9 @@
 Native (Note [Native paths] in chainer/function_node.py) means that on float Variables holding
 chainerx arrays the forward, backward and double backward never take the NumPy fallback: the
 chainerx routines (sum, amax/amin, argmax/argmin, cumsum, logsumexp, matmul, dot, linalg.inv,
-linalg.cholesky, and the private _prod and _cumprod), or compositions of them (einsum: Note
-[Einsum on chainerx]), record their backward in C++. The others fall back because chainerx lacks a
-routine: det has none, batch_inv needs a batched inverse. argmax and argmin are native but not
-differentiable (their int32 outputs are off the graph).
+linalg.cholesky, and the private _prod, _cumprod, _det and _batch_inv), or compositions of them
+(einsum: Note [Einsum on chainerx]), record their backward in C++: all of them are native. argmax
+and argmin are not differentiable (their int32 outputs are off the graph).
 """
 
 from chainer.functions.math.argminmax import argmax  # NOQA
@@ -44,6 +43,4 @@ __all__ = [
     'sparse_matmul', 'sum', 'tensordot',
 ]
 
-_FALLING_BACK = frozenset({'batch_det', 'batch_inv', 'det'})
-
-NATIVE = frozenset(__all__) - _FALLING_BACK
+NATIVE = frozenset(__all__)

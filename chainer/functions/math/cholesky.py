@@ -9,6 +9,8 @@ and Phi(L^T G)^T = (G^T L) * mask^T, so only matrix products and constant masks 
 
 import numpy
 
+import chainerx
+
 from chainer import backend
 from chainer.functions.math.inv import LinalgNode
 from chainer.functions.math.inv import inv
@@ -19,7 +21,7 @@ class Cholesky(LinalgNode):
     """Cholesky factor L (lower triangular, a = L L^T) of a symmetric positive-definite matrix."""
 
     _routine = 'cholesky'
-    _chainerx_native = True
+    _chainerx_routines = (chainerx.linalg.cholesky, None)
 
     def backward(self, indexes, grad_outputs):
         lower, = self.get_retained_outputs()

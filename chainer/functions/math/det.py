@@ -1,5 +1,7 @@
 """F.det and F.batch_det: the determinant of a square matrix, or of each matrix of a batch."""
 
+import chainerx
+
 from chainer.functions.array.reshape import reshape
 from chainer.functions.array.transpose import transpose
 from chainer.functions.math.inv import Inv
@@ -9,11 +11,12 @@ from chainer.functions.math.inv import LinalgNode
 class Det(LinalgNode):
     """Determinant of a square matrix (or, if `batched`, of each matrix of a 3-d batch).
 
-    The gradient is det(a) * inv(a)^T, so it does not exist where `a` is singular. chainerx has no
-    det: the fallback runs.
+    The gradient is det(a) * inv(a)^T, so it does not exist where `a` is singular. On chainerx the
+    routine (chainerx._core._det) records the same gradient in C++.
     """
 
     _routine = 'det'
+    _chainerx_routines = (chainerx._core._det, chainerx._core._det)
 
     def forward(self, inputs):
         self.retain_inputs((0,))

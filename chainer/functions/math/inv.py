@@ -36,13 +36,13 @@ def check_square_type(in_types, batched):
 class LinalgNode(function_node.FunctionNode):
     """Base of the nodes applying the xp.linalg routine `_routine` to one square matrix.
 
-    With `batched`, the input is a 3-d batch of matrices. Where `_chainerx_native` is set,
-    chainerx.linalg has the routine with a backward in C++, which `forward_chainerx` runs for a
-    float32/float64 matrix (not a batch).
+    With `batched`, the input is a 3-d batch of matrices. `_chainerx_routines` holds the chainerx
+    routines with a backward in C++ for one matrix and for a batch (None where there is none),
+    which `forward_chainerx` runs for float32/float64 inputs of the node's ndim.
     """
 
     _routine = None
-    _chainerx_native = False
+    _chainerx_routines = (None, None)
 
     def __init__(self, batched=False):
         self.batched = batched
@@ -52,10 +52,11 @@ class LinalgNode(function_node.FunctionNode):
 
     def forward_chainerx(self, inputs):
         a, = inputs
-        if not self._chainerx_native or self.batched or a.dtype not in LAPACK_DTYPES:
+        routine = self._chainerx_routines[self.batched]
+        if routine is None or a.dtype not in LAPACK_DTYPES or a.ndim != (3 if self.batched else 2):
             return function_node.Fallback
         try:
-            return getattr(chainerx.linalg, self._routine)(a),
+            return routine(a),
         except chainerx.ChainerxError:
             return function_node.Fallback  # the type check or NumPy names the error
 
@@ -68,7 +69,7 @@ class Inv(LinalgNode):
     """Matrix inverse of a square matrix (or, if `batched`, of each matrix of a 3-d batch)."""
 
     _routine = 'inv'
-    _chainerx_native = True
+    _chainerx_routines = (chainerx.linalg.inv, chainerx._core._batch_inv)
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()

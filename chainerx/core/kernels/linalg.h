@@ -37,6 +37,10 @@ CHAINERX_DEFINE_KEY_KERNEL(SolveKernel, BinaryKernel);
 // out = a⁻¹ for a square a.
 CHAINERX_DEFINE_KEY_KERNEL(InverseKernel, UnaryKernel);
 
+// out (batch,) = the determinant of each matrix of a (batch, n, n) (any strides); 1 for n == 0, 0 for a singular
+// matrix (an LU factorization with a zero pivot), no error.
+CHAINERX_DEFINE_KEY_KERNEL(DetKernel, UnaryKernel);
+
 // out = the lower-triangular l with a = l · lᵀ (upper triangle zero), reading a's lower triangle.
 CHAINERX_DEFINE_KEY_KERNEL(CholeskyKernel, UnaryKernel);
 

@@ -38,6 +38,16 @@ Array Solve(const Array& a, const Array& b);
 // a⁻¹ for a square a. Backward: ga = -outᵀ · gout · outᵀ.
 Array Inverse(const Array& a);
 
+// The determinant of each square matrix of a (..., n, n), of shape a.shape[:-2] (not in the original's API: F.det
+// and F.batch_det on chainerx). Computed by an LU factorization in LinalgDtype; a singular matrix gives 0, NaN or
+// infinite entries raise ChainerxError, a that is not a stack of square matrices DimensionError. Backward:
+// gout · det · a⁻ᵀ (BatchInverse), which raises ChainerxError for a singular matrix.
+Array Det(const Array& a);
+
+// The inverse of each square matrix of a (..., n, n) (F.batch_inv on chainerx; Inverse for one matrix), with
+// Inverse's errors. Backward as Inverse's, matrix by matrix (batched products, so double backprop works).
+Array BatchInverse(const Array& a);
+
 // The singular value decomposition a (m, n) = u · diag(s) · vt with s descending (k = min(m, n) values).
 // With compute_uv, returns (u, s, vt), u (m, m) and vt (n, n) when full_matrices, (m, k) and (k, n)
 // otherwise; without it, u and vt are null arrays. Only the reduced decomposition (full_matrices false,

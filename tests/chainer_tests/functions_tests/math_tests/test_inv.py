@@ -4,6 +4,7 @@ import numpy
 import pytest
 
 import chainer
+import chainerx
 import chainer.functions as F
 from chainer.utils import type_check
 
@@ -36,11 +37,21 @@ def test_inv_is_native_on_chainerx():
     check.assert_native(F.inv, [[2.0, 1.0], [0.5, 3.0]])
 
 
-def test_batch_inv_on_chainerx_falls_back():
-    import chainerx
-    x = chainer.Variable(chainerx.array(reduction.well_conditioned((2, 2, 2), numpy.float64)))
-    before = chainer.function_node.fallback_count
-    y = F.batch_inv(x)
-    assert chainer.function_node.fallback_count == before + 1
-    numpy.testing.assert_allclose(chainerx.to_numpy(F.matmul(y, x).array), [numpy.eye(2)] * 2,
-                                  atol=1e-12)
+def test_batch_inv_is_native_on_chainerx():
+    a = reduction.well_conditioned((3, 2, 2), numpy.float64)
+    y, (gx,) = check.assert_native(F.batch_inv, a)
+    numpy.testing.assert_allclose(chainerx.to_numpy(y.array), numpy.linalg.inv(a), rtol=1e-12)
+    inv_t = numpy.linalg.inv(a).transpose(0, 2, 1)
+    numpy.testing.assert_allclose(chainerx.to_numpy(gx.array), -inv_t @ numpy.ones((3, 2, 2)) @ inv_t, rtol=1e-12)
+
+
+@pytest.mark.parametrize('function,shape', [(F.inv, (0, 0)), (F.batch_inv, (0, 2, 2)), (F.batch_inv, (2, 0, 0))])
+def test_zero_size_on_chainerx(function, shape):
+    y, _ = check.assert_native(function, numpy.zeros(shape))
+    assert y.shape == shape
+
+
+def test_singular_matrix_in_a_batch_on_chainerx():
+    a = numpy.stack([numpy.eye(2), numpy.ones((2, 2))])
+    with pytest.raises(numpy.linalg.LinAlgError):
+        F.batch_inv(chainer.Variable(chainerx.array(a)))
