@@ -1,6 +1,7 @@
 // CUDA kernels of gradient clipping by the global norm (Note [Clipping by the global norm] in
-// routines/clip_by_norm.cc): multi-tensor launches over tables of up to kMaxTensors arrays of any float dtypes,
-// each block taking kChunk elements of one array, as the fused updates' Note [Multi-tensor updates].
+// routines/clip_by_norm.cc): multi-tensor launches (multi_tensor.cuh) over tables of up to kMaxTensors arrays of
+// any float dtypes, each block taking kChunk elements of one array, as the fused updates' Note [Multi-tensor
+// updates].
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -14,22 +15,18 @@
 #include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/elementwise.cuh"
 #include "chainerx/cuda/elementwise_kernels.cuh"
+#include "chainerx/cuda/multi_tensor.cuh"
 #include "chainerx/cuda/reduce.cuh"
 
 namespace chainerx {
 namespace cuda {
 namespace {
 
-constexpr int kMaxTensors = 32;
-constexpr int64_t kChunk = 16 * kBlockSize;
-
-// The non-empty arrays of one launch: block b works on array t, first_block[t] <= b < first_block[t + 1].
+// The non-empty arrays of one launch, of any float dtypes.
 struct ArrayTable {
     char* data[kMaxTensors];
-    int64_t size[kMaxTensors];
     Dtype dtype[kMaxTensors];
-    int64_t first_block[kMaxTensors + 1];
-    int count;
+    BlockTable blocks;
 };
 
 // The tables of `arrays`, skipping empty ones, and the number of blocks of all of them.
@@ -41,36 +38,17 @@ std::vector<ArrayTable> MakeTables(const std::vector<Array>& arrays, int64_t& to
         if (size == 0) {
             continue;
         }
-        if (tables.empty() || tables.back().count == kMaxTensors) {
+        if (tables.empty() || tables.back().blocks.count == kMaxTensors) {
             tables.emplace_back();
             tables.back() = ArrayTable{};
         }
         ArrayTable& table = tables.back();
-        const int t = table.count++;
+        const int t = table.blocks.Add(size);
         table.data[t] = static_cast<char*>(a.raw_data());
-        table.size[t] = size;
         table.dtype[t] = a.dtype();
-        table.first_block[t + 1] = table.first_block[t] + (size + kChunk - 1) / kChunk;
-        total_blocks += table.first_block[t + 1] - table.first_block[t];
+        total_blocks += table.blocks.first_block[t + 1] - table.blocks.first_block[t];
     }
     return tables;
-}
-
-// This block's array and its range of elements [begin, end).
-struct BlockRange {
-    int t;
-    int64_t begin;
-    int64_t end;
-};
-
-__device__ BlockRange RangeOfBlock(const ArrayTable& table) {
-    const int64_t block = blockIdx.x;
-    int t = 0;
-    while (t + 1 < table.count && table.first_block[t + 1] <= block) {
-        ++t;
-    }
-    const int64_t begin = (block - table.first_block[t]) * kChunk;
-    return {t, begin, begin + kChunk < table.size[t] ? begin + kChunk : table.size[t]};
 }
 
 template <typename A>
@@ -93,7 +71,7 @@ __device__ A SumSquaresOfRange(const char* data, const BlockRange& range) {
 // partials[b] = the sum of the squares of block b's elements. A: float, or double when the norm is float64.
 template <typename A>
 __global__ void PartialSquaresKernel(ArrayTable table, A* partials) {
-    const BlockRange range = RangeOfBlock(table);
+    const BlockRange range = RangeOfBlock(table.blocks);
     const char* data = table.data[range.t];
     A acc{};
     switch (table.dtype[range.t]) {
@@ -141,7 +119,7 @@ __global__ void ClipKernel(ArrayTable table, const A* squared_norm, A threshold)
     if (rate >= A{1}) {
         return;
     }
-    const BlockRange range = RangeOfBlock(table);
+    const BlockRange range = RangeOfBlock(table.blocks);
     char* data = table.data[range.t];
     switch (table.dtype[range.t]) {
         case Dtype::kFloat16:
@@ -167,7 +145,7 @@ public:
             using A = typename decltype(pt)::type;
             A* partial_sums = static_cast<A*>(partials.raw_data());
             for (const ArrayTable& table : tables) {
-                const auto blocks = static_cast<int>(table.first_block[table.count]);
+                const auto blocks = static_cast<int>(table.blocks.blocks());
                 PartialSquaresKernel<A><<<blocks, kBlockSize>>>(table, partial_sums);
                 CheckCudaError(cudaGetLastError());
                 partial_sums += blocks;
@@ -189,7 +167,7 @@ public:
         VisitDeviceDtypeIn<DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64)>(squared_norm.dtype(), [&](auto pt) {
             using A = typename decltype(pt)::type;
             for (const ArrayTable& table : tables) {
-                const auto blocks = static_cast<int>(table.first_block[table.count]);
+                const auto blocks = static_cast<int>(table.blocks.blocks());
                 ClipKernel<A><<<blocks, kBlockSize>>>(
                         table, static_cast<const A*>(squared_norm.raw_data()), static_cast<A>(threshold));
                 CheckCudaError(cudaGetLastError());

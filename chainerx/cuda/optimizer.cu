@@ -18,6 +18,7 @@
 #include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/elementwise.cuh"
 #include "chainerx/cuda/elementwise_kernels.cuh"
+#include "chainerx/cuda/multi_tensor.cuh"
 
 namespace chainerx {
 namespace cuda {
@@ -48,33 +49,23 @@ struct FusedUpdateFunctor {
 // one tensor and finds which among the table's first blocks; a thread steps a block width at a time, so that every
 // load of a warp is coalesced. Updates of other layouts (a broadcast gradient, strided arrays) take Call. The calls
 // keep their order wherever two of them touch the same bytes (OpenTables).
-constexpr int kMaxTensors = 32;
-constexpr int64_t kChunk = 16 * kBlockSize;
 // A larger tensor (over 268 million elements) takes Call, so that a table's blocks fit in a grid.
 constexpr int64_t kMaxTableTensorSize = kChunk << 16;
 
 template <size_t N>
 struct TensorTable {
     char* data[kMaxTensors][N];
-    int64_t size[kMaxTensors];
-    int64_t first_block[kMaxTensors + 1];  // tensor t owns the blocks [first_block[t], first_block[t + 1])
-    int count;
+    BlockTable blocks;
 };
 
 template <typename T, typename Rule, size_t N>
 __global__ void MultiTensorUpdateKernel(TensorTable<N> table, FusedUpdateFunctor<T, Rule, N> update) {
-    const int64_t block = blockIdx.x;
-    int t = 0;
-    while (t + 1 < table.count && table.first_block[t + 1] <= block) {
-        ++t;
-    }
-    const int64_t begin = (block - table.first_block[t]) * kChunk;
-    const int64_t end = begin + kChunk < table.size[t] ? begin + kChunk : table.size[t];
-    for (int64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
+    const BlockRange range = RangeOfBlock(table.blocks);
+    for (int64_t i = range.begin + threadIdx.x; i < range.end; i += blockDim.x) {
         char* p[N];
 #pragma unroll
         for (size_t k = 0; k < N; ++k) {
-            p[k] = table.data[t][k] + i * static_cast<int64_t>(sizeof(T));
+            p[k] = table.data[range.t][k] + i * static_cast<int64_t>(sizeof(T));
         }
         update(p);
     }
@@ -93,16 +84,13 @@ template <typename T, typename Rule, typename Arrays>
 void LaunchMultiTensorUpdate(const std::vector<const Arrays*>& tensors, const Rule& rule) {
     constexpr size_t kArrays = std::tuple_size<Arrays>::value;
     TensorTable<kArrays> table{};
-    table.count = static_cast<int>(tensors.size());
-    for (int t = 0; t < table.count; ++t) {
-        const Arrays& arrays = *tensors[t];
+    for (const Arrays* tensor : tensors) {
+        const int t = table.blocks.Add((*tensor)[0].GetTotalSize());
         for (size_t k = 0; k < kArrays; ++k) {
-            table.data[t][k] = static_cast<char*>(arrays[k].raw_data());
+            table.data[t][k] = static_cast<char*>((*tensor)[k].raw_data());
         }
-        table.size[t] = arrays[0].GetTotalSize();
-        table.first_block[t + 1] = table.first_block[t] + (table.size[t] + kChunk - 1) / kChunk;
     }
-    const auto blocks = static_cast<int>(table.first_block[table.count]);  // at most 2^21 (kMaxTableTensorSize)
+    const auto blocks = static_cast<int>(table.blocks.blocks());  // at most 2^21 (kMaxTableTensorSize)
     MultiTensorUpdateKernel<T, Rule, kArrays><<<blocks, kBlockSize>>>(
             table, FusedUpdateFunctor<T, Rule, kArrays>{rule});
     CheckCudaError(cudaGetLastError());

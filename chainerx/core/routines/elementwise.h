@@ -145,6 +145,20 @@ void DefineUnaryGradFromOutput(const char* op, const Array& x, const Array& out,
     bb.Finalize();
 }
 
+// Records the backward of a unary op whose gradient is grad_fn(gout, x, out) (both retained).
+template <typename GradFn>
+void DefineUnaryGradFromInputAndOutput(const char* op, const Array& x, const Array& out, GradFn grad_fn) {
+    BackwardBuilder bb{op, x, out};
+    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
+        bt.Define([x_tok = bb.RetainInput(0), out_tok = bb.RetainOutput(0), grad_fn = std::move(grad_fn)](
+                          BackwardContext& bctx) {
+            bctx.input_grad() =
+                    grad_fn(*bctx.output_grad(), bctx.GetRetainedInput(x_tok), bctx.GetRetainedOutput(out_tok));
+        });
+    }
+    bb.Finalize();
+}
+
 // Note [Gradient kernels]
 // A gradient composed of routines costs a launch per routine on a GPU (tanh's gout * (1 - out * out): three) and a
 // pass over memory per routine anywhere. Where one kernel computes it (GradKernel(gout, out), a BinaryKernel with

@@ -20,20 +20,6 @@ constexpr double kTwoOverSqrtPi = 1.12837916709551257389615890312154517;
 constexpr double kSqrtPiOverTwo = 0.886226925452758013649083741671;
 constexpr double kSqrtTwoPi = 2.50662827463100050241576528481104525;
 
-// Records the backward of a unary op whose gradient is grad_fn(gout, x, out) (both retained).
-template <typename GradFn>
-void DefineUnaryGradFromInputAndOutput(const char* op, const Array& x, const Array& out, GradFn grad_fn) {
-    BackwardBuilder bb{op, x, out};
-    if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
-        bt.Define([x_tok = bb.RetainInput(0), out_tok = bb.RetainOutput(0), grad_fn = std::move(grad_fn)](
-                          BackwardContext& bctx) {
-            bctx.input_grad() =
-                    grad_fn(*bctx.output_grad(), bctx.GetRetainedInput(x_tok), bctx.GetRetainedOutput(out_tok));
-        });
-    }
-    bb.Finalize();
-}
-
 // Records the backward of f(p, v) with respect to v only (p is a parameter that receives no gradient): grad_fn(gout,
 // p, v), reduced over the axes v was broadcast along.
 template <typename GradFn>
@@ -63,7 +49,7 @@ Array Erfc(const Array& x) {
 
 Array Erfcx(const Array& x) {
     Array out = internal::MathUnaryForward<ErfcxKernel>(x);
-    DefineUnaryGradFromInputAndOutput("erfcx", x, out, [](const Array& gout, const Array& x, const Array& out) {
+    internal::DefineUnaryGradFromInputAndOutput("erfcx", x, out, [](const Array& gout, const Array& x, const Array& out) {
         return gout * (x * out * 2 - kTwoOverSqrtPi);
     });
     return out;
@@ -103,7 +89,7 @@ Array Ndtri(const Array& x) {
 Array LogNdtr(const Array& x) {
     Array out = internal::MathUnaryForward<LogNdtrKernel>(x);
     // The density over ndtr(x) as exp(-x^2 / 2 - log_ndtr(x)): no 0 / 0 far in the lower tail.
-    DefineUnaryGradFromInputAndOutput("log_ndtr", x, out, [](const Array& gout, const Array& x, const Array& out) {
+    internal::DefineUnaryGradFromInputAndOutput("log_ndtr", x, out, [](const Array& gout, const Array& x, const Array& out) {
         return gout * Exp(x * x * Scalar{-0.5} - out) / kSqrtTwoPi;
     });
     return out;

@@ -25,7 +25,9 @@ def mock_trainer(tmp_path):
 
 
 class TinyRegression(chainer.Chain):
-    """y = x W^T + b with a mean squared error loss reported as 'loss'."""
+    """y = x W^T + b with a loss (`loss_function`: the mean squared error) reported as 'loss'."""
+
+    loss_function = staticmethod(F.mean_squared_error)
 
     def __init__(self):
         super().__init__()
@@ -34,7 +36,7 @@ class TinyRegression(chainer.Chain):
             self.b = chainer.Parameter(numpy.zeros(1, numpy.float32))
 
     def forward(self, x, t):
-        loss = F.mean_squared_error(F.linear(x, self.W, self.b), t)
+        loss = self.loss_function(F.linear(x, self.W, self.b), t)
         chainer.report({'loss': loss}, self)
         return loss
 

@@ -14,19 +14,11 @@ from chainer.training.updaters.parallel_updater import ParallelUpdater
 NAMES = ('main', 'second', 'third')
 
 
-class SumRegression(chainer.Chain):
+def _sum_regression(tiny):
     """The tiny regression with a loss summed (not averaged) over the examples."""
-
-    def __init__(self):
-        super().__init__()
-        with self.init_scope():
-            self.W = chainer.Parameter(numpy.array([[0.1, -0.2, 0.3]], numpy.float32))
-            self.b = chainer.Parameter(numpy.zeros(1, numpy.float32))
-
-    def forward(self, x, t):
-        loss = F.sum(F.squared_error(F.linear(x, self.W, self.b), t))
-        chainer.report({'loss': loss}, self)
-        return loss
+    model = tiny.Model()
+    model.loss_function = lambda y, t: F.sum(F.squared_error(y, t))
+    return model
 
 
 def _iterator(tiny, batch_size):
@@ -88,8 +80,8 @@ def test_equals_standard_updater_with_summed_gradients(tiny, devices):
 
 @pytest.mark.parametrize('devices', [('@numpy', 'native:0'), ('native:1', 'native:0', '@numpy')])
 def test_sum_loss_equals_the_plain_standard_updater(tiny, devices):
-    updater = _run(_parallel(tiny, devices, model=SumRegression()), 4)
-    reference = _run(_reference(tiny, len(devices), model=SumRegression(), scale_loss=False), 4)
+    updater = _run(_parallel(tiny, devices, model=_sum_regression(tiny)), 4)
+    reference = _run(_reference(tiny, len(devices), model=_sum_regression(tiny), scale_loss=False), 4)
     _check_models(tiny, updater, reference, devices)
 
 
