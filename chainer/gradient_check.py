@@ -18,6 +18,9 @@ from chainer import backend
 from chainer import utils
 from chainer.testing import array as array_module
 
+# The original keeps the testing helper here too, under the same name (it moved to chainer.testing).
+assert_allclose = array_module.assert_allclose
+
 
 class NondifferentiableError(Exception):
     """Raised by :func:`numerical_grad` when the function is not differentiable at the input."""

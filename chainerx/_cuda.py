@@ -103,6 +103,8 @@ def set_memory_limit(limit: tp.Optional[int], device: tp.Any = None) -> None:
     ``CHAINERX_CUDA_MEMORY_LIMIT`` (bytes, or a percentage such as ``50%``) sets it when the device is made.
 
     Allocations beyond the cap first return unused segments, then raise ``chainerx.ChainerxError``.
+    ``CHAINERX_CUDA_MEMORY_CACHING=0`` turns the caching off (every array its own exact ``cudaMalloc``), for memory
+    checkers such as compute-sanitizer (Note [CUDA memory pool]).
 
     Raises:
         ValueError: If `limit` is negative.

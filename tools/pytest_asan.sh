@@ -5,12 +5,23 @@
 # aborts the run. The default subset is the binding's bad-argument tests and the fuzz harness's quick run,
 # where memory errors that do not crash would otherwise go unseen.
 #
-# Usage: tools/pytest_asan.sh [BAZEL_FLAGS...] [-- PYTEST_ARGS...]   (after `source tools/env.sh`)
+#
+# With --emulated, the suites run on the emulated CUDA device instead (Note [CUDA emulation on the host]): the CUDA
+# kernels as written, on the host, under the sanitizers, with the memory pool's caching off so that every array is
+# an allocation of its own whose end the emulated runtime marks (CHAINERX_CUDA_MEMORY_CACHING=0): a kernel that
+# reads or writes past an array is reported, which no GPU-less run would otherwise show.
+#
+# Usage: tools/pytest_asan.sh [--emulated] [BAZEL_FLAGS...] [-- PYTEST_ARGS...]   (after `source tools/env.sh`)
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 
+emulated=0
+if [[ "${1:-}" == "--emulated" ]]; then
+    emulated=1
+    shift
+fi
 bazel_flags=()
 while (($#)) && [[ "$1" != "--" ]]; do
     bazel_flags+=("$1")
@@ -33,8 +44,22 @@ if ((${#pytest_args[@]} == 0)); then
 fi
 
 # The empty tag filter lifts --config=asan's exclusion of the binding (tag "py").
-bazel build "${bazel_flags[@]}" --config=asan --build_tag_filters= //chainerx:_core.so
-core="$(bazel info "${bazel_flags[@]}" --config=asan bazel-bin 2>/dev/null)/chainerx/_core.so"
+if ((emulated)); then
+    bazel_flags+=(--config=cuda)
+    target=_core_emulated.so
+else
+    target=_core.so
+fi
+bazel build "${bazel_flags[@]}" --config=asan --build_tag_filters= "//chainerx:$target"
+bin="$(bazel info "${bazel_flags[@]}" --config=asan bazel-bin 2>/dev/null)"
+core="$bin/chainerx/$target"
+if ((emulated)); then
+    # The emulated libraries (libcudart, cuBLAS, cuDNN, cuSOLVER stand-ins) the extension links.
+    LD_LIBRARY_PATH="$(ls -d "$bin"/_solib_k8/*/ | tr '\n' ':')${LD_LIBRARY_PATH:-}"
+    export LD_LIBRARY_PATH
+    export CHAINERX_TEST_DEFAULT_DEVICE=cuda:0
+    export CHAINERX_CUDA_MEMORY_CACHING=0
+fi
 
 runtimes="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
 export CHAINERX_CORE_SO="$core"

@@ -5,7 +5,9 @@ functions that fall back to Python); functions running natively on chainerx bypa
 original.
 """
 
+from chainer.function_hooks.cuda_profile import CUDAProfileHook  # NOQA
+from chainer.function_hooks.cupy_memory_profile import CupyMemoryProfileHook  # NOQA
 from chainer.function_hooks.debug_print import PrintHook  # NOQA
 from chainer.function_hooks.timer import TimerHook  # NOQA
 
-__all__ = ['PrintHook', 'TimerHook']
+__all__ = ['CUDAProfileHook', 'CupyMemoryProfileHook', 'PrintHook', 'TimerHook']

@@ -151,7 +151,9 @@ size_t MemoryLimitFromEnvironment(int index) {
 CudaDevice::CudaDevice(Backend& backend, int index)
     : Device{backend, index},
       memory_pool_{std::make_shared<MemoryPool>(
-              std::make_unique<DeviceMemoryAllocator>(index), MemoryLimitFromEnvironment(index))},
+              std::make_unique<DeviceMemoryAllocator>(index),
+              MemoryLimitFromEnvironment(index),
+              MemoryCachingFromValue(std::getenv("CHAINERX_CUDA_MEMORY_CACHING")))},
       staging_pool_{std::make_unique<StagingPool>(std::make_unique<DeviceStagingBackend>(index))} {}
 
 CudaDevice::~CudaDevice() {

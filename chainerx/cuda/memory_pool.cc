@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -18,8 +19,8 @@ size_t RoundUp(size_t bytesize, size_t unit) {
 
 }  // namespace
 
-MemoryPool::MemoryPool(std::unique_ptr<Allocator> allocator, size_t limit)
-    : allocator_{std::move(allocator)}, limit_{limit} {}
+MemoryPool::MemoryPool(std::unique_ptr<Allocator> allocator, size_t limit, bool caching)
+    : allocator_{std::move(allocator)}, limit_{limit}, caching_{caching} {}
 
 MemoryPool::~MemoryPool() {
     FreeUnusedBlocksLocked();
@@ -35,6 +36,9 @@ MemoryPool::~MemoryPool() {
 }
 
 void* MemoryPool::Malloc(size_t bytesize) {
+    if (!caching_) {
+        return MallocUncached(bytesize == 0 ? 1 : bytesize);
+    }
     size_t size = RoundUp(bytesize == 0 ? 1 : bytesize, kRoundBytes);
     bool small = size <= kSmallRequestBytes;
     std::lock_guard<std::mutex> lock{mutex_};
@@ -43,6 +47,16 @@ void* MemoryPool::Malloc(size_t bytesize) {
         block = NewSegment(small, size);
     }
     SplitIfWorthIt(block, size);
+    block->in_use = true;
+    in_use_.emplace(block->ptr, block);
+    stats_.used_bytes += block->size;
+    return block->ptr;
+}
+
+// A segment of exactly `bytesize` bytes, a block of its own (Note [CUDA memory pool], without caching).
+void* MemoryPool::MallocUncached(size_t bytesize) {
+    std::lock_guard<std::mutex> lock{mutex_};
+    Block* block = NewSegment(false, bytesize);
     block->in_use = true;
     in_use_.emplace(block->ptr, block);
     stats_.used_bytes += block->size;
@@ -112,6 +126,13 @@ void MemoryPool::Free(void* ptr) {
     in_use_.erase(it);
     stats_.used_bytes -= block->size;
     block->in_use = false;
+    if (!caching_) {
+        allocator_->Free(block->ptr);
+        ++stats_.free_count;
+        stats_.cached_bytes -= block->size;
+        delete block;
+        return;
+    }
     FreeBlocks& blocks = free_blocks(block->small);
     // Merge with the free neighbours; the block keeps the lower address.
     if (Block* next = block->next; next != nullptr && !next->in_use) {
@@ -172,6 +193,8 @@ void MemoryPool::SetLimit(size_t limit) {
     std::lock_guard<std::mutex> lock{mutex_};
     limit_ = limit;
 }
+
+bool MemoryCachingFromValue(const char* value) { return value == nullptr || std::string{value} != "0"; }
 
 size_t ParseMemoryLimit(const std::string& value, size_t total_bytes) {
     if (value.empty()) {

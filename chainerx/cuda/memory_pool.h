@@ -15,6 +15,10 @@
 //   free segment and tries once more before it throws OutOfMemoryError.
 // - A block is reused as soon as it is freed. That is safe on a device because every kernel and copy of the
 //   device is issued to one stream in order: whatever used the block was issued before whatever reuses it.
+// - Without caching (CHAINERX_CUDA_MEMORY_CACHING=0, for memory checkers: compute-sanitizer on a GPU, AddressSanitizer
+//   on the emulated device), every request goes to the allocator with its exact size and every free back to it, so
+//   that an access past the end of an array is past the end of an allocation (PyTorch's
+//   PYTORCH_NO_CUDA_MEMORY_CACHING). The limit and the statistics still hold.
 // The pool knows nothing of CUDA: the allocator is injected (cudaMalloc/cudaFree on a device, a host fake in
 // memory_pool_test.cc), so its bookkeeping is tested without a GPU.
 #pragma once
@@ -63,13 +67,14 @@ public:
     static constexpr size_t kSmallSegmentBytes = size_t{2} << 20;
     static constexpr size_t kNoLimit = std::numeric_limits<size_t>::max();
 
-    explicit MemoryPool(std::unique_ptr<Allocator> allocator, size_t limit = kNoLimit);
+    explicit MemoryPool(std::unique_ptr<Allocator> allocator, size_t limit = kNoLimit, bool caching = true);
     // Returns every segment; blocks still in use are leaked (their owners keep the pool alive in practice).
     ~MemoryPool();
     MemoryPool(const MemoryPool&) = delete;
     MemoryPool& operator=(const MemoryPool&) = delete;
 
-    // A block of at least `bytesize` bytes (a distinct one for 0), aligned to kRoundBytes within its segment.
+    // A block of at least `bytesize` bytes (a distinct one for 0), aligned to kRoundBytes within its segment (with
+    // caching; without it, exactly `bytesize` bytes, at least 1, as the allocator aligns them).
     void* Malloc(size_t bytesize);
     // Throws ChainerxError for a pointer that is not a live block of this pool.
     void Free(void* ptr);
@@ -104,14 +109,20 @@ private:
     void SplitIfWorthIt(Block* block, size_t size);
     void FreeUnusedBlocksLocked();
 
+    void* MallocUncached(size_t bytesize);
+
     std::unique_ptr<Allocator> allocator_;
     mutable std::mutex mutex_;
     size_t limit_;
+    bool caching_;
     MemoryPoolStats stats_;
     FreeBlocks free_small_;
     FreeBlocks free_large_;
     std::unordered_map<void*, Block*> in_use_;
 };
+
+// Whether the value of CHAINERX_CUDA_MEMORY_CACHING (null when unset) asks for caching: anything but "0".
+bool MemoryCachingFromValue(const char* value);
 
 // The limit given by an environment variable's value: a number of bytes, or a percentage of `total_bytes`
 // ("50%"). An empty value means no limit. Throws ChainerxError for anything else.

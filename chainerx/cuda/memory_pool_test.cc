@@ -50,8 +50,8 @@ private:
 };
 
 struct PoolWithFake {
-    explicit PoolWithFake(size_t capacity = 64 * kMiB, size_t limit = MemoryPool::kNoLimit)
-        : fake{new FakeAllocator{capacity}}, pool{std::unique_ptr<Allocator>{fake}, limit} {}
+    explicit PoolWithFake(size_t capacity = 64 * kMiB, size_t limit = MemoryPool::kNoLimit, bool caching = true)
+        : fake{new FakeAllocator{capacity}}, pool{std::unique_ptr<Allocator>{fake}, limit, caching} {}
     FakeAllocator* fake;
     MemoryPool pool;
 };
@@ -307,6 +307,42 @@ TEST(MemoryPoolTest, ThreadsShareOnePool) {
     EXPECT_EQ(p.pool.GetStats().used_bytes, 0U);
     p.pool.FreeUnusedBlocks();
     EXPECT_EQ(p.fake->held(), 0U);
+}
+
+TEST(MemoryPoolTest, WithoutCachingEveryRequestIsAnExactAllocation) {
+    PoolWithFake p{64 * kMiB, MemoryPool::kNoLimit, false};
+    void* a = p.pool.Malloc(1000);
+    void* b = p.pool.Malloc(0);
+    EXPECT_EQ(p.fake->live().at(a), 1000U);
+    EXPECT_EQ(p.fake->live().at(b), 1U);
+    p.pool.Free(a);
+    EXPECT_EQ(p.fake->live().count(a), 0U);  // returned at once, not cached
+    MemoryPoolStats stats = p.pool.GetStats();
+    EXPECT_EQ(stats.malloc_count, 2);
+    EXPECT_EQ(stats.free_count, 1);
+    EXPECT_EQ(stats.used_bytes, 1U);
+    EXPECT_EQ(stats.cached_bytes, 1U);
+    EXPECT_THROW(p.pool.Free(a), ChainerxError);
+    p.pool.Free(b);
+    EXPECT_EQ(p.fake->held(), 0U);
+}
+
+TEST(MemoryPoolTest, WithoutCachingTheLimitAndOutOfMemoryStillHold) {
+    PoolWithFake p{3 * kMiB, 2 * kMiB, false};
+    void* a = p.pool.Malloc(kMiB);
+    EXPECT_THROW(p.pool.Malloc(kMiB + 1), OutOfMemoryError);
+    p.pool.SetLimit(MemoryPool::kNoLimit);
+    EXPECT_THROW(p.pool.Malloc(2 * kMiB + 1), OutOfMemoryError);
+    void* b = p.pool.Malloc(2 * kMiB);
+    p.pool.Free(a);
+    p.pool.Free(b);
+}
+
+TEST(MemoryPoolTest, MemoryCachingFromValueIsOffOnlyForZero) {
+    EXPECT_TRUE(MemoryCachingFromValue(nullptr));
+    EXPECT_TRUE(MemoryCachingFromValue(""));
+    EXPECT_TRUE(MemoryCachingFromValue("1"));
+    EXPECT_FALSE(MemoryCachingFromValue("0"));
 }
 
 TEST(MemoryPoolTest, ParseMemoryLimitReadsBytesAndPercentages) {

@@ -310,3 +310,10 @@ def test_check_double_backward_no_grads_and_unused_input(mode):
         lambda x, y: x * x * 1.5, (x, y), gz, (ggx, ggx))
     gradient_check.check_double_backward(
         lambda x, y: x * x * y, (x, y), gz, (ggx, None), no_grads=[False, True])
+
+
+def test_assert_allclose_is_the_testing_helper():
+    assert gradient_check.assert_allclose is chainer.testing.assert_allclose
+    gradient_check.assert_allclose(numpy.ones(2), numpy.ones(2) + 1e-7)
+    with pytest.raises(AssertionError):
+        gradient_check.assert_allclose(numpy.ones(2), numpy.zeros(2))

@@ -15,6 +15,10 @@
 #include <mutex>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 #include "chainerx/cuda/emulation/grid.h"
 #include "chainerx/cuda/emulation/queue.h"
 
@@ -70,6 +74,7 @@ public:
                 }
                 allocations_[offset] = {device, size};
                 used_[device] += size;
+                PoisonTail(base_ + offset, bytes, size);
                 return base_ + offset;
             }
         }
@@ -90,6 +95,7 @@ public:
         used_[it->second.first] -= size;
         allocations_.erase(it);
         madvise(base_ + offset, size, MADV_DONTNEED);  // back to zero pages, as fresh memory
+        PoisonTail(base_ + offset, size, size);
         auto next = free_.find(offset + size);
         if (next != free_.end()) {
             size += next->second;
@@ -131,6 +137,21 @@ public:
 
 private:
     static constexpr size_t kArenaBytes = kDeviceCount * kDeviceMemoryBytes;
+
+    // Under AddressSanitizer, marks the bytes of an allocation past the `bytes` asked for (its rounding up to huge
+    // pages) as unaddressable, so that a kernel or copy reaching past the end of an allocation is reported. With the
+    // memory pool's caching off (CHAINERX_CUDA_MEMORY_CACHING=0) an allocation is one array, so that is a read or
+    // write past the array (tools/pytest_asan.sh --emulated).
+    static void PoisonTail(char* begin, size_t bytes, size_t size) {
+#if defined(__SANITIZE_ADDRESS__)
+        ASAN_UNPOISON_MEMORY_REGION(begin, size);
+        ASAN_POISON_MEMORY_REGION(begin + bytes, size - bytes);
+#else
+        static_cast<void>(begin);
+        static_cast<void>(bytes);
+        static_cast<void>(size);
+#endif
+    }
 
     std::mutex mutex_;
     char* base_{nullptr};

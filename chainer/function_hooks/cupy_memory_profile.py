@@ -1,0 +1,137 @@
+"""CupyMemoryProfileHook: the CuPy memory taken by each forward and backward of hooked functions."""
+
+import collections
+import sys
+
+from chainer import function_hook
+from chainer.backends import cuda
+from chainer.function_hooks import _report
+
+
+class CupyMemoryProfileHook(function_hook.FunctionHook):
+    """Function hook that measures the CuPy memory taken by each function's forward and backward.
+
+    Around every forward and backward of a hooked function the hook reads the default memory pool
+    of CuPy (``cupy.get_default_memory_pool()``): the bytes in use by arrays (``used_bytes()``)
+    and the bytes the pool holds from the device (``total_bytes()``, "acquired"). Each call adds
+    the differences, after minus before, to `call_history`; they are negative when the call frees
+    more than it allocates. A function called inside another one's forward or backward (e.g. the
+    functions applied by a backward) is recorded too, but counted once in the totals.
+
+    Only CuPy's pool is measured: chainerx arrays (even on a CUDA device) use chainerx's own
+    allocator. The pool reports the current CUDA device, so keep one device per measured run.
+    Like every function hook it sees the functions that run through the Python graph: those on
+    NumPy/CuPy Variables and chainerx functions that fall back to Python. Functions running
+    natively on chainerx have no Python node and are not recorded.
+
+    Attributes:
+        call_history (list): ``(function label, used bytes, acquired bytes, depth)`` for every
+            call, in order; `depth` is 0 for a call not nested in another hooked call.
+
+    Raises:
+        RuntimeError: If CUDA (CuPy) is not available.
+
+    Example:
+        >>> with chainer.function_hooks.CupyMemoryProfileHook() as hook:
+        ...     y = model(x)
+        ...     y.backward()
+        >>> hook.print_report()
+    """
+
+    name = 'CupyMemoryProfileHook'
+    _units = ('B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB')
+    table = collections.OrderedDict((unit, 1024 ** i) for i, unit in enumerate(_units))
+
+    def __init__(self):
+        cuda.check_cuda_available()
+        self.call_history = []
+        self._running_stack = []
+        self._total_used_bytes = 0
+        self._total_acquired_bytes = 0
+
+    @staticmethod
+    def _pool_bytes():
+        # The pool is looked up at each call: it is the one cupy.get_default_memory_pool() gives
+        # when the function runs, whatever it was when the hook was made.
+        pool = cuda.cupy.get_default_memory_pool()
+        return pool.used_bytes(), pool.total_bytes()
+
+    def _preprocess(self):
+        self._running_stack.append(self._pool_bytes())
+
+    def _postprocess(self, function):
+        start_used, start_acquired = self._running_stack.pop()
+        end_used, end_acquired = self._pool_bytes()
+        used_bytes = end_used - start_used
+        acquired_bytes = end_acquired - start_acquired
+        depth = len(self._running_stack)
+        self.call_history.append((function.label, used_bytes, acquired_bytes, depth))
+        if depth == 0:
+            self._total_used_bytes += used_bytes
+            self._total_acquired_bytes += acquired_bytes
+
+    def forward_preprocess(self, function, in_data):
+        self._preprocess()
+
+    def forward_postprocess(self, function, in_data):
+        self._postprocess(function)
+
+    def backward_preprocess(self, function, in_data, out_grad):
+        self._preprocess()
+
+    def backward_postprocess(self, function, in_data, out_grad):
+        self._postprocess(function)
+
+    def total_used_bytes(self):
+        """The bytes put in use by the outermost hooked calls (nested calls counted once)."""
+        return self._total_used_bytes
+
+    def total_acquired_bytes(self):
+        """The bytes acquired by the pool in the outermost hooked calls (nested counted once)."""
+        return self._total_acquired_bytes
+
+    def summary(self):
+        """An ordered dict from function label to its sums over `call_history`.
+
+        Returns:
+            collections.OrderedDict: label to ``{'used_bytes': n, 'acquired_bytes': n,
+            'occurrence': n}``, in the order of the labels' first calls.
+        """
+        summary = collections.OrderedDict()
+        for label, used_bytes, acquired_bytes, _ in self.call_history:
+            record = summary.setdefault(
+                label, {'used_bytes': 0, 'acquired_bytes': 0, 'occurrence': 0})
+            record['used_bytes'] += used_bytes
+            record['acquired_bytes'] += acquired_bytes
+            record['occurrence'] += 1
+        return summary
+
+    def _format_bytes(self, size, unit):
+        if unit == 'auto':
+            # Picked on the magnitude: a call that frees memory has a negative size.
+            scale, unit = _report.choose_unit(abs(size), list(self.table.items()))
+        else:
+            scale = self.table[unit]
+        return '%3.2f%s' % (size / scale, unit)
+
+    def print_report(self, unit='auto', file=sys.stdout):
+        """Prints a table of the used and acquired bytes and the number of calls of each function.
+
+        Args:
+            unit (str): ``'B'``, ``'KB'``, ``'MB'``, ``'GB'``, ``'TB'``, ``'PB'``, ``'EB'``,
+                ``'ZB'`` (powers of 1024), or ``'auto'`` to pick for each cell the largest unit in
+                which its size is at least 1.
+            file: Text stream to print to.
+
+        Raises:
+            ValueError: If `unit` is not one of those.
+        """
+        if unit != 'auto' and unit not in self.table:
+            raise ValueError('unit must be \'auto\' or one of {}, got {!r}'.format(
+                list(self.table), unit))
+        rows = [('FunctionName', 'UsedBytes', 'AcquiredBytes', 'Occurrence')]
+        for label, record in self.summary().items():
+            rows.append((label, self._format_bytes(record['used_bytes'], unit),
+                         self._format_bytes(record['acquired_bytes'], unit),
+                         str(record['occurrence'])))
+        _report.write_table(rows, file)
