@@ -1,4 +1,6 @@
-"""Function hooks shipped with Chainer: TimerHook (time per function) and PrintHook (debug print).
+"""Function hooks shipped with Chainer: TimerHook (time per function), PrintHook (debug print),
+CUDAProfileHook (NVTX ranges per function, for CUDA profilers) and CupyMemoryProfileHook (CuPy's
+pool allocations per function); the last two need CuPy.
 
 Hooks see the functions that run through the Python graph (NumPy/CuPy Variables and chainerx
 functions that fall back to Python); functions running natively on chainerx bypass them, as in the

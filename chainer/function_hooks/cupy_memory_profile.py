@@ -8,20 +8,40 @@ from chainer.backends import cuda
 from chainer.function_hooks import _report
 
 
+def _cumulative_memory_hook():
+    """A CuPy memory hook (``cupy.cuda.memory_hook.MemoryHook``) adding up what passes through it:
+    `used_bytes`, the sizes of the blocks the pool hands out (``malloc``), and `acquired_bytes`,
+    the sizes of what the pool gets from the device (``alloc``)."""
+
+    class CumulativeMemoryHook(cuda.cupy.cuda.memory_hook.MemoryHook):
+        name = 'CupyMemoryCumulativeHook'
+
+        def __init__(self):
+            self.used_bytes = 0
+            self.acquired_bytes = 0
+
+        def alloc_postprocess(self, **kwargs):
+            self.acquired_bytes += kwargs['mem_size']
+
+        def malloc_postprocess(self, **kwargs):
+            self.used_bytes += kwargs['mem_size']
+
+    return CumulativeMemoryHook()
+
+
 class CupyMemoryProfileHook(function_hook.FunctionHook):
     """Function hook that measures the CuPy memory taken by each function's forward and backward.
 
-    Around every forward and backward of a hooked function the hook reads the default memory pool
-    of CuPy (``cupy.get_default_memory_pool()``): the bytes in use by arrays (``used_bytes()``)
-    and the bytes the pool holds from the device (``total_bytes()``, "acquired"). Each call adds
-    the differences, after minus before, to `call_history`; they are negative when the call frees
-    more than it allocates. A function called inside another one's forward or backward (e.g. the
+    While the hook is registered, a CuPy memory hook adds up the sizes of the blocks that CuPy's
+    memory pool hands out ("used" bytes) and of what the pool gets from the device ("acquired"
+    bytes, which a pool that can reuse a freed block does not need). Each forward and backward of
+    a hooked function adds what passed during it to `call_history`: sums of allocations, which
+    frees do not decrease. A function called inside another one's forward or backward (e.g. the
     functions applied by a backward) is recorded too, but counted once in the totals.
 
-    Only CuPy's pool is measured: chainerx arrays (even on a CUDA device) use chainerx's own
-    allocator. The pool reports the current CUDA device, so keep one device per measured run.
-    Like every function hook it sees the functions that run through the Python graph: those on
-    NumPy/CuPy Variables and chainerx functions that fall back to Python. Functions running
+    Only CuPy's pool is seen: chainerx arrays (even on a CUDA device) come from chainerx's own
+    pool. Like every function hook it sees the functions that run through the Python graph: those
+    on NumPy/CuPy Variables and chainerx functions that fall back to Python. Functions running
     natively on chainerx have no Python node and are not recorded.
 
     Attributes:
@@ -44,26 +64,33 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
 
     def __init__(self):
         cuda.check_cuda_available()
+        self._memory_hook = _cumulative_memory_hook()
+        self._registrations = 0
         self.call_history = []
         self._running_stack = []
         self._total_used_bytes = 0
         self._total_acquired_bytes = 0
 
-    @staticmethod
-    def _pool_bytes():
-        # The pool is looked up at each call: it is the one cupy.get_default_memory_pool() gives
-        # when the function runs, whatever it was when the hook was made.
-        pool = cuda.cupy.get_default_memory_pool()
-        return pool.used_bytes(), pool.total_bytes()
+    # The memory hook is in CuPy's thread-local list while this hook is registered anywhere
+    # (globally or on nodes); CuPy refuses to enter one twice.
+    def added(self, function):
+        if self._registrations == 0:
+            self._memory_hook.__enter__()
+        self._registrations += 1
+
+    def deleted(self, function):
+        self._registrations -= 1
+        if self._registrations == 0:
+            self._memory_hook.__exit__(None, None, None)
 
     def _preprocess(self):
-        self._running_stack.append(self._pool_bytes())
+        self._running_stack.append(
+            (self._memory_hook.used_bytes, self._memory_hook.acquired_bytes))
 
     def _postprocess(self, function):
         start_used, start_acquired = self._running_stack.pop()
-        end_used, end_acquired = self._pool_bytes()
-        used_bytes = end_used - start_used
-        acquired_bytes = end_acquired - start_acquired
+        used_bytes = self._memory_hook.used_bytes - start_used
+        acquired_bytes = self._memory_hook.acquired_bytes - start_acquired
         depth = len(self._running_stack)
         self.call_history.append((function.label, used_bytes, acquired_bytes, depth))
         if depth == 0:
@@ -108,8 +135,7 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
 
     def _format_bytes(self, size, unit):
         if unit == 'auto':
-            # Picked on the magnitude: a call that frees memory has a negative size.
-            scale, unit = _report.choose_unit(abs(size), list(self.table.items()))
+            scale, unit = _report.choose_unit(size, list(self.table.items()))
         else:
             scale = self.table[unit]
         return '%3.2f%s' % (size / scale, unit)

@@ -2,8 +2,9 @@
 
 `install` makes ``chainer.backends.cuda`` believe CuPy is available and gives it a fake ``cupy``
 module with just what the hooks and the NumPy paths of chainer touch: NVTX ranges that are recorded
-instead of sent to a profiler, a default memory pool whose byte counts the test moves by hand, and
-``get_array_module`` (which answers NumPy: the fake has no arrays of its own).
+instead of sent to a profiler, a default memory pool whose allocations the test makes by hand and
+which calls the memory hooks, and ``get_array_module`` (which answers NumPy: the fake has no arrays
+of its own).
 """
 
 import types
@@ -27,8 +28,38 @@ class FakeNvtx:
         self.calls.append(('pop',))
 
 
+class FakeMemoryHook:
+    """CuPy's ``cupy.cuda.memory_hook.MemoryHook``: `with hook:` puts it in the list of active hooks
+    (once: entering it twice raises, as CuPy does), which FakeMemoryPool calls."""
+
+    name = None
+    active = []  # replaced by `install` for each test
+
+    def __enter__(self):
+        if any(hook.name == self.name for hook in FakeMemoryHook.active):
+            raise KeyError('memory hook {} already exists'.format(self.name))
+        FakeMemoryHook.active.append(self)
+        return self
+
+    def __exit__(self, *_):
+        FakeMemoryHook.active.remove(self)
+
+    def alloc_preprocess(self, **kwargs):
+        pass
+
+    def alloc_postprocess(self, **kwargs):
+        pass
+
+    def malloc_preprocess(self, **kwargs):
+        pass
+
+    def malloc_postprocess(self, **kwargs):
+        pass
+
+
 class FakeMemoryPool:
-    """Counts bytes like CuPy's pool: `malloc` grows the pool when it has no free bytes left."""
+    """Counts bytes like CuPy's pool: `malloc` hands out a block, acquiring it from the device when
+    fewer bytes are free than it asks, and calls the active memory hooks as CuPy's pool does."""
 
     def __init__(self):
         self.used = 0
@@ -41,8 +72,13 @@ class FakeMemoryPool:
         return self.total
 
     def malloc(self, nbytes):
+        if self.total - self.used < nbytes:
+            self.total += nbytes
+            for hook in list(FakeMemoryHook.active):
+                hook.alloc_postprocess(device_id=0, mem_size=nbytes, mem_ptr=0)
         self.used += nbytes
-        self.total = max(self.total, self.used)
+        for hook in list(FakeMemoryHook.active):
+            hook.malloc_postprocess(device_id=0, size=nbytes, mem_size=nbytes, mem_ptr=0, pmem_id=0)
 
     def free(self, nbytes):
         self.used -= nbytes
@@ -65,7 +101,8 @@ def install(monkeypatch, with_nvtx=True):
     fake.pool = FakeMemoryPool()
     fake.get_default_memory_pool = lambda: fake.pool
     fake.get_array_module = lambda *args: numpy
-    fake.cuda = types.SimpleNamespace()
+    fake.cuda = types.SimpleNamespace(memory_hook=types.SimpleNamespace(MemoryHook=FakeMemoryHook))
+    monkeypatch.setattr(FakeMemoryHook, 'active', [])
     if with_nvtx:
         fake.cuda.nvtx = FakeNvtx()
     monkeypatch.setattr(cuda, 'cupy', fake)

@@ -114,7 +114,8 @@ def test_native_chainerx_functions_get_no_range(monkeypatch):
     assert nvtx.calls == []
 
 
-def test_registering_the_same_hook_name_twice_raises(monkeypatch):
+def test_exported_and_registered_once(monkeypatch):
+    assert chainer.function_hooks.CUDAProfileHook is CUDAProfileHook
     fake_cupy.install(monkeypatch)
     with CUDAProfileHook():
         with pytest.raises(KeyError):
