@@ -9,6 +9,7 @@ import numpy
 import chainerx
 
 from chainer import function_hook
+from chainer.function_hooks import _report
 
 
 def _synchronize(arrays):
@@ -112,22 +113,25 @@ class TimerHook(function_hook.FunctionHook):
         Raises:
             ValueError: If `unit` is not one of those.
         """
-        if unit != 'auto' and unit not in self.table:
-            raise ValueError('unit must be \'auto\' or one of {}, got {!r}'.format(
-                sorted(self.table), unit))
-        rows = [('FunctionName', 'ElapsedTime', 'Occurrence')]
-        for label, record in self.summary().items():
-            seconds = record['elapsed_time']
-            if unit == 'auto':
-                factor, row_unit = self._choose_unit(seconds)
-            else:
-                factor, row_unit = self.table[unit], unit
-            rows.append((label, '%3.2f%s' % (seconds * factor, row_unit),
-                         str(record['occurrence'])))
-        widths = [max(len(row[column]) for row in rows) for column in range(3)]
-        template = '  '.join('{:>%d}' % width for width in widths)
-        for row in rows:
-            file.write(template.format(*row))
-            file.write('\n')
-        if hasattr(file, 'flush'):
-            file.flush()
+        write_report(self.summary(), 'FunctionName', unit, file)
+
+
+def write_report(summary, name_header, unit, file):
+    """Writes the table of a timer hook's `summary` (this TimerHook's or the link hook's), the names
+    under `name_header`.
+
+    Raises:
+        ValueError: If `unit` is not ``'auto'`` or a key of `TimerHook.table`.
+    """
+    table = TimerHook.table
+    if unit != 'auto' and unit not in table:
+        raise ValueError('unit must be \'auto\' or one of {}, got {!r}'.format(sorted(table), unit))
+    rows = [(name_header, 'ElapsedTime', 'Occurrence')]
+    for name, record in summary.items():
+        seconds = record['elapsed_time']
+        if unit == 'auto':
+            factor, row_unit = TimerHook._choose_unit(seconds)
+        else:
+            factor, row_unit = table[unit], unit
+        rows.append((name, '%3.2f%s' % (seconds * factor, row_unit), str(record['occurrence'])))
+    _report.write_table(rows, file)

@@ -73,7 +73,7 @@ class TimerHook(link_hook.LinkHook):
         Raises:
             ValueError: If `unit` is not one of those.
         """
-        write_report(self.summary(), 'LinkName', unit, file)
+        function_timer.write_report(self.summary(), 'LinkName', unit, file)
 
 
 def summarize(call_history):
@@ -88,29 +88,3 @@ def summarize(call_history):
         record['elapsed_time'] += elapsed
         record['occurrence'] += 1
     return summary
-
-
-def write_report(summary, name_header, unit, file):
-    """Writes the table of a timer hook's `summary` (see :meth:`TimerHook.print_report`).
-
-    Raises:
-        ValueError: If `unit` is not ``'auto'`` or a key of `TimerHook.table`.
-    """
-    table = TimerHook.table
-    if unit != 'auto' and unit not in table:
-        raise ValueError('unit must be \'auto\' or one of {}, got {!r}'.format(sorted(table), unit))
-    rows = [(name_header, 'ElapsedTime', 'Occurrence')]
-    for name, record in summary.items():
-        seconds = record['elapsed_time']
-        if unit == 'auto':
-            factor, row_unit = function_timer.TimerHook._choose_unit(seconds)
-        else:
-            factor, row_unit = table[unit], unit
-        rows.append((name, '%3.2f%s' % (seconds * factor, row_unit), str(record['occurrence'])))
-    widths = [max(len(row[column]) for row in rows) for column in range(3)]
-    template = '  '.join('{:>%d}' % width for width in widths)
-    for row in rows:
-        file.write(template.format(*row))
-        file.write('\n')
-    if hasattr(file, 'flush'):
-        file.flush()
