@@ -2,6 +2,10 @@
 in its first iteration (Note [CUDA memory pool]). The GPU tests skip without a GPU; the pool's bookkeeping is
 covered without one by chainerx/cuda/memory_pool_test.cc."""
 
+import os
+import subprocess
+import sys
+
 import numpy
 import pytest
 
@@ -10,6 +14,9 @@ import chainerx as chx
 import array_utils
 
 requires_gpu = pytest.mark.skipif(array_utils.CUDA_DEVICE_COUNT == 0, reason='no CUDA device')
+# tools/pytest_asan.sh --emulated turns the caching off (every array its own cudaMalloc).
+requires_caching = pytest.mark.skipif(os.environ.get('CHAINERX_CUDA_MEMORY_CACHING') == '0',
+                                      reason='CHAINERX_CUDA_MEMORY_CACHING=0: the pool does not cache')
 _FUNCTIONS = [
     lambda: chx._cuda.memory_pool_stats('cuda:0'),
     lambda: chx._cuda.free_all_blocks('cuda:0'),
@@ -51,6 +58,7 @@ def _mlp_step(x, t, params):
 
 
 @requires_gpu
+@requires_caching
 def test_a_steady_training_loop_allocates_no_new_segments():
     rng = numpy.random.default_rng(0)
     params = [chx.array(rng.standard_normal(shape).astype('float32'), device='cuda:0').require_grad()
@@ -67,6 +75,7 @@ def test_a_steady_training_loop_allocates_no_new_segments():
 
 
 @requires_gpu
+@requires_caching
 def test_stats_free_all_blocks_and_limit():
     device = chx.get_device('cuda:0')
     a = chx.zeros((1 << 20,), 'float32', device=device)  # 4 MiB: a segment of its own
@@ -87,6 +96,29 @@ def test_stats_free_all_blocks_and_limit():
     finally:
         chx._cuda.set_memory_limit(None, device)
     assert chx._cuda.memory_pool_stats(device)['limit'] is None
+
+
+_UNCACHED_SCRIPT = """
+import chainerx as chx
+stats = chx._cuda.memory_pool_stats
+before = stats('cuda:0')
+a = chx.zeros((1000,), 'float32', device='cuda:0')
+b = chx.zeros((3,), 'float32', device='cuda:0')
+held = stats('cuda:0')
+del a, b
+after = stats('cuda:0')
+print(held['malloc_count'] - before['malloc_count'], held['used_bytes'] - before['used_bytes'],
+      held['cached_bytes'] - held['used_bytes'], after['free_count'] - held['free_count'],
+      after['cached_bytes'] - before['cached_bytes'])
+"""
+
+
+@requires_gpu
+def test_without_caching_every_array_is_an_exact_allocation():
+    env = dict(os.environ, CHAINERX_CUDA_MEMORY_CACHING='0')
+    out = subprocess.run([sys.executable, '-c', _UNCACHED_SCRIPT], env=env, capture_output=True, text=True, check=True)
+    # Two allocations of exactly 4000 and 12 bytes, nothing held beyond them, both returned at once.
+    assert out.stdout.split() == ['2', '4012', '0', '2', '0']
 
 
 @requires_gpu
