@@ -70,7 +70,7 @@ def scatter_add_fwd_bwd(fw):
     b = fw.asarray(_values((50000, 64), 1), True)
     if fw.name == "torch":
         index = fw.module.as_tensor(indices)
-        return _step(fw, lambda a, b: a.index_add(0, index, b), [b, a])
+        return _step(fw, lambda b, a: a.index_add(0, index, b), [b, a])
     if fw.name == "chainer":
         import chainerx
 

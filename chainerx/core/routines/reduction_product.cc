@@ -35,9 +35,13 @@ Array ProdOver(const Array& a, const Axes& sorted_axes, bool keepdims);
 //   other zero is R, which double backprop needs.
 // - z > 2: 0.
 // It is written with differentiable routines, y being the retained output, so every order has a gradient. Which
-// case holds is a mask computed on the device (no host read), so the formula is the general one even without
-// zeros: eleven kernels per backward, where a product is seldom on a hot path.
+// case holds is a mask computed on the device, so that a GPU is not waited for: the general formula, eleven kernels
+// per backward. Where the host reads the data without waiting (native), it first checks for zeros and, finding
+// none, takes the quotient alone.
 Array ProductsOfOthers(const Array& x, const Array& y, const Axes& sorted_axes) {
+    if (x.device().IsHostAccessible() && !Any(Equal(x.AsGradStopped(), 0)).AsScalar().As<bool>()) {
+        return y / x;
+    }
     Array zero = IsValue(x, 0);
     Array nonzero = 1 - zero;
     Array x_ones = x * nonzero + zero;  // zeros replaced by ones, so that the division has a value everywhere
