@@ -27,7 +27,9 @@
 #include "chainerx/core/kernels/creation.h"
 #include "chainerx/core/kernels/linalg.h"
 #include "chainerx/core/routines/creation.h"
+#include "chainerx/core/routines/arithmetic.h"
 #include "chainerx/core/routines/logic.h"
+#include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/cuda/cuda_backend.h"
 #include "chainerx/cuda/cuda_runtime.h"
@@ -221,9 +223,49 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(InverseKernel, CusolverInverseKernel);
 
-// Determinants on the host: a whole batch in one copy each way (Note [Linear algebra on the host]). cuSOLVER's
-// getrf would need a kernel of its own for the products of the pivots.
-CHAINERX_CUDA_REGISTER_KERNEL(DetKernel, HostDetKernel);
+// Determinants from an LU factorization of each matrix (getrf). A matrix read column-major is its transpose, whose
+// determinant is its own, so the C-contiguous copy is factorized as it is. The determinant is the product of U's
+// diagonal, negated for each row swap: a strided view of the diagonals, the product kernel and the swaps counted
+// from the (1-based) pivots, all on the device. A positive info word is a zero pivot, so a determinant of 0 and no
+// error: the info words are not read.
+class CusolverDetKernel : public HostDetKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        const int64_t batch = a.shape()[0];
+        const int64_t n = a.shape()[1];
+        if (!CallCusolver("det", {batch, n}, {&a}, out.dtype(), [&](auto pt, CusolverCall& call) {
+                using T = typename decltype(pt)::type;
+                const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+                Device& device = a.device();
+                Array lu = ContiguousCopy(a);
+                Array pivots = Empty({batch, n}, Dtype::kInt32, device);
+                Array infos = Empty({batch}, Dtype::kInt32, device);
+                int lwork = 0;
+                CheckCusolverError(f.getrf_bufferSize(call.handle(), ToInt(n), ToInt(n), Data<T>(lu), ToInt(n), &lwork));
+                T* work = static_cast<T*>(call.Workspace(lwork, lu.dtype()));
+                for (int64_t b = 0; b < batch; ++b) {
+                    CheckCusolverError(f.getrf(
+                            call.handle(),
+                            ToInt(n),
+                            ToInt(n),
+                            Data<T>(lu) + b * n * n,
+                            ToInt(n),
+                            work,
+                            Data<int>(pivots) + b * n,
+                            Data<int>(infos) + b));
+                }
+                const auto item = static_cast<int64_t>(sizeof(T));
+                Array diagonals = internal::StridedView(lu, {batch, n}, {n * n * item, (n + 1) * item});
+                Array unmoved = Arange(1, n + 1, 1, Dtype::kInt32, device);
+                Array swaps = Sum(NotEqual(pivots, unmoved), Axes{1});
+                Array sign = 1 - (swaps % 2) * 2;
+                CopyOut(Prod(diagonals, Axes{1}) * sign.AsType(out.dtype()), out);
+            })) {
+            HostDetKernel::Call(a, out);
+        }
+    }
+};
+CHAINERX_CUDA_REGISTER_KERNEL(DetKernel, CusolverDetKernel);
 
 class CusolverCholeskyKernel : public HostCholeskyKernel {
 public:
