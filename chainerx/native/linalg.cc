@@ -139,6 +139,7 @@ public:
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(InverseKernel, NativeInverseKernel);
+CHAINERX_NATIVE_REGISTER_KERNEL(BatchInverseKernel, GenericBatchInverseKernel);
 
 class NativeDetKernel : public DetKernel {
 public:

@@ -37,6 +37,16 @@ CHAINERX_DEFINE_KEY_KERNEL(SolveKernel, BinaryKernel);
 // out = a⁻¹ for a square a.
 CHAINERX_DEFINE_KEY_KERNEL(InverseKernel, UnaryKernel);
 
+// out (batch, n, n) = the inverse of each matrix of a (batch, n, n) (any strides; out C-contiguous).
+CHAINERX_DEFINE_KEY_KERNEL(BatchInverseKernel, UnaryKernel);
+
+// InverseKernel on each matrix in turn: what a backend without a batched inverse registers, and what one with it
+// falls back to.
+class GenericBatchInverseKernel : public BatchInverseKernel {
+public:
+    void Call(const Array& a, const Array& out) override;
+};
+
 // out (batch,) = the determinant of each matrix of a (batch, n, n) (any strides); 1 for n == 0, 0 for a singular
 // matrix (an LU factorization with a zero pivot), no error.
 CHAINERX_DEFINE_KEY_KERNEL(DetKernel, UnaryKernel);

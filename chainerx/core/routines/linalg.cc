@@ -153,10 +153,21 @@ void GenericBatchedDotKernel::Call(const Array& a, const Array& b, const Array& 
     }
 }
 
+void GenericBatchInverseKernel::Call(const Array& a, const Array& out) {
+    for (int64_t b = 0; b < a.shape()[0]; ++b) {
+        a.device().CallKernel<InverseKernel>(a.At({b}), out.At({b}));
+    }
+}
+
+namespace internal {
+
+Array MatrixTranspose(const Array& a) { return Swapaxes(a, a.ndim() - 2, a.ndim() - 1); }
+
+}  // namespace internal
+
 namespace {
 
-// Swaps the last two axes (the matrix transpose of a batch of matrices).
-Array MatrixTranspose(const Array& a) { return Swapaxes(a, a.ndim() - 2, a.ndim() - 1); }
+using internal::MatrixTranspose;
 
 // out (batch..., m, n) = a (batch..., m, k) @ b (batch..., k, n) for operands of one batch shape, in `dtype`,
 // recorded as one op whose backward is two more batched products.

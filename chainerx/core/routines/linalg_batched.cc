@@ -25,17 +25,6 @@ void CheckSquareMatrices(const char* op, const Array& a) {
     internal::CheckLapackSize(op, a.shape()[a.ndim() - 1], a.shape()[a.ndim() - 1]);
 }
 
-// a with its last two axes swapped (each matrix transposed), as a differentiable view.
-Array TransposeMatrices(const Array& a) {
-    Axes axes;
-    for (int8_t i = 0; i < a.ndim() - 2; ++i) {
-        axes.push_back(i);
-    }
-    axes.push_back(a.ndim() - 1);
-    axes.push_back(a.ndim() - 2);
-    return Transpose(a, axes);
-}
-
 Shape BatchShape(const Array& a) { return Shape{a.shape().begin(), a.shape().end() - 2}; }
 
 }  // namespace
@@ -57,7 +46,7 @@ Array Det(const Array& a) {
             coefficient_shape.push_back(1);
             coefficient_shape.push_back(1);
             Array coefficient = (*bctx.output_grad() * bctx.GetRetainedOutput(out_tok)).Reshape(coefficient_shape);
-            bctx.input_grad() = TransposeMatrices(BatchInverse(a)) * coefficient;
+            bctx.input_grad() = internal::MatrixTranspose(BatchInverse(a)) * coefficient;
         });
     }
     bb.Finalize();
@@ -73,15 +62,13 @@ Array BatchInverse(const Array& a) {
     Array out = Empty(a.shape(), a_cast.dtype(), a.device());
     const int64_t n = a.shape()[a.ndim() - 1];
     const int64_t batch = a.GetTotalSize() == 0 ? 0 : a.GetTotalSize() / (n * n);
-    Array matrices = a_cast.Reshape({batch, n, n});
-    Array inverses = out.Reshape({batch, n, n});
-    for (int64_t b = 0; b < batch; ++b) {
-        a.device().CallKernel<InverseKernel>(matrices.At({b}), inverses.At({b}));
+    if (batch > 0) {
+        a.device().CallKernel<BatchInverseKernel>(a_cast.Reshape({batch, n, n}), out.Reshape({batch, n, n}));
     }
     BackwardBuilder bb{"batch_inv", a, out};
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([out_tok = bb.RetainOutput(0)](BackwardContext& bctx) {
-            Array out_t = TransposeMatrices(bctx.GetRetainedOutput(out_tok));
+            Array out_t = internal::MatrixTranspose(bctx.GetRetainedOutput(out_tok));
             bctx.input_grad() = -Matmul(Matmul(out_t, *bctx.output_grad()), out_t);
         });
     }

@@ -24,6 +24,9 @@ void CheckSquareMatrix(const char* op, const Array& a);
 // view can have such a shape at no cost.
 void CheckLapackSize(const char* op, int64_t rows, int64_t cols);
 
+// a with its last two axes swapped (each matrix of a batch transposed), a differentiable view.
+Array MatrixTranspose(const Array& a);
+
 // a cast to LinalgDtype, off the graph (the routine records its own backward on a).
 Array LapackInput(const char* op, const Array& a);
 
