@@ -160,13 +160,21 @@ bool CallCusolver(
     return true;
 }
 
+// The workspace of getrf on n x n matrices like the one at `lu` (its first, for a batch), kept by `call`.
+template <typename T>
+T* GetrfWorkspace(CusolverCall& call, const Array& lu, int64_t n) {
+    const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+    int lwork = 0;
+    CheckCusolverError(f.getrf_bufferSize(call.handle(), ToInt(n), ToInt(n), Data<T>(lu), ToInt(n), &lwork));
+    return static_cast<T*>(call.Workspace(lwork, lu.dtype()));
+}
+
 // LU-factorizes the column-major n x n `lu` in place and solves lu · x = rhs for the column-major n x k `rhs` in
 // place (solve and inverse).
 template <typename T>
 void LuSolve(CusolverCall& call, const Array& lu, const Array& rhs, int64_t n, int64_t k) {
     const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
-    int lwork = 0;
-    CheckCusolverError(f.getrf_bufferSize(call.handle(), ToInt(n), ToInt(n), Data<T>(lu), ToInt(n), &lwork));
+    T* work = GetrfWorkspace<T>(call, lu, n);
     Array pivots = Empty({n}, Dtype::kInt32, lu.device());
     CheckCusolverError(f.getrf(
             call.handle(),
@@ -174,7 +182,7 @@ void LuSolve(CusolverCall& call, const Array& lu, const Array& rhs, int64_t n, i
             ToInt(n),
             Data<T>(lu),
             ToInt(n),
-            static_cast<T*>(call.Workspace(lwork, lu.dtype())),
+            work,
             Data<int>(pivots),
             call.Info("singular matrix")));
     CheckCusolverError(f.getrs(
@@ -240,9 +248,7 @@ public:
                 Array x = ContiguousCopy(Identity(n, out.dtype(), device).BroadcastTo({batch, n, n}));
                 Array pivots = Empty({batch, n}, Dtype::kInt32, device);
                 Array infos = Zeros({batch, 2}, Dtype::kInt32, device);
-                int lwork = 0;
-                CheckCusolverError(f.getrf_bufferSize(call.handle(), ToInt(n), ToInt(n), Data<T>(lu), ToInt(n), &lwork));
-                T* work = static_cast<T*>(call.Workspace(lwork, lu.dtype()));
+                T* work = GetrfWorkspace<T>(call, lu, n);
                 for (int64_t b = 0; b < batch; ++b) {
                     T* matrix = Data<T>(lu) + b * n * n;
                     int* matrix_pivots = Data<int>(pivots) + b * n;
@@ -286,9 +292,7 @@ public:
                 Array lu = ContiguousCopy(a);
                 Array pivots = Empty({batch, n}, Dtype::kInt32, device);
                 Array infos = Empty({batch}, Dtype::kInt32, device);
-                int lwork = 0;
-                CheckCusolverError(f.getrf_bufferSize(call.handle(), ToInt(n), ToInt(n), Data<T>(lu), ToInt(n), &lwork));
-                T* work = static_cast<T*>(call.Workspace(lwork, lu.dtype()));
+                T* work = GetrfWorkspace<T>(call, lu, n);
                 for (int64_t b = 0; b < batch; ++b) {
                     CheckCusolverError(f.getrf(
                             call.handle(),
