@@ -10,8 +10,6 @@ from chainer import utils
 from chainer.functions.math.matmul import matmul
 from chainer.utils import type_check
 
-LAPACK_DTYPES = (numpy.float32, numpy.float64)
-
 
 def linalg_array(routine, a):
     """Applies the xp.linalg `routine` (a name) to `a`; float16 is computed in float32."""
@@ -38,7 +36,7 @@ class LinalgNode(function_node.FunctionNode):
 
     With `batched`, the input is a 3-d batch of matrices. `_chainerx_routines` holds the chainerx
     routines with a backward in C++ for one matrix and for a batch (None where there is none),
-    which `forward_chainerx` runs for float32/float64 inputs of the node's ndim.
+    which `forward_chainerx` runs for float inputs of the node's ndim (float16 through float32).
     """
 
     _routine = None
@@ -53,9 +51,12 @@ class LinalgNode(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         a, = inputs
         routine = self._chainerx_routines[self.batched]
-        if routine is None or a.dtype not in LAPACK_DTYPES or a.ndim != (3 if self.batched else 2):
+        if routine is None or a.dtype.kind != 'f' or a.ndim != (3 if self.batched else 2):
             return function_node.Fallback
         try:
+            if a.dtype == numpy.float16:
+                # Computed in float32, as `linalg_array` does; the casts are on the graph.
+                return routine(a.astype(numpy.float32)).astype(numpy.float16),
             return routine(a),
         except chainerx.ChainerxError:
             return function_node.Fallback  # the type check or NumPy names the error

@@ -55,3 +55,23 @@ def test_singular_matrix_in_a_batch_on_chainerx():
     a = numpy.stack([numpy.eye(2), numpy.ones((2, 2))])
     with pytest.raises(numpy.linalg.LinAlgError):
         F.batch_inv(chainer.Variable(chainerx.array(a)))
+
+
+@pytest.mark.parametrize('function,shape', [(F.inv, (3, 3)), (F.batch_inv, (2, 3, 3)), (F.det, (3, 3)),
+                                            (F.batch_det, (2, 3, 3)), (F.cholesky, (3, 3))])
+def test_float16_is_native_on_chainerx_through_float32(function, shape):
+    a = reduction.well_conditioned(shape, numpy.float64)
+    a = (a @ a.swapaxes(-1, -2)).astype(numpy.float16)  # symmetric positive definite, for cholesky
+    before = chainer.function_node.fallback_count
+    x = chainer.Variable(chainerx.array(a))
+    y = function(x)
+    gx, = chainer.grad([F.sum(y)], [x], enable_double_backprop=True)
+    chainer.grad([F.sum(gx * gx)], [x])
+    assert chainer.function_node.fallback_count == before
+    assert y.dtype == numpy.float16 and gx.dtype == numpy.float16
+    x_numpy = chainer.Variable(a.copy())
+    y_numpy = function(x_numpy)
+    gx_numpy, = chainer.grad([F.sum(y_numpy)], [x_numpy])
+    numpy.testing.assert_allclose(chainerx.to_numpy(y.array).astype(numpy.float64), y_numpy.array, rtol=1e-2, atol=1e-2)
+    numpy.testing.assert_allclose(chainerx.to_numpy(gx.array).astype(numpy.float64), gx_numpy.array, rtol=2e-2,
+                                  atol=2e-2)
