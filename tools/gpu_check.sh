@@ -8,7 +8,8 @@
 #   4. the kernels of one MLP training step, chainerx's and PyTorch's (and Chainer's with Adam), as PyTorch's
 #      profiler sees them (tools/gpu_launches.py: the count the emulation pins, whether linear and its gradients take
 #      cuBLASLt's epilogues, whether Adam's update is one multi-tensor launch);
-#   5. the speed table: chainerx against PyTorch CUDA (benchmarks/run.py --device cuda).
+#   5. the speed table: chainerx against PyTorch CUDA (benchmarks/run.py --device cuda);
+#   with GPU_CHECK_SANITIZER=1, also compute-sanitizer's memcheck over a subset of the suite (after step 2).
 # Logs and the benchmark JSON go to $OUT (the device tool brings back at most 8 files of at most 16 MiB each: seven
 # are written). Each step has its own time limit, shortened where needed so that the whole script ends by
 # GPU_CHECK_SECONDS (default 570: the device call's 600 s less a margin), so one hang cannot eat the other steps'
@@ -197,6 +198,31 @@ tail -c 15000000 /tmp/pytest.log >"$OUT/pytest.log"
 grep -E '^(FAILED|ERROR) ' /tmp/pytest.log | sed 's/ - .*//; s/\[.*//' | sort | uniq -c | sort -rn | head -n 40
 grep -E 'crashed while running|Fatal Python error|^\++ Timeout \++$' /tmp/pytest.log | sort | uniq -c | head -n 20
 tail -n 3 /tmp/pytest.log
+
+# Optional (GPU_CHECK_SANITIZER=1; it takes minutes that a 15-minute lease may not have): memory errors of the real
+# kernels, with the pool's caching off so that every array is an allocation of its own (Note [CUDA memory pool]),
+# as tools/pytest_asan.sh --emulated checks the emulated ones.
+if [[ "${GPU_CHECK_SANITIZER:-0}" == 1 ]]; then
+    echo "== compute-sanitizer on a subset"
+    sanitizer="$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null | head -n 1)"
+    if [[ -z "$sanitizer" ]]; then
+        echo "compute-sanitizer not found"
+        record sanitizer 127
+    else
+        (cd /tmp && CHAINERX_CUDA_MEMORY_CACHING=0 CHAINERX_TEST_DEFAULT_DEVICE=cuda:0 \
+            timeout -s INT -k 20 "$(limit 180 150)" "$sanitizer" --tool memcheck --error-exitcode 99 \
+            python3 -m pytest -p no:cacheprovider -q -x \
+            "$REPO/tests/chainerx_tests/routines_tests/test_reduction_product.py" \
+            "$REPO/tests/chainerx_tests/routines_tests/test_scatter_add.py" \
+            "$REPO/tests/chainerx_tests/routines_tests/test_linalg_batched.py" \
+            "$REPO/tests/chainerx_tests/test_clip_by_global_norm.py" \
+            "$REPO/tests/chainerx_tests/routines_tests/test_special.py" >/tmp/sanitizer.log 2>&1)
+        status=$?
+        record sanitizer "$status"
+        grep -E '^========= (Invalid|Program hit|ERROR SUMMARY)|passed|failed' /tmp/sanitizer.log | head -n 20
+        tail -c 2000000 /tmp/sanitizer.log >>"$SETUP_LOG"
+    fi
+fi
 
 echo "== examples on cuda:0"
 EXAMPLES_LOG="$OUT/examples.log"
