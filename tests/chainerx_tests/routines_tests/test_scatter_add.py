@@ -91,7 +91,7 @@ def test_scatter_add_needs_one_dtype():
 
 def test_scatter_add_needs_one_device():
     with pytest.raises(chx.DeviceError):
-        scatter_add(chx.zeros((3,)), [0], chx.ones((1,), device='native:1'))
+        scatter_add(chx.zeros((3,), device='native:0'), [0], chx.ones((1,), device='native:1'))
 
 
 # On native; CUDA wraps out-of-range indices, as CuPy does.
