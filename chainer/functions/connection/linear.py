@@ -3,21 +3,16 @@
 import chainer
 import chainerx
 
+from chainer import utils
 from chainer.functions.connection import _product_nodes
 from chainer.utils import type_check
-
-
-def _prod(sizes):
-    result = 1
-    for size in sizes:
-        result *= size
-    return result
 
 
 def _flat_batch(array, n_batch_axes):
     """The array as a matrix `(prod(batch axes), prod(other axes))`."""
     shape = array.shape
-    return array.reshape(_prod(shape[:n_batch_axes]), _prod(shape[n_batch_axes:]))
+    return array.reshape(utils.size_of_shape(shape[:n_batch_axes]),
+                         utils.size_of_shape(shape[n_batch_axes:]))
 
 
 class _LinearMaps:

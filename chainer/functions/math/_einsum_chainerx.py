@@ -21,12 +21,7 @@ an input; ellipses already expanded):
 
 import chainerx
 
-
-def _product(lengths):
-    total = 1
-    for n in lengths:
-        total *= n
-    return total
+from chainer import utils
 
 
 def _diagonals(term, x):
@@ -72,7 +67,7 @@ def _contract(a, b, needed):
     a_only = [c for c in a_term if c not in b_term]
     b_only = [c for c in b_term if c not in a_term]
     batch_shape = tuple([lengths[c] for c in batch])
-    m, k, n = [_product([lengths[c] for c in cs]) for cs in (a_only, inner, b_only)]
+    m, k, n = [utils.size_of_shape([lengths[c] for c in cs]) for cs in (a_only, inner, b_only)]
     x = chainerx.transpose(x, [a_term.index(c) for c in batch + a_only + inner])
     y = chainerx.transpose(y, [b_term.index(c) for c in batch + inner + b_only])
     product = chainerx.matmul if inner else chainerx.multiply
@@ -91,7 +86,7 @@ def _smallest_pair(operands, out_term):
             needed = out_term + ''.join(
                 [t for h, (t, _) in enumerate(operands) if h not in (i, j)])
             letters = set(operands[i][0] + operands[j][0])
-            size = _product([lengths[c] for c in letters if c in needed])
+            size = utils.size_of_shape([lengths[c] for c in letters if c in needed])
             if best is None or size < best[0]:
                 best = size, i, j, needed
     return best[1:]
