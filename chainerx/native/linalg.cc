@@ -14,6 +14,7 @@
 #include "chainerx/core/error.h"
 #include "chainerx/native/blas.h"
 #include "chainerx/native/native_backend.h"
+#include "chainerx/native/parallel.h"
 
 namespace chainerx {
 namespace native {
@@ -52,13 +53,15 @@ struct Lapack<double> {
 // x (any strides) copied in C order into `dst` (rows x cols with row stride ld). Non-finite values raise
 // ChainerxError naming `op`: LAPACK's SVD may never return on infinities and LAPACKE rejects NaN as a bad argument,
 // so every factorization refuses them up front with one clear message.
+// The same for the rows x cols matrix at `base` with byte strides (row_step, col_step).
 template <typename T>
-void CopyFiniteMatrix(const char* op, const Array& x, T* dst, int64_t ld) {
-    const char* base = static_cast<const char*>(x.raw_data());
+void CopyFiniteMatrix(
+        const char* op, const char* base, int64_t rows, int64_t cols, int64_t row_step, int64_t col_step, T* dst,
+        int64_t ld) {
     bool finite = true;
-    for (int64_t i = 0; i < x.shape()[0]; ++i) {
-        for (int64_t j = 0; j < x.shape()[1]; ++j) {
-            T value = *reinterpret_cast<const T*>(base + i * x.strides()[0] + j * x.strides()[1]);
+    for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t j = 0; j < cols; ++j) {
+            T value = *reinterpret_cast<const T*>(base + i * row_step + j * col_step);
             finite = finite && std::isfinite(value);
             dst[i * ld + j] = value;
         }
@@ -66,6 +69,13 @@ void CopyFiniteMatrix(const char* op, const Array& x, T* dst, int64_t ld) {
     if (!finite) {
         throw ChainerxError{op, ": the input contains NaN or infinity"};
     }
+}
+
+template <typename T>
+void CopyFiniteMatrix(const char* op, const Array& x, T* dst, int64_t ld) {
+    CopyFiniteMatrix(
+            op, static_cast<const char*>(x.raw_data()), x.shape()[0], x.shape()[1], x.strides()[0], x.strides()[1],
+            dst, ld);
 }
 
 template <typename T>
@@ -89,6 +99,42 @@ void FillIdentity(T* out, int64_t rows, int64_t cols) {
     for (int64_t i = 0; i < std::min(rows, cols); ++i) {
         out[i * cols + i] = T{1};
     }
+}
+
+// Note [Batches of small matrices]
+// LAPACKE's row-major interface transposes each matrix into a scratch buffer and back, which for a small matrix
+// costs about as much as the factorization. The determinant and the inverse need no transposes: a row-major buffer
+// read column-major is the transpose, det(aᵀ) = det(a), and the inverse of aᵀ, left column-major in the buffer,
+// read row-major is a⁻¹. So their kernels call the column-major routines on row-major copies. A batch of matrices
+// of at most kSmallMatrix rows is split over the native thread pool, each thread running LAPACK single-threaded;
+// larger matrices go one at a time with LAPACK's own threads (LapackThreadsScope).
+constexpr int64_t kSmallMatrix = 64;
+
+// Runs fn(begin, end) over the matrices [0, batch) of n x n elements (Note [Batches of small matrices]).
+template <typename Fn>
+void ForEachMatrix(int64_t batch, int64_t n, const Fn& fn) {
+    if (n > kSmallMatrix) {
+        LapackThreadsScope lapack_threads;
+        fn(int64_t{0}, batch);
+        return;
+    }
+    // A chunk of at least ~2^15 multiply-adds (n^3 / 3 per factorization), so that waking a thread pays off.
+    const int64_t grain = std::max<int64_t>(1, (int64_t{3} << 15) / (n * n * n + 1));
+    ParallelFor(batch, grain, [&fn](int64_t begin, int64_t end) { fn(begin, end); });
+}
+
+// The factorization of the n x n matrix b of a (batch, n, n), copied into `lu` (row-major, so aᵀ column-major):
+// LAPACK's info (positive for a zero pivot).
+template <typename T>
+lapack_int FactorizeMatrix(const char* op, const Array& a, int64_t b, T* lu, lapack_int* ipiv) {
+    const int64_t n = a.shape()[1];
+    const char* base = static_cast<const char*>(a.raw_data()) + b * a.strides()[0];
+    CopyFiniteMatrix(op, base, n, n, a.strides()[1], a.strides()[2], lu, n);
+    lapack_int info = Lapack<T>::getrf(LAPACK_COL_MAJOR, n, n, lu, n, ipiv);
+    if (info < 0) {
+        CheckInfo(info, op, "");
+    }
+    return info;
 }
 
 class NativeDotKernel : public DotKernel {
@@ -131,42 +177,62 @@ public:
             if (n == 0) {
                 return;
             }
+            // Column-major on the row-major copy: the inverse of aᵀ, read row-major, is a⁻¹ (Note [Batches of
+            // small matrices]).
             std::vector<lapack_int> ipiv(n);
             CopyFiniteMatrix("inv", a, Data<T>(out), n);
-            CheckInfo(Lapack<T>::getrf(LAPACK_ROW_MAJOR, n, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
-            CheckInfo(Lapack<T>::getri(LAPACK_ROW_MAJOR, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
+            CheckInfo(Lapack<T>::getrf(LAPACK_COL_MAJOR, n, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
+            CheckInfo(Lapack<T>::getri(LAPACK_COL_MAJOR, n, Data<T>(out), n, ipiv.data()), "inv", "singular matrix");
         });
     }
 };
 CHAINERX_NATIVE_REGISTER_KERNEL(InverseKernel, NativeInverseKernel);
-CHAINERX_NATIVE_REGISTER_KERNEL(BatchInverseKernel, GenericBatchInverseKernel);
+
+class NativeBatchInverseKernel : public BatchInverseKernel {
+public:
+    void Call(const Array& a, const Array& out) override {
+        VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            const int64_t n = a.shape()[1];
+            if (n == 0) {
+                return;
+            }
+            ForEachMatrix(a.shape()[0], n, [&](int64_t begin, int64_t end) {
+                std::vector<lapack_int> ipiv(n);
+                for (int64_t b = begin; b < end; ++b) {
+                    T* inverse = Data<T>(out) + b * n * n;
+                    CheckInfo(FactorizeMatrix("inv", a, b, inverse, ipiv.data()), "inv", "singular matrix");
+                    CheckInfo(Lapack<T>::getri(LAPACK_COL_MAJOR, n, inverse, n, ipiv.data()), "inv", "singular matrix");
+                }
+            });
+        });
+    }
+};
+CHAINERX_NATIVE_REGISTER_KERNEL(BatchInverseKernel, NativeBatchInverseKernel);
 
 class NativeDetKernel : public DetKernel {
 public:
     void Call(const Array& a, const Array& out) override {
-        LapackThreadsScope lapack_threads;
         VisitDtypeIn<kLapackDtypes>(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             const int64_t n = a.shape()[1];
-            std::vector<T> lu(n * n);
-            std::vector<lapack_int> ipiv(n);
             T* det = Data<T>(out);
-            for (int64_t b = 0; b < a.shape()[0]; ++b) {
-                det[b] = T{1};
-                if (n == 0) {
-                    continue;
+            ForEachMatrix(a.shape()[0], n, [&](int64_t begin, int64_t end) {
+                std::vector<T> lu(n * n);
+                std::vector<lapack_int> ipiv(n);
+                for (int64_t b = begin; b < end; ++b) {
+                    det[b] = T{1};
+                    if (n == 0) {
+                        continue;
+                    }
+                    // A positive info is a zero pivot: the product below is then 0, the determinant of a singular
+                    // matrix. The factorization is aᵀ's, whose determinant is a's.
+                    FactorizeMatrix("det", a, b, lu.data(), ipiv.data());
+                    for (int64_t i = 0; i < n; ++i) {
+                        det[b] *= ipiv[i] == i + 1 ? lu[i * n + i] : -lu[i * n + i];  // a row swap flips the sign
+                    }
                 }
-                CopyFiniteMatrix("det", a.At({b}), lu.data(), n);
-                // A positive info is a zero pivot: the product below is then 0, the determinant of a singular
-                // matrix.
-                lapack_int info = Lapack<T>::getrf(LAPACK_ROW_MAJOR, n, n, lu.data(), n, ipiv.data());
-                if (info < 0) {
-                    CheckInfo(info, "det", "");
-                }
-                for (int64_t i = 0; i < n; ++i) {
-                    det[b] *= ipiv[i] == i + 1 ? lu[i * n + i] : -lu[i * n + i];  // a row swap flips the sign
-                }
-            }
+            });
         });
     }
 };
