@@ -51,12 +51,9 @@ else
     target=_core.so
 fi
 bazel build "${bazel_flags[@]}" --config=asan --build_tag_filters= "//chainerx:$target"
-bin="$(bazel info "${bazel_flags[@]}" --config=asan bazel-bin 2>/dev/null)"
-core="$bin/chainerx/$target"
+core="$(bazel info "${bazel_flags[@]}" --config=asan bazel-bin 2>/dev/null)/chainerx/$target"
 if ((emulated)); then
-    # The emulated libraries (libcudart, cuBLAS, cuDNN, cuSOLVER stand-ins) the extension links.
-    LD_LIBRARY_PATH="$(ls -d "$bin"/_solib_k8/*/ | tr '\n' ':')${LD_LIBRARY_PATH:-}"
-    export LD_LIBRARY_PATH
+    # (pytest_staged.sh puts the emulated libraries beside the extension on the library path.)
     export CHAINERX_TEST_DEFAULT_DEVICE=cuda:0
     export CHAINERX_CUDA_MEMORY_CACHING=0
 fi

@@ -39,10 +39,11 @@ Array ProdOver(const Array& a, const Axes& sorted_axes, bool keepdims);
 // per backward. Where the host reads the data without waiting (native), it first checks for zeros and, finding
 // none, takes the quotient alone.
 Array ProductsOfOthers(const Array& x, const Array& y, const Axes& sorted_axes) {
-    if (x.device().IsHostAccessible() && !Any(Equal(x.AsGradStopped(), 0)).AsScalar().As<bool>()) {
+    Array is_zero = Equal(x, 0);
+    if (x.device().IsHostAccessible() && !Any(is_zero).AsScalar().As<bool>()) {
         return y / x;
     }
-    Array zero = IsValue(x, 0);
+    Array zero = is_zero.AsType(x.dtype());
     Array nonzero = 1 - zero;
     Array x_ones = x * nonzero + zero;  // zeros replaced by ones, so that the division has a value everywhere
     Array n_zeros = Sum(zero, sorted_axes, true);
