@@ -1,22 +1,29 @@
 """Helpers shared by the hooks that print a report table: unit choice and right-aligned rows."""
 
 
-def choose_unit(magnitude, units):
-    """Picks the largest unit in which `magnitude` is at least 1.
+def check_unit(unit, factors):
+    """Raises ValueError unless `unit` is ``'auto'`` or a key of `factors`."""
+    if unit != 'auto' and unit not in factors:
+        raise ValueError('unit must be \'auto\' or one of {}, got {!r}'.format(
+            list(factors), unit))
+
+
+def format_quantity(magnitude, unit, factors):
+    """Formats `magnitude` (in a base unit: seconds, bytes, ...) as ``'%3.2f<unit>'``.
 
     Args:
-        magnitude (float): A non-negative quantity in the base unit (seconds, bytes, ...).
-        units: ``(name, size in base units)`` pairs, from the smallest size to the largest.
+        magnitude (float): A non-negative quantity in the base unit.
+        unit (str): A key of `factors` (see `check_unit`), or ``'auto'`` for the largest unit in
+            which `magnitude` is at least 1 (the smallest unit when it is below 1 in all of them,
+            zero included).
+        factors: An ordered mapping from unit name to how many of that unit make one base unit,
+            from the largest unit to the smallest. The value printed is ``magnitude * factor``.
 
-    Returns:
-        tuple: ``(size, name)`` of the chosen unit; the smallest one when `magnitude` is below
-        all of them (zero included).
     """
-    chosen = units[0]
-    for unit in units:
-        if magnitude >= unit[1]:
-            chosen = unit
-    return chosen[1], chosen[0]
+    if unit == 'auto':
+        names = list(factors)
+        unit = next((name for name in names if magnitude * factors[name] >= 1), names[-1])
+    return '%3.2f%s' % (magnitude * factors[unit], unit)
 
 
 def write_table(rows, file):

@@ -133,13 +133,6 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
             record['occurrence'] += 1
         return summary
 
-    def _format_bytes(self, size, unit):
-        if unit == 'auto':
-            scale, unit = _report.choose_unit(size, list(self.table.items()))
-        else:
-            scale = self.table[unit]
-        return '%3.2f%s' % (size / scale, unit)
-
     def print_report(self, unit='auto', file=sys.stdout):
         """Prints a table of the used and acquired bytes and the number of calls of each function.
 
@@ -152,12 +145,12 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
         Raises:
             ValueError: If `unit` is not one of those.
         """
-        if unit != 'auto' and unit not in self.table:
-            raise ValueError('unit must be \'auto\' or one of {}, got {!r}'.format(
-                list(self.table), unit))
+        factors = collections.OrderedDict(
+            (name, 1.0 / size) for name, size in reversed(self.table.items()))
+        _report.check_unit(unit, factors)
         rows = [('FunctionName', 'UsedBytes', 'AcquiredBytes', 'Occurrence')]
         for label, record in self.summary().items():
-            rows.append((label, self._format_bytes(record['used_bytes'], unit),
-                         self._format_bytes(record['acquired_bytes'], unit),
+            rows.append((label, _report.format_quantity(record['used_bytes'], unit, factors),
+                         _report.format_quantity(record['acquired_bytes'], unit, factors),
                          str(record['occurrence'])))
         _report.write_table(rows, file)

@@ -93,15 +93,6 @@ class TimerHook(function_hook.FunctionHook):
             record['occurrence'] += 1
         return summary
 
-    @staticmethod
-    def _choose_unit(seconds):
-        factor = 1
-        for unit in ('sec', 'ms', 'us'):
-            if seconds * factor >= 1:
-                return factor, unit
-            factor *= 1000
-        return factor, 'ns'
-
     def print_report(self, unit='auto', file=sys.stdout):
         """Prints a table of the total time and number of calls of each function.
 
@@ -123,15 +114,14 @@ def write_report(summary, name_header, unit, file):
     Raises:
         ValueError: If `unit` is not ``'auto'`` or a key of `TimerHook.table`.
     """
-    table = TimerHook.table
-    if unit != 'auto' and unit not in table:
-        raise ValueError('unit must be \'auto\' or one of {}, got {!r}'.format(sorted(table), unit))
+    _report.check_unit(unit, _TIME_FACTORS)
     rows = [(name_header, 'ElapsedTime', 'Occurrence')]
     for name, record in summary.items():
-        seconds = record['elapsed_time']
-        if unit == 'auto':
-            factor, row_unit = TimerHook._choose_unit(seconds)
-        else:
-            factor, row_unit = table[unit], unit
-        rows.append((name, '%3.2f%s' % (seconds * factor, row_unit), str(record['occurrence'])))
+        elapsed = _report.format_quantity(record['elapsed_time'], unit, _TIME_FACTORS)
+        rows.append((name, elapsed, str(record['occurrence'])))
     _report.write_table(rows, file)
+
+
+# The units of the report, the largest first; a factor is how many of the unit make one second.
+_TIME_FACTORS = collections.OrderedDict(
+    sorted(TimerHook.table.items(), key=lambda item: item[1]))

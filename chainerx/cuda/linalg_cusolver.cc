@@ -18,6 +18,7 @@
 #include <initializer_list>
 #include <vector>
 
+#include <cublas_v2.h>
 #include <cusolverDn.h>
 
 #include "chainerx/core/array.h"
@@ -33,6 +34,7 @@
 #include "chainerx/core/routines/manipulation.h"
 #include "chainerx/core/routines/reduction.h"
 #include "chainerx/cuda/cuda_backend.h"
+#include "chainerx/cuda/cuda_device.h"
 #include "chainerx/cuda/cuda_runtime.h"
 #include "chainerx/cuda/cusolver.h"
 #include "chainerx/cuda/linalg_on_host.h"
@@ -101,43 +103,51 @@ public:
         return workspaces_.back().raw_data();
     }
 
-    // The info word of the next routine, reported as `failure` when positive.
-    int* Info(const char* failure) {
-        if (infos_.is_null()) {
-            infos_ = Zeros({kMaxInfos}, Dtype::kInt32, device_);
-        }
-        if (static_cast<int64_t>(failures_.size()) == kMaxInfos) {
-            throw ChainerxError{op_, ": too many cuSOLVER routines in one call"};
-        }
-        failures_.push_back(failure);
-        return Data<int>(infos_) + failures_.size() - 1;
+    // `count` info words for the next routines (one each, or one per matrix of a batch), reported as `failure` when
+    // positive.
+    int* Info(const char* failure, int64_t count = 1) {
+        infos_.push_back(InfoWords{Zeros({count}, Dtype::kInt32, device_), failure});
+        return Data<int>(infos_.back().words);
     }
 
-    // Reads the info words; ChainerxError for the first that is not zero.
+    // Reads all the info words at once; ChainerxError for the first that is not zero.
     void CheckInfos() {
-        if (failures_.empty()) {
+        if (infos_.empty()) {
             return;
         }
-        int infos[kMaxInfos]{};
-        device_.MemoryCopyToHost(infos, infos_.raw_data(), sizeof(int) * failures_.size());
-        for (size_t i = 0; i < failures_.size(); ++i) {
-            if (infos[i] != 0) {
-                throw ChainerxError{
-                        op_, ": ", infos[i] > 0 ? failures_[i] : "invalid cuSOLVER argument", " (info ", infos[i], ")"};
+        std::vector<Array> groups;
+        for (const InfoWords& group : infos_) {
+            groups.push_back(group.words);
+        }
+        Array words = groups.size() == 1 ? groups.front() : Concatenate(groups);
+        std::vector<int> host_words(static_cast<size_t>(words.GetTotalSize()));
+        device_.MemoryCopyToHost(host_words.data(), words.raw_data(), sizeof(int) * host_words.size());
+        auto word = host_words.begin();
+        for (const InfoWords& group : infos_) {
+            for (int64_t i = 0; i < group.words.GetTotalSize(); ++i, ++word) {
+                if (*word != 0) {
+                    throw ChainerxError{
+                            op_, ": ", *word > 0 ? group.failure : "invalid cuSOLVER argument", " (info ", *word, ")"};
+                }
             }
         }
     }
 
+    const char* op() const { return op_; }
+
 private:
-    static constexpr int64_t kMaxInfos = 4;
+    struct InfoWords {
+        Array words;
+        const char* failure;
+    };
+
     Device& device_;
     // The handle belongs to the device: cuSOLVER runs with it current.
     CudaSetDeviceScope device_scope_;
     CusolverHandleScope handle_scope_;
     const char* op_;
     std::vector<Array> workspaces_;
-    Array infos_;
-    std::vector<const char*> failures_;
+    std::vector<InfoWords> infos_;
 };
 
 // Runs body(PrimitiveType<T>{}, call) with T the element type of `dtype`, unless cuSOLVER cannot serve (see
@@ -169,33 +179,140 @@ T* GetrfWorkspace(CusolverCall& call, const Array& lu, int64_t n) {
     return static_cast<T*>(call.Workspace(lwork, lu.dtype()));
 }
 
-// LU-factorizes the column-major n x n `lu` in place and solves lu · x = rhs for the column-major n x k `rhs` in
-// place (solve and inverse).
+// Note [Batches of LU factorizations on CUDA]
+// solve, inv, batch_inv, det and batch_det LU-factorize each matrix of a batch (of one, for solve and inv).
+// cuSOLVER's getrf and getrs take one matrix a call, each call several launches, so a batch of many small matrices
+// costs launches in proportion to its size. cuBLAS's getrfBatched and getrsBatched take the whole batch in one launch
+// each, given a device array of the matrices' addresses (written from the host through a staging buffer, without a
+// wait); cuBLAS meant them for small matrices, where launches dominate, while cuSOLVER's blocked getrf makes better
+// use of the GPU on a large one. So a batch of more than one matrix of at most kBatchedLuMaxOrder rows goes to cuBLAS,
+// and anything else to cuSOLVER a matrix at a time. The threshold is a judgement, not yet measured on a GPU. Both
+// write LAPACK's pivots and info words (a positive one: a zero pivot, the matrix is singular), so the callers do not
+// depend on the path taken.
+constexpr int64_t kBatchedLuMaxOrder = 32;
+
+bool UseBatchedLu(int64_t batch, int64_t n) { return batch > 1 && n <= kBatchedLuMaxOrder; }
+
 template <typename T>
-void LuSolve(CusolverCall& call, const Array& lu, const Array& rhs, int64_t n, int64_t k) {
+struct CublasBatchedLu;
+
+template <>
+struct CublasBatchedLu<float> {
+    static constexpr auto getrf = cublasSgetrfBatched;
+    static constexpr auto getrs = cublasSgetrsBatched;
+};
+
+template <>
+struct CublasBatchedLu<double> {
+    static constexpr auto getrf = cublasDgetrfBatched;
+    static constexpr auto getrs = cublasDgetrsBatched;
+};
+
+// A device array of the addresses of the `batch` matrices of the C-contiguous `a` (batch, ...), as cuBLAS's batched
+// routines take them.
+template <typename T>
+Array MatrixAddresses(const Array& a, int64_t batch) {
+    const int64_t matrix_size = batch == 0 ? 0 : a.GetTotalSize() / batch;
+    std::vector<T*> addresses(static_cast<size_t>(batch));
+    for (int64_t b = 0; b < batch; ++b) {
+        addresses[b] = Data<T>(a) + b * matrix_size;
+    }
+    Array device_addresses = Empty({batch}, Dtype::kInt64, a.device());
+    a.device().MemoryCopyFromHost(device_addresses.raw_data(), addresses.data(), sizeof(T*) * addresses.size());
+    return device_addresses;
+}
+
+// LU-factorizes in place the `batch` column-major n x n matrices that follow one another in the C-contiguous `lu`:
+// LAPACK's (1-based) pivots into the int32 (batch, n) `pivots`, and each matrix's info word into infos[0, batch).
+template <typename T>
+void LuFactorBatch(CusolverCall& call, const Array& lu, const Array& pivots, int* infos, int64_t batch, int64_t n) {
+    if (UseBatchedLu(batch, n)) {
+        auto& device = static_cast<CudaDevice&>(lu.device());
+        Array addresses = MatrixAddresses<T>(lu, batch);
+        CheckCublasError(CublasBatchedLu<T>::getrf(
+                device.cublas_handle(),
+                ToInt(n),
+                static_cast<T* const*>(addresses.raw_data()),
+                ToInt(n),
+                Data<int>(pivots),
+                infos,
+                ToInt(batch)));
+        return;
+    }
     const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
     T* work = GetrfWorkspace<T>(call, lu, n);
-    Array pivots = Empty({n}, Dtype::kInt32, lu.device());
-    CheckCusolverError(f.getrf(
-            call.handle(),
-            ToInt(n),
-            ToInt(n),
-            Data<T>(lu),
-            ToInt(n),
-            work,
-            Data<int>(pivots),
-            call.Info("singular matrix")));
-    CheckCusolverError(f.getrs(
-            call.handle(),
-            CUBLAS_OP_N,
-            ToInt(n),
-            ToInt(k),
-            Data<T>(lu),
-            ToInt(n),
-            Data<int>(pivots),
-            Data<T>(rhs),
-            ToInt(n),
-            call.Info("singular matrix")));
+    for (int64_t b = 0; b < batch; ++b) {
+        CheckCusolverError(f.getrf(
+                call.handle(),
+                ToInt(n),
+                ToInt(n),
+                Data<T>(lu) + b * n * n,
+                ToInt(n),
+                work,
+                Data<int>(pivots) + b * n,
+                infos + b));
+    }
+}
+
+// Solves lu_b · x = rhs_b in place for each matrix of LuFactorBatch's `lu` and `pivots` and the column-major n x k
+// right-hand sides that follow one another in the C-contiguous `rhs`. cuSOLVER's getrs writes an info word per
+// matrix into infos[0, batch), nonzero only for an invalid argument; cuBLAS's path reports that by its return.
+template <typename T>
+void LuSolveBatch(
+        CusolverCall& call,
+        const Array& lu,
+        const Array& pivots,
+        const Array& rhs,
+        int* infos,
+        int64_t batch,
+        int64_t n,
+        int64_t k) {
+    if (UseBatchedLu(batch, n)) {
+        auto& device = static_cast<CudaDevice&>(lu.device());
+        Array lu_addresses = MatrixAddresses<T>(lu, batch);
+        Array rhs_addresses = MatrixAddresses<T>(rhs, batch);
+        int argument_info = 0;  // cuBLAS's host word: -i for an invalid i-th argument
+        CheckCublasError(CublasBatchedLu<T>::getrs(
+                device.cublas_handle(),
+                CUBLAS_OP_N,
+                ToInt(n),
+                ToInt(k),
+                static_cast<const T* const*>(lu_addresses.raw_data()),
+                ToInt(n),
+                Data<int>(pivots),
+                static_cast<T* const*>(rhs_addresses.raw_data()),
+                ToInt(n),
+                &argument_info,
+                ToInt(batch)));
+        if (argument_info != 0) {
+            throw ChainerxError{call.op(), ": invalid cuBLAS argument (info ", argument_info, ")"};
+        }
+        return;
+    }
+    const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
+    for (int64_t b = 0; b < batch; ++b) {
+        CheckCusolverError(f.getrs(
+                call.handle(),
+                CUBLAS_OP_N,
+                ToInt(n),
+                ToInt(k),
+                Data<T>(lu) + b * n * n,
+                ToInt(n),
+                Data<int>(pivots) + b * n,
+                Data<T>(rhs) + b * n * k,
+                ToInt(n),
+                infos + b));
+    }
+}
+
+// Solves a_b · x_b = rhs_b for each matrix of the column-major batch `lu` (factorized in place) and the column-major
+// right-hand sides `rhs` (replaced by the solutions); ChainerxError if a matrix is singular.
+template <typename T>
+void LuSolve(CusolverCall& call, const Array& lu, const Array& rhs, int64_t batch, int64_t n, int64_t k) {
+    Array pivots = Empty({batch, n}, Dtype::kInt32, lu.device());
+    int* infos = call.Info("singular matrix", 2 * batch);  // getrf's words, then getrs's
+    LuFactorBatch<T>(call, lu, pivots, infos, batch, n);
+    LuSolveBatch<T>(call, lu, pivots, rhs, infos + batch, batch, n, k);
     call.CheckInfos();
 }
 
@@ -207,7 +324,7 @@ public:
         if (!CallCusolver("solve", {n, k}, {&a, &b}, out.dtype(), [&](auto pt, CusolverCall& call) {
                 using T = typename decltype(pt)::type;
                 Array x = ColumnMajorCopy(b);
-                LuSolve<T>(call, ColumnMajorCopy(a), x, n, k);
+                LuSolve<T>(call, ColumnMajorCopy(a), x, 1, n, k);
                 CopyOut(x.Transpose(), out);
             })) {
             HostSolveKernel::Call(a, b, out);
@@ -223,7 +340,7 @@ public:
         if (!CallCusolver("inv", {n}, {&a}, out.dtype(), [&](auto pt, CusolverCall& call) {
                 using T = typename decltype(pt)::type;
                 Array x = Identity(n, out.dtype(), a.device());
-                LuSolve<T>(call, ColumnMajorCopy(a), x, n, n);
+                LuSolve<T>(call, ColumnMajorCopy(a), x, 1, n, n);
                 CopyOut(x.Transpose(), out);
             })) {
             HostInverseKernel::Call(a, out);
@@ -232,9 +349,9 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(InverseKernel, CusolverInverseKernel);
 
-// The inverses of a batch (F.batch_inv): getrf and getrs per matrix on column-major copies, as the inverse of one,
-// with every matrix's two info words in one array read once at the end, so that the batch costs the device two
-// waits (this and the finiteness check) rather than two per matrix.
+// The inverses of a batch (F.batch_inv), as the inverse of one: the batch's matrices LU-factorized and solved for the
+// identity (Note [Batches of LU factorizations on CUDA]), all info words read at once at the end, so that the batch
+// costs the device two waits (this and the finiteness check) rather than two per matrix.
 class CusolverBatchInverseKernel : public GenericBatchInverseKernel {
 public:
     void Call(const Array& a, const Array& out) override {
@@ -242,31 +359,9 @@ public:
         const int64_t n = a.shape()[1];
         if (!CallCusolver("inv", {batch, n}, {&a}, out.dtype(), [&](auto pt, CusolverCall& call) {
                 using T = typename decltype(pt)::type;
-                const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
-                Device& device = a.device();
                 Array lu = ContiguousCopy(internal::MatrixTranspose(a));  // column-major: the matrices themselves
-                Array x = ContiguousCopy(Identity(n, out.dtype(), device).BroadcastTo({batch, n, n}));
-                Array pivots = Empty({batch, n}, Dtype::kInt32, device);
-                Array infos = Zeros({batch, 2}, Dtype::kInt32, device);
-                T* work = GetrfWorkspace<T>(call, lu, n);
-                for (int64_t b = 0; b < batch; ++b) {
-                    T* matrix = Data<T>(lu) + b * n * n;
-                    int* matrix_pivots = Data<int>(pivots) + b * n;
-                    CheckCusolverError(f.getrf(
-                            call.handle(), ToInt(n), ToInt(n), matrix, ToInt(n), work, matrix_pivots,
-                            Data<int>(infos) + 2 * b));
-                    CheckCusolverError(f.getrs(
-                            call.handle(), CUBLAS_OP_N, ToInt(n), ToInt(n), matrix, ToInt(n), matrix_pivots,
-                            Data<T>(x) + b * n * n, ToInt(n), Data<int>(infos) + 2 * b + 1));
-                }
-                std::vector<int> host_infos(static_cast<size_t>(2 * batch));
-                device.MemoryCopyToHost(host_infos.data(), infos.raw_data(), sizeof(int) * host_infos.size());
-                for (int info : host_infos) {
-                    if (info != 0) {
-                        throw ChainerxError{"inv: ", info > 0 ? "singular matrix" : "invalid cuSOLVER argument",
-                                            " (info ", info, ")"};
-                    }
-                }
+                Array x = ContiguousCopy(Identity(n, out.dtype(), a.device()).BroadcastTo({batch, n, n}));
+                LuSolve<T>(call, lu, x, batch, n, n);
                 CopyOut(internal::MatrixTranspose(x), out);
             })) {
             GenericBatchInverseKernel::Call(a, out);
@@ -275,7 +370,7 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(BatchInverseKernel, CusolverBatchInverseKernel);
 
-// Determinants from an LU factorization of each matrix (getrf). A matrix read column-major is its transpose, whose
+// Determinants from an LU factorization of each matrix (Note [Batches of LU factorizations on CUDA]). A matrix read column-major is its transpose, whose
 // determinant is its own, so the C-contiguous copy is factorized as it is. The determinant is the product of U's
 // diagonal, negated for each row swap: a strided view of the diagonals, the product kernel and the swaps counted
 // from the (1-based) pivots, all on the device. A positive info word is a zero pivot, so a determinant of 0 and no
@@ -287,23 +382,11 @@ public:
         const int64_t n = a.shape()[1];
         if (!CallCusolver("det", {batch, n}, {&a}, out.dtype(), [&](auto pt, CusolverCall& call) {
                 using T = typename decltype(pt)::type;
-                const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
                 Device& device = a.device();
                 Array lu = ContiguousCopy(a);
                 Array pivots = Empty({batch, n}, Dtype::kInt32, device);
-                Array infos = Empty({batch}, Dtype::kInt32, device);
-                T* work = GetrfWorkspace<T>(call, lu, n);
-                for (int64_t b = 0; b < batch; ++b) {
-                    CheckCusolverError(f.getrf(
-                            call.handle(),
-                            ToInt(n),
-                            ToInt(n),
-                            Data<T>(lu) + b * n * n,
-                            ToInt(n),
-                            work,
-                            Data<int>(pivots) + b * n,
-                            Data<int>(infos) + b));
-                }
+                Array infos = Empty({batch}, Dtype::kInt32, device);  // not read: see above
+                LuFactorBatch<T>(call, lu, pivots, Data<int>(infos), batch, n);
                 const auto item = static_cast<int64_t>(sizeof(T));
                 Array diagonals = internal::StridedView(lu, {batch, n}, {n * n * item, (n + 1) * item});
                 Array unmoved = Arange(1, n + 1, 1, Dtype::kInt32, device);

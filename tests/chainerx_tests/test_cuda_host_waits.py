@@ -1119,3 +1119,20 @@ def test_launches_of_weight_decay_and_gradient_clipping():
     assert launches[1] == 8
     for (_, p), (_, q) in zip(sorted(models[0].namedparams()), sorted(models[1].namedparams())):
         numpy.testing.assert_allclose(chx.to_numpy(p.array), q.array, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize('routine,waits', [(chx._core._det, 1), (chx._core._batch_inv, 2)])
+def test_a_batch_of_small_matrices_is_factorized_in_one_launch(routine, waits):
+    # Note [Batches of LU factorizations on CUDA]: cuBLAS's batched LU takes the whole batch, so the launches do not
+    # grow with it; the finiteness check waits, and the inverse reads its info words once.
+    def launches(batch):
+        rng = numpy.random.default_rng(batch)
+        a = chx.array(rng.standard_normal((batch, 6, 6)), device='cuda:0')
+        a.device.synchronize()
+        state = {}
+        assert _waits(lambda: state.setdefault('out', routine(a))) == waits
+        expected = numpy.linalg.det if routine is chx._core._det else numpy.linalg.inv
+        numpy.testing.assert_allclose(chx.to_numpy(state['out']), expected(chx.to_numpy(a)), rtol=1e-8, atol=1e-10)
+        return _counted(_LAUNCHES, lambda: routine(a))
+
+    assert launches(2) == launches(50)

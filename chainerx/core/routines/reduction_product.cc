@@ -79,20 +79,22 @@ Array CumprodAlong(const Array& a, int8_t axis);
 // - at z, g_z = g'_z, as g_z does not depend on x_z;
 // - after z, g_k = x_z g'_k: zero, but with the derivative g'_k with respect to x_z that double backprop needs.
 // Everything is written with differentiable routines. The recursion is as deep as the most zeros in a lane, which
-// one host read finds before it starts (a wait on a GPU, paid only by a backward of cumprod).
-Array CumprodGrad(const Array& x, const Array& y, const Array& gy, int8_t axis, int64_t zeros_per_lane) {
+// one host read finds before it starts (a wait on a GPU, paid only by a backward of cumprod). `zero` marks the zeros of
+// x (in x's dtype); x' has the mask zero - first, so the mask is built once, for the host read.
+Array CumprodGrad(
+        const Array& x, const Array& zero, const Array& y, const Array& gy, int8_t axis, int64_t zeros_per_lane) {
     Array reversed_sums = internal::CumsumAlong(gy * y, axis, true);
     if (zeros_per_lane == 0) {
         return reversed_sums / x;
     }
-    Array zero = IsValue(x, 0);
     Array n_seen = internal::CumsumAlong(zero, axis, false);
     Array before = IsValue(n_seen, 0);
     Array first = zero * IsValue(n_seen, 1);
     Array after = 1 - before - first;
     Array gx_before = reversed_sums / (x * before + (1 - before)) * before;
     Array x_first_one = x * (1 - first) + first;
-    Array gx_first_one = CumprodGrad(x_first_one, CumprodAlong(x_first_one, axis), gy, axis, zeros_per_lane - 1);
+    Array gx_first_one =
+            CumprodGrad(x_first_one, zero - first, CumprodAlong(x_first_one, axis), gy, axis, zeros_per_lane - 1);
     Array x_first = Sum(x * first, Axes{axis}, true);
     return gx_before + gx_first_one * (first + x_first * after);
 }
@@ -106,13 +108,13 @@ Array CumprodAlong(const Array& a, int8_t axis) {
     if (BackwardBuilder::Target bt = bb.CreateTarget(0)) {
         bt.Define([a_tok = bb.RetainInput(0), out_tok = bb.RetainOutput(0), axis](BackwardContext& bctx) {
             const Array& a = bctx.GetRetainedInput(a_tok);
+            Array zero = IsValue(a.AsGradStopped(), 0);
             int64_t zeros_per_lane = 0;
             if (a.GetTotalSize() > 0) {
-                Array zeros = Sum(IsValue(a.AsGradStopped(), 0), Axes{axis});
-                zeros_per_lane = static_cast<int64_t>(AMax(zeros).AsScalar().As<double>());
+                zeros_per_lane = static_cast<int64_t>(AMax(Sum(zero, Axes{axis})).AsScalar().As<double>());
             }
             bctx.input_grad() =
-                    CumprodGrad(a, bctx.GetRetainedOutput(out_tok), *bctx.output_grad(), axis, zeros_per_lane);
+                    CumprodGrad(a, zero, bctx.GetRetainedOutput(out_tok), *bctx.output_grad(), axis, zeros_per_lane);
         });
     }
     bb.Finalize();

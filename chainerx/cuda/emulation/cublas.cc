@@ -1,10 +1,13 @@
 // cuBLAS's calls of the backend on the host: see Note [CUDA emulation on the host] in device.h. cublasGemmEx and
 // its batched forms (strided, and given pointer arrays) check their arguments as cuBLAS documents and compute plain
-// column-major products (Gemm, gemm.h).
+// column-major products (Gemm, gemm.h). The batched LU routines (getrfBatched, getrsBatched) check theirs likewise
+// and factorize and solve as LAPACK's unblocked getf2 and getrs do.
 #include <cublas_v2.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "chainerx/cuda/emulation/elements.h"
 #include "chainerx/cuda/emulation/gemm.h"
@@ -266,6 +269,169 @@ cublasStatus_t cublasGemmBatchedEx(
     return chainerx::cuda::emulation::BatchedGemm(
             __func__, handle, transa, transb, m, n, k, alpha, Atype, lda, Btype, ldb, beta, Ctype, ldc, batchCount,
             computeType, [Aarray, Barray, Carray](int64_t i) { return GemmMatrices{Aarray[i], Barray[i], Carray[i]}; });
+}
+
+namespace chainerx {
+namespace cuda {
+namespace emulation {
+namespace {
+
+// LAPACK's getf2 on the column-major n x n `a`: partial pivoting on the largest magnitude, 1-based pivots, and the
+// returned info, the first zero pivot (1-based) or 0. A zero pivot leaves its column unscaled and the factorization
+// goes on, as in LAPACK.
+template <typename T>
+int LuFactor(int n, T* a, int lda, int* pivots) {
+    int info = 0;
+    auto at = [a, lda](int row, int col) -> T& { return a[row + static_cast<int64_t>(col) * lda]; };
+    for (int j = 0; j < n; ++j) {
+        int pivot = j;
+        for (int i = j + 1; i < n; ++i) {
+            if (std::abs(at(i, j)) > std::abs(at(pivot, j))) {
+                pivot = i;
+            }
+        }
+        pivots[j] = pivot + 1;
+        if (at(pivot, j) == T{0}) {
+            info = info == 0 ? j + 1 : info;
+            continue;
+        }
+        for (int col = 0; col < n; ++col) {
+            std::swap(at(j, col), at(pivot, col));
+        }
+        for (int i = j + 1; i < n; ++i) {
+            at(i, j) /= at(j, j);
+            for (int col = j + 1; col < n; ++col) {
+                at(i, col) -= at(i, j) * at(j, col);
+            }
+        }
+    }
+    return info;
+}
+
+// LAPACK's getrs ('N') with LuFactor's factors: the rows of the n x nrhs `b` permuted, then the unit lower and the
+// upper triangular solves.
+template <typename T>
+void LuSolve(int n, int nrhs, const T* a, int lda, const int* pivots, T* b, int ldb) {
+    auto at = [a, lda](int row, int col) { return a[row + static_cast<int64_t>(col) * lda]; };
+    for (int c = 0; c < nrhs; ++c) {
+        T* x = b + static_cast<int64_t>(c) * ldb;
+        for (int j = 0; j < n; ++j) {
+            std::swap(x[j], x[pivots[j] - 1]);
+        }
+        for (int j = 0; j < n; ++j) {
+            for (int i = j + 1; i < n; ++i) {
+                x[i] -= at(i, j) * x[j];
+            }
+        }
+        for (int j = n - 1; j >= 0; --j) {
+            x[j] /= at(j, j);
+            for (int i = 0; i < j; ++i) {
+                x[i] -= at(i, j) * x[j];
+            }
+        }
+    }
+}
+
+template <typename T>
+cublasStatus_t GetrfBatched(
+        const char* name, cublasHandle_t handle, int n, T* const a[], int lda, int* pivots, int* infos, int batch) {
+    if (handle == nullptr) {
+        return CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+    if (n < 0 || lda < std::max(1, n) || batch < 0) {
+        return CUBLAS_STATUS_INVALID_VALUE;
+    }
+    if (pivots == nullptr) {
+        return CUBLAS_STATUS_NOT_SUPPORTED;  // LU without pivoting: not emulated (the backend pivots)
+    }
+    LibraryCallScope library_call{name};
+    for (int b = 0; b < batch; ++b) {
+        infos[b] = LuFactor(n, a[b], lda, pivots + static_cast<int64_t>(b) * n);
+    }
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+// `info` is a host word: -i for an invalid i-th argument (counting the handle as the first), else 0.
+template <typename T>
+cublasStatus_t GetrsBatched(
+        const char* name,
+        cublasHandle_t handle,
+        cublasOperation_t trans,
+        int n,
+        int nrhs,
+        const T* const a[],
+        int lda,
+        const int* pivots,
+        T* const b[],
+        int ldb,
+        int* info,
+        int batch) {
+    if (handle == nullptr) {
+        return CUBLAS_STATUS_NOT_INITIALIZED;
+    }
+    const int invalid = trans != CUBLAS_OP_N ? -2
+                        : n < 0              ? -3
+                        : nrhs < 0           ? -4
+                        : lda < std::max(1, n) ? -6
+                        : ldb < std::max(1, n) ? -9
+                        : batch < 0            ? -11
+                                               : 0;
+    *info = invalid;
+    if (invalid != 0) {
+        return trans != CUBLAS_OP_N ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_INVALID_VALUE;
+    }
+    LibraryCallScope library_call{name};
+    for (int i = 0; i < batch; ++i) {
+        LuSolve(n, nrhs, a[i], lda, pivots + static_cast<int64_t>(i) * n, b[i], ldb);
+    }
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+}  // namespace
+}  // namespace emulation
+}  // namespace cuda
+}  // namespace chainerx
+
+cublasStatus_t cublasSgetrfBatched(
+        cublasHandle_t handle, int n, float* const A[], int lda, int* P, int* info, int batchSize) {
+    return chainerx::cuda::emulation::GetrfBatched(__func__, handle, n, A, lda, P, info, batchSize);
+}
+
+cublasStatus_t cublasDgetrfBatched(
+        cublasHandle_t handle, int n, double* const A[], int lda, int* P, int* info, int batchSize) {
+    return chainerx::cuda::emulation::GetrfBatched(__func__, handle, n, A, lda, P, info, batchSize);
+}
+
+cublasStatus_t cublasSgetrsBatched(
+        cublasHandle_t handle,
+        cublasOperation_t trans,
+        int n,
+        int nrhs,
+        const float* const Aarray[],
+        int lda,
+        const int* devIpiv,
+        float* const Barray[],
+        int ldb,
+        int* info,
+        int batchSize) {
+    return chainerx::cuda::emulation::GetrsBatched(
+            __func__, handle, trans, n, nrhs, Aarray, lda, devIpiv, Barray, ldb, info, batchSize);
+}
+
+cublasStatus_t cublasDgetrsBatched(
+        cublasHandle_t handle,
+        cublasOperation_t trans,
+        int n,
+        int nrhs,
+        const double* const Aarray[],
+        int lda,
+        const int* devIpiv,
+        double* const Barray[],
+        int ldb,
+        int* info,
+        int batchSize) {
+    return chainerx::cuda::emulation::GetrsBatched(
+            __func__, handle, trans, n, nrhs, Aarray, lda, devIpiv, Barray, ldb, info, batchSize);
 }
 
 const char* cublasGetStatusName(cublasStatus_t status) {

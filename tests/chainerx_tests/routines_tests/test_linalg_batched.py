@@ -41,6 +41,29 @@ def test_batch_inv_matches_numpy(shape, dtype, device):
                                    rtol=1e-5 if dtype == 'float32' else 1e-12, atol=1e-6)
 
 
+# On CUDA, batches of more than one matrix of at most 32 rows are factorized by cuBLAS's batched LU, the rest matrix by
+# matrix by cuSOLVER (Note [Batches of LU factorizations on CUDA]): shapes on both sides, with matrices that need row
+# swaps (no diagonal dominance).
+@pytest.mark.parametrize('shape', [(2, 32, 32), (2, 33, 33), (1, 32, 32), (40, 5, 5)])
+@pytest.mark.parametrize('routine,expected', [(_det, numpy.linalg.det), (_batch_inv, numpy.linalg.inv)])
+def test_stacks_on_both_sides_of_the_batched_lu_threshold(shape, routine, expected, device):
+    a = numpy.random.default_rng(5).standard_normal(shape)
+    out = routine(chx.array(a, device=device))
+    array_utils.assert_array_equal(out, expected(a), rtol=1e-8, atol=1e-10)
+
+
+@pytest.mark.parametrize('n', [3, 33])
+def test_singular_matrices_inside_a_batch(n, device):
+    a = numpy.random.default_rng(6).standard_normal((4, n, n))
+    a[2, :, 1] = a[2, :, 0] * 2  # a column twice another
+    a[3, 0] = 0
+    dets = chx.to_numpy(_det(chx.array(a, device=device)))
+    numpy.testing.assert_allclose(dets[:2], numpy.linalg.det(a[:2]), rtol=1e-8)
+    assert abs(dets[2]) <= 1e-12 * abs(numpy.linalg.det(a[0])) and dets[3] == 0
+    with pytest.raises(chx.ChainerxError, match='singular'):
+        _batch_inv(chx.array(a[1:], device=device))
+
+
 def test_non_contiguous_stacks():
     base = _well_conditioned((3, 4, 4), 'float64')
     view = base.transpose(0, 2, 1)[::2]
