@@ -370,11 +370,11 @@ public:
 };
 CHAINERX_CUDA_REGISTER_KERNEL(BatchInverseKernel, CusolverBatchInverseKernel);
 
-// Determinants from an LU factorization of each matrix (Note [Batches of LU factorizations on CUDA]). A matrix read column-major is its transpose, whose
-// determinant is its own, so the C-contiguous copy is factorized as it is. The determinant is the product of U's
-// diagonal, negated for each row swap: a strided view of the diagonals, the product kernel and the swaps counted
-// from the (1-based) pivots, all on the device. A positive info word is a zero pivot, so a determinant of 0 and no
-// error: the info words are not read.
+// Determinants from an LU factorization of each matrix (Note [Batches of LU factorizations on CUDA]). A matrix read
+// column-major is its transpose, whose determinant is its own, so the C-contiguous copy is factorized as it is. The
+// determinant is the product of U's diagonal, negated for each row swap: a strided view of the diagonals, the
+// product kernel and the swaps counted from the (1-based) pivots, all on the device. A positive info word is a zero
+// pivot, so a determinant of 0 and no error: the info words are not read.
 class CusolverDetKernel : public HostDetKernel {
 public:
     void Call(const Array& a, const Array& out) override {
