@@ -387,6 +387,17 @@ def test_softmax_cross_entropy_of_wide_rows(shape, device):
     x_t = numpy.ascontiguousarray(x.T)
     out = chx.softmax_cross_entropy(chx.array(x_t, device=device).T, chx.array(t, device=device))
     array_utils.assert_array_equal(out, expected, dtype='float32')
+    # The first-order gradient (softmax minus the one-hot label, times gout; 0 for ignored rows), both layouts.
+    gout = array_utils.make_numpy(shape[:1], 'float32', seed=4)
+    rows = x.astype(numpy.float64)
+    softmax = numpy.exp(rows - rows.max(axis=1, keepdims=True))
+    softmax /= softmax.sum(axis=1, keepdims=True)
+    one_hot = (numpy.arange(shape[1]) == t[:, None])
+    expected_gx = numpy.where((t != -1)[:, None], (softmax - one_hot) * gout[:, None], 0)
+    for x_chx in (chx.array(x, device=device), chx.array(x_t, device=device).T):
+        x_chx.require_grad()
+        (chx.softmax_cross_entropy(x_chx, chx.array(t, device=device)) * chx.array(gout, device=device)).sum().backward()
+        array_utils.assert_array_equal(x_chx.grad, expected_gx, dtype='float32')
 
 
 @pytest.mark.parametrize('name', sorted(_LOSSES))
