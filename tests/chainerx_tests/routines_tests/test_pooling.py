@@ -84,6 +84,11 @@ _CASES = [
     ((0, 2, 4, 4), 2, None, 0, False),
     ((2, 0, 4), 2, 1, 0, False),
     ((1, 1, 1), 1, 1, 1, False),  # the outer windows hold padding only
+    # Two-dimensional average pooling goes by rows (Note [Average pooling by rows]): overlapping windows, strides
+    # past the window, windows of padding only.
+    ((2, 3, 7, 6), 3, 1, 1, False),
+    ((1, 2, 5, 7), (2, 3), (3, 4), (1, 2), False),
+    ((1, 1, 2, 2), 1, 1, 1, False),
 ]
 _AVERAGE_CASES = [case[:4] for case in _CASES if not case[4]]
 
@@ -186,6 +191,8 @@ _GRAD_CASES = [
     ((1, 2, 4, 3), (2, 2), 1, 1, False),
     ((1, 1, 5, 4), 3, 2, 1, True),
     ((1, 1, 3, 2, 3), 2, 1, 0, False),
+    ((1, 2, 5, 6), 3, 1, 1, False),
+    ((1, 1, 5, 7), (2, 3), (3, 2), (1, 2), False),
 ]
 
 
