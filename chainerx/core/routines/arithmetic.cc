@@ -208,9 +208,31 @@ Array Power(const Array& x1, const Array& x2) {
 
 // The scalar forms compute as the array form would with a 0-d array of the scalar in ResultType's dtype, in one
 // kernel; the exponent minus one and the log of the base are computed on the host, in double.
+//
+// Note [Powers with a fast scalar exponent]
+// As NumPy's array ** scalar does (and since NumPy 2, numpy.power with a scalar exponent), a floating array raised to
+// 2, 0.5, 1 or -1 is its square, square root, copy or reciprocal, with the same derivatives. Those are exact where
+// pow rounds, and several times faster than pow: for 2 * 10^6 float32 elements, x ** 2 forward and backward took
+// 36.6 ms through pow (PyTorch 2.3 ms). They also have NumPy's values where pow's differ: (-0.0) ** 0.5 is -0.0 and
+// (-inf) ** 0.5 NaN, where pow gives 0 and inf.
 Array Power(const Array& x1, Scalar x2) {
     internal::CheckNotBool("power", x1);
     internal::CheckNotBool("power", x2);
+    if (GetKind(x1.dtype()) == DtypeKind::kFloat && ResultType(x1, x2) == x1.dtype()) {
+        const double exponent = x2.As<double>();
+        if (exponent == 2) {
+            return Square(x1);
+        }
+        if (exponent == 0.5) {
+            return Sqrt(x1);
+        }
+        if (exponent == 1) {
+            return Copy(x1);
+        }
+        if (exponent == -1) {
+            return Reciprocal(x1);
+        }
+    }
     Array out = internal::ScalarForward<PowerASKernel>(x1, x2, ResultType(x1, x2));
     internal::DefineUnaryGradFromInput("power", x1, out, [x2](const Array& gout, const Array& x1) {
         // Only floating arrays have gradients, so the exponent minus one may be a float scalar.

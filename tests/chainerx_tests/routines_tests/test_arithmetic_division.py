@@ -173,6 +173,42 @@ def test_power_with_a_scalar_reads_strided_and_empty_arrays(contiguous, shape, d
     array_utils.assert_array_equal(chx.power(0.5, a), numpy.power(numpy.float32(0.5), x))
 
 
+@pytest.mark.parametrize('exponent', [2, 2.0, 0.5, 1, 1.0, -1])
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64'])
+def test_fast_scalar_exponents_match_numpy(exponent, dtype, device):
+    # Note [Powers with a fast scalar exponent]: square, sqrt, copy and reciprocal, with NumPy's array ** scalar
+    # values at the edges (sqrt(-0.0) is -0.0 and sqrt(-inf) NaN, where pow gives 0 and inf).
+    x = numpy.array([-0.0, 0.0, -numpy.inf, numpy.inf, numpy.nan, -2.5, 0.75, 3.0, 1e-3], dtype)
+    a = chx.array(x, device=device)
+    with numpy.errstate(all='ignore'):
+        expected = x ** exponent
+    out = a ** exponent
+    assert out.dtype == expected.dtype
+    numpy.testing.assert_array_equal(chx.to_numpy(out), expected)
+    numbers = ~numpy.isnan(expected)  # a NaN's sign bit is not specified
+    assert numpy.array_equal(numpy.signbit(chx.to_numpy(out))[numbers], numpy.signbit(expected)[numbers])
+    array_utils.assert_array_equal(chx.power(a, exponent), expected)
+    assert (a ** exponent) is not a  # a copy for exponent 1, as NumPy's positive
+
+
+@pytest.mark.parametrize('exponent', [2, 0.5, 1, -1, 3, -1.5])
+def test_scalar_exponent_gradients(exponent):
+    x = chx.array(numpy.array([0.5, 1.25, 2.0, 3.5]))
+    gy = array_utils.make_grad_input((4,), 'float64', seed=1)
+    ggx = array_utils.make_grad_input((4,), 'float64', seed=2)
+    array_utils.check_backward(lambda a: a ** exponent, [x], gy, 'float64', eps=1e-6, tolerances=(1e-6, 1e-6))
+    array_utils.check_double_backward(
+        lambda a: a ** exponent, [x], gy, ggx, 'float64', eps=1e-6, tolerances=(1e-5, 1e-5))
+
+
+@pytest.mark.parametrize('dtype', ['int8', 'int32', 'uint8'])
+def test_integer_bases_keep_their_powers(dtype):
+    x = numpy.array([0, 1, 3, 5], dtype)
+    array_utils.assert_array_equal(chx.array(x) ** 2, x ** 2)
+    # An integer base with a float exponent computes in float32 (chainerx's default float), as pow.
+    array_utils.assert_array_equal(chx.array(x) ** 0.5, numpy.power(x.astype('float32'), numpy.float32(0.5)))
+
+
 # In-place operators: name -> (in-place operator, NumPy function)
 _INPLACE = {name: (_OPS[name].iop, _OPS[name].np_func) for name in _OPS if _OPS[name].iop}
 _INPLACE['iremainder'] = (lambda a, b: a.__iremainder__(b), numpy.remainder)
