@@ -10,12 +10,12 @@ namespace native {
 namespace {
 
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ExpKernel, numeric::Exp, kFloatingDtypes, kExp);
-CHAINERX_NATIVE_REGISTER_UNARY(Expm1Kernel, numeric::Expm1, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(Expm1Kernel, numeric::Expm1, kFloatingDtypes, kExpm1);
 CHAINERX_NATIVE_REGISTER_UNARY(Exp2Kernel, numeric::Exp2, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(LogKernel, numeric::Log, kFloatingDtypes, kLog);
 CHAINERX_NATIVE_REGISTER_UNARY(Log10Kernel, numeric::Log10, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_UNARY(Log2Kernel, numeric::Log2, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(Log1pKernel, numeric::Log1p, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(Log1pKernel, numeric::Log1p, kFloatingDtypes, kLog1p);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ErfKernel, numeric::Erf, kFloatingDtypes, kErf);
 
 }  // namespace

@@ -64,4 +64,6 @@ constexpr FloatMathLoop kLoops[kFloatMathFunctionCount] = {
         kLoopOf<numeric::SigmoidFloat>,
         kLoopOf<numeric::ErfFloat>,
         BlockLoop<SinCosBlock<0>, kSinCosLanes>,
-        BlockLoop<SinCosBlock<1>, kSinCosLanes>};
+        BlockLoop<SinCosBlock<1>, kSinCosLanes>,
+        kLoopOf<numeric::Log1pFloat>,
+        kLoopOf<numeric::Expm1Float>};

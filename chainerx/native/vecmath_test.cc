@@ -41,6 +41,8 @@ std::vector<FunctionCase> Cases() {
             {FloatMathFunction::kErf, "erf", [](double x) { return std::erf(x); }, 3, -3.4e38f, 3.4e38f},
             {FloatMathFunction::kSin, "sin", [](double x) { return std::sin(x); }, 2, -1e6f, 1e6f},
             {FloatMathFunction::kCos, "cos", [](double x) { return std::cos(x); }, 2, -1e6f, 1e6f},
+            {FloatMathFunction::kLog1p, "log1p", [](double x) { return std::log1p(x); }, 3, -1, 3.4e38f},
+            {FloatMathFunction::kExpm1, "expm1", [](double x) { return std::expm1(x); }, 3, -110, 100},
     };
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/explog.h"
 #include "chainerx/core/numeric/float_math.h"
 
 namespace chainerx {
@@ -58,14 +59,14 @@ CHAINERX_HOST_DEVICE C SwishBetaSlope(C x, C beta) {
 CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(SwishGrad, gout * SwishSlope(x, p));
 CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(SwishBetaGrad, gout * SwishBetaSlope(x, p));
 
-CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Elu, x > 0 ? x : p * std::expm1(x));
-// exp of x only where x <= 0 (or NaN): no overflow in the branch not taken.
-CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(EluGrad, x > 0 ? gout : gout * p * std::exp(x));
+// Elu and Softplus through the functors of explog.h: float on the host takes the branch-free formulas of float_math.h,
+// so that native loops over them vectorise (10^6 float32 elu took 20 ms through libm's expm1, PyTorch 3 ms). Where
+// x > 0 the exponential of the branch not taken may overflow to inf, which the select drops.
+CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Elu, x > 0 ? x : p * Expm1{}(x));
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(EluGrad, x > 0 ? gout : gout * p * Exp{}(x));
 // (max(px, 0) + log1p(exp(-|px|))) / p: log(1 + exp(px)) / p without overflow.
-CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Softplus, ((p * x > 0 ? p * x : C{0}) + std::log1p(std::exp(-std::abs(p * x)))) / p);
-// gout * sigmoid(px), the exp of a non-positive argument only.
-CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(
-        SoftplusGrad, gout * (p * x >= 0 ? 1 / (1 + std::exp(-p * x)) : std::exp(p * x) / (1 + std::exp(p * x))));
+CHAINERX_NUMERIC_FLOAT_WITH_PARAM(Softplus, ((p * x > 0 ? p * x : C{0}) + Log1p{}(Exp{}(-std::abs(p * x)))) / p);
+CHAINERX_NUMERIC_FLOAT_GRAD_WITH_PARAM(SoftplusGrad, gout * Sigmoid{}(p * x));
 
 }  // namespace numeric
 }  // namespace chainerx

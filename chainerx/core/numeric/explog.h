@@ -10,12 +10,12 @@ namespace chainerx {
 namespace numeric {
 
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Exp, ExpFloat, std::exp(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Expm1, std::expm1(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Expm1, Expm1Float, std::expm1(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Exp2, std::exp2(x));
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Log, LogFloat, std::log(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Log10, std::log10(x));
 CHAINERX_NUMERIC_FLOAT_UNARY(Log2, std::log2(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Log1p, std::log1p(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Log1p, Log1pFloat, std::log1p(x));
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Erf, ErfFloat, std::erf(x));
 
 }  // namespace numeric

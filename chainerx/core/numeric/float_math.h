@@ -1,7 +1,7 @@
-// float (binary32) exp, log, tanh, sigmoid, erf, sin and cos as branch-free formulas, so that a loop over any of
-// them vectorises (std:: functions are scalar calls; NumPy and PyTorch run SIMD versions). One definition each:
-// numeric::Exp etc. use them for float and float16 on the host, and the native backend compiles loops over them
-// for each CPU level (native/vecmath.h). See Note [Float math].
+// float (binary32) exp, log, log1p, expm1, tanh, sigmoid, erf, sin and cos as branch-free formulas, so that a loop
+// over any of them vectorises (std:: functions are scalar calls; NumPy and PyTorch run SIMD versions). One
+// definition each: numeric::Exp etc. use them for float and float16 on the host, and the native backend compiles
+// loops over them for each CPU level (native/vecmath.h). See Note [Float math].
 #pragma once
 
 #include <cmath>
@@ -23,9 +23,10 @@ namespace numeric {
 // chainerx/native/vecmath_test.cc measures them at the three CPU levels (its bounds in parentheses):
 //   exp 1.0 ulp (1.5), log 0.77 ulp (1), tanh 1.24 ulp (2), sigmoid 2.32 ulp (3), erf 2.50 ulp (3),
 //   sin and cos 1.54 ulp (2) for |x| < kSinCosMaxArg, where the reduction by pi/2 is exact (beyond it std::sin and
-//   std::cos take over).
-// Special values follow C: exp(-inf) = 0, exp(inf) = inf, log(0) = -inf, log(x < 0) = nan, tanh(+-inf) = +-1,
-// erf(+-inf) = +-1, sin(inf) = nan; nan propagates everywhere and signed zeros keep their sign where C keeps it.
+//   std::cos take over), log1p 2.33 ulp (3) and expm1 2.37 ulp (3).
+// Special values follow C: exp(-inf) = 0, exp(inf) = inf, log(0) = -inf, log(x < 0) = nan, log1p(-1) = -inf,
+// expm1(-inf) = -1, tanh(+-inf) = +-1, erf(+-inf) = +-1, sin(inf) = nan; nan propagates everywhere and signed zeros
+// keep their sign where C keeps it.
 // At the AVX2 and AVX-512 levels the compiler fuses multiplies and adds (it may: GCC contracts by default), which
 // is what brings tanh under NumPy's time (with -ffp-contract=off, exp/log/tanh on 10^7 floats took 5.3/7.2/8.2 ms
 // instead of 4.1/5.8/6.7 ms, one thread, AVX-512); so results can differ between levels in the last bit, each
@@ -168,6 +169,30 @@ inline float SinCosFloatReduced(float x, int32_t quadrant_shift) {
 
 inline float SinFloat(float x) { return std::fabs(x) < kSinCosMaxArg ? SinCosFloatReduced(x, 0) : std::sin(x); }
 inline float CosFloat(float x) { return std::fabs(x) < kSinCosMaxArg ? SinCosFloatReduced(x, 1) : std::cos(x); }
+
+// log1p and expm1 (Note [Float math]) by Kahan's corrections of log and exp at u = 1 + x and u = e^x, rounded:
+// log1p x = x log(u) / (u - 1) and expm1 x = (u - 1) x / log(u), where the quotients cancel the rounding error of u
+// to first order (W. Kahan, "Mathematics written in sand", 1983). Where u rounds to 1 the result is x; the ends are
+// selected.
+inline float Log1pFloat(float x) {
+    float u = 1.0f + x;
+    float d = u - 1.0f;
+    float corrected = LogFloat(u) * (x / (d == 0.0f ? 1.0f : d));
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    corrected = x == kInf ? kInf : corrected;  // inf / inf otherwise
+    return d == 0.0f ? x : corrected;  // u == 1: log1p x rounds to x (-0 stays -0)
+}
+
+inline float Expm1Float(float x) {
+    float u = ExpFloat(x);
+    float d = u - 1.0f;
+    float log_u = LogFloat(u);
+    float corrected = d * (x / (log_u == 0.0f ? 1.0f : log_u));
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    corrected = u == kInf ? kInf : corrected;
+    corrected = d == -1.0f ? -1.0f : corrected;  // e^x below half an ulp of 1 (and x = -inf)
+    return u == 1.0f ? x : corrected;
+}
 
 // Whether the functions above are used: in host code, yes; in device code (nvcc's device pass) the formulas use
 // the CUDA math library through `expr` instead.
