@@ -9,8 +9,8 @@ namespace chainerx {
 namespace native {
 namespace {
 
-CHAINERX_NATIVE_REGISTER_UNARY(CeilKernel, numeric::Ceil, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(FloorKernel, numeric::Floor, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(CeilKernel, numeric::Ceil, kFloatingDtypes, kCeil);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(FloorKernel, numeric::Floor, kFloatingDtypes, kFloor);
 
 }  // namespace
 }  // namespace native

@@ -56,6 +56,10 @@ void BlockLoop(const float* x, float* out, int64_t n) {
 template <float (*kFunction)(float)>
 constexpr FloatMathLoop kLoopOf = BlockLoop<Block<kFunction>, kLanes>;
 
+// Compiled here, under the level's target, std::floor and std::ceil become a rounding instruction from AVX2 on.
+inline float FloorFloat(float x) { return std::floor(x); }
+inline float CeilFloat(float x) { return std::ceil(x); }
+
 // Indexed by FloatMathFunction.
 constexpr FloatMathLoop kLoops[kFloatMathFunctionCount] = {
         kLoopOf<numeric::ExpFloat>,
@@ -66,4 +70,6 @@ constexpr FloatMathLoop kLoops[kFloatMathFunctionCount] = {
         BlockLoop<SinCosBlock<0>, kSinCosLanes>,
         BlockLoop<SinCosBlock<1>, kSinCosLanes>,
         kLoopOf<numeric::Log1pFloat>,
-        kLoopOf<numeric::Expm1Float>};
+        kLoopOf<numeric::Expm1Float>,
+        kLoopOf<FloorFloat>,
+        kLoopOf<CeilFloat>};
