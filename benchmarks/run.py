@@ -20,7 +20,8 @@ import subprocess
 import sys
 
 # Modules whose @benchmark functions are run, in report order. Add new modules here.
-BENCHMARK_MODULES = ("host_overhead", "kernels", "conv", "mlp", "train_step", "rnn", "layers", "products")
+BENCHMARK_MODULES = ("host_overhead", "kernels", "conv", "mlp", "train_step", "rnn", "layers", "products",
+                     "pointwise")
 
 _THREAD_ENV_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
                     "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS")

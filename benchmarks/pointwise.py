@@ -1,0 +1,94 @@
+"""Elementwise math that used to leave the vector units idle on the native backend, and the row and window kernels
+rewritten in the same session (2026-12-01): log1p, expm1 and floor on 2^21 float32 elements (per-CPU-level loops,
+Note [Float math]); x ** 2 (Note [Powers with a fast scalar exponent]), elu and softplus forward and backward
+(native/activation_loops.h); softmax cross entropy over a language model's 10,000 classes (Note [Softmax cross
+entropy on the softmax row loops]) and 2x2 average pooling (Note [Average pooling by rows]), forward and backward
+(gradients cleared each call)."""
+
+import numpy as np
+
+from _registry import benchmark
+
+_N = 2**21
+_AUTOGRAD = ("chainerx", "torch")
+
+
+def _values(shape, seed, low=-3.0, high=3.0):
+    return np.random.default_rng(seed).uniform(low, high, shape).astype(np.float32)
+
+
+def _fwd_bwd(fw, forward, inputs):
+    def step():
+        fw.cleargrads(*inputs)
+        forward(*inputs).sum().backward()
+        return inputs[0].grad
+
+    return step
+
+
+@benchmark("log1p_2e21", "log1p(a) on 2^21 float32 elements in [0, 6]", tolerance=(1e-6, 1e-7))
+def log1p_2e21(fw):
+    a = fw.asarray(_values((_N,), 0, 0.0, 6.0))
+    return lambda: fw.module.log1p(a)
+
+
+@benchmark("expm1_2e21", "expm1(a) on 2^21 float32 elements in [-3, 3]", tolerance=(1e-6, 1e-7))
+def expm1_2e21(fw):
+    a = fw.asarray(_values((_N,), 1))
+    return lambda: fw.module.expm1(a)
+
+
+@benchmark("floor_2e21", "floor(a) on 2^21 float32 elements in [-3, 3]")
+def floor_2e21(fw):
+    a = fw.asarray(_values((_N,), 2))
+    return lambda: fw.module.floor(a)
+
+
+@benchmark("square_pow_fwd_bwd", "a ** 2 on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,
+           needs_autograd=True)
+def square_pow_fwd_bwd(fw):
+    a = fw.asarray(_values((_N,), 3), True)
+    return _fwd_bwd(fw, lambda a: a ** 2, [a])
+
+
+@benchmark("elu_fwd_bwd", "elu(a) on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,
+           needs_autograd=True, tolerance=(1e-5, 1e-6))
+def elu_fwd_bwd(fw):
+    a = fw.asarray(_values((_N,), 4), True)
+    elu = fw.module.nn.functional.elu if fw.name == "torch" else fw.module.elu
+    return _fwd_bwd(fw, elu, [a])
+
+
+@benchmark("softplus_fwd_bwd", "softplus(a) on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,
+           needs_autograd=True, tolerance=(1e-5, 1e-6))
+def softplus_fwd_bwd(fw):
+    a = fw.asarray(_values((_N,), 5), True)
+    softplus = fw.module.nn.functional.softplus if fw.name == "torch" else fw.module.softplus
+    return _fwd_bwd(fw, softplus, [a])
+
+
+_VOCAB_ROWS = 640  # 20 steps of a batch of 32
+_VOCAB = 10000
+
+
+@benchmark("sce_vocab_fwd_bwd", "softmax cross entropy of 640 rows of 10,000 float32 class scores, then backward",
+           frameworks=_AUTOGRAD, needs_autograd=True, tolerance=(1e-4, 1e-6))
+def sce_vocab_fwd_bwd(fw):
+    x = fw.asarray(_values((_VOCAB_ROWS, _VOCAB), 6), True)
+    labels = np.random.default_rng(7).integers(0, _VOCAB, _VOCAB_ROWS)
+    if fw.name == "torch":
+        t = fw.module.tensor(labels)
+        cross_entropy = fw.module.nn.functional.cross_entropy
+        return _fwd_bwd(fw, lambda x: cross_entropy(x, t, reduction="none"), [x])
+    t = fw.asarray(labels.astype(np.int32))
+    return _fwd_bwd(fw, lambda x: fw.module.softmax_cross_entropy(x, t), [x])
+
+
+@benchmark("avg_pool_fwd_bwd", "2x2 average pooling (stride 2) of 32x64x32x32 float32 images, then backward",
+           frameworks=_AUTOGRAD, needs_autograd=True)
+def avg_pool_fwd_bwd(fw):
+    x = fw.asarray(_values((32, 64, 32, 32), 8), True)
+    if fw.name == "torch":
+        avg_pool2d = fw.module.nn.functional.avg_pool2d
+        return _fwd_bwd(fw, lambda x: avg_pool2d(x, 2, 2), [x])
+    return _fwd_bwd(fw, lambda x: fw.module.average_pool(x, (2, 2), (2, 2)), [x])
