@@ -1,5 +1,5 @@
-// The loops of native/activation_loops.h for one CPU level. No include guard: activation_loops.cc includes this file
-// once per level, each time in its own namespace under its own `#pragma GCC target`. As in vecmath_loops.h, every
+// The loops of native/activation_loops.h for one CPU level. No include guard: activation_loops.cc compiles this file
+// once per level (native/per_cpu_level.h). As in vecmath_loops.h, every
 // element goes through the same block of kLanes lanes (a partial last block is padded), so that an element's result
 // does not depend on where a run starts, that is on the thread count.
 

@@ -14,16 +14,6 @@ namespace chainerx {
 namespace native {
 namespace {
 
-std::vector<CpuLevel> SupportedLevels() {
-    std::vector<CpuLevel> levels;
-    for (CpuLevel level : {CpuLevel::kBaseline, CpuLevel::kAvx2, CpuLevel::kAvx512}) {
-        if (level <= GetCpuSupportedLevel()) {
-            levels.push_back(level);
-        }
-    }
-    return levels;
-}
-
 std::vector<float> Inputs() {
     std::mt19937 rng{7};
     std::uniform_real_distribution<float> wide{-60.0f, 60.0f};
@@ -51,7 +41,7 @@ TEST(ActivationLoopsTest, MatchDoubleReferencesAtEveryLevel) {
         gout[i] = 0.5f + static_cast<float>(i % 7) * 0.25f;
     }
     const int64_t n = static_cast<int64_t>(x.size());
-    for (CpuLevel level : SupportedLevels()) {
+    for (CpuLevel level : SupportedCpuLevels()) {
         SCOPED_TRACE(CpuLevelName(level));
         for (float param : {1.0f, 0.5f, 2.0f}) {
             std::vector<float> out(x.size());
@@ -80,7 +70,7 @@ TEST(ActivationLoopsTest, MatchDoubleReferencesAtEveryLevel) {
 TEST(ActivationLoopsTest, ResultsDoNotDependOnPosition) {
     std::vector<float> x = Inputs();
     const int64_t n = static_cast<int64_t>(x.size());
-    for (CpuLevel level : SupportedLevels()) {
+    for (CpuLevel level : SupportedCpuLevels()) {
         for (ParamActivation activation : {ParamActivation::kElu, ParamActivation::kSoftplus}) {
             ParamActivationLoop loop = GetParamActivationLoopAt(activation, level);
             std::vector<float> whole(x.size());
@@ -99,7 +89,7 @@ TEST(ActivationLoopsTest, ResultsDoNotDependOnPosition) {
 
 TEST(ActivationLoopsTest, NanPropagates) {
     const float nan = std::nanf("");
-    for (CpuLevel level : SupportedLevels()) {
+    for (CpuLevel level : SupportedCpuLevels()) {
         for (ParamActivation activation : {ParamActivation::kElu, ParamActivation::kSoftplus}) {
             float out = 0;
             GetParamActivationLoopAt(activation, level)(&nan, 1.0f, &out, 1);

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "chainerx/core/error.h"
 
@@ -47,6 +48,22 @@ std::optional<CpuLevel> ParseCpuLevel(std::string_view name) {
         }
     }
     return std::nullopt;
+}
+
+std::vector<CpuLevel> SupportedCpuLevels() {
+    std::vector<CpuLevel> levels;
+    for (CpuLevel level : {CpuLevel::kBaseline, CpuLevel::kAvx2, CpuLevel::kAvx512}) {
+        if (level <= GetCpuSupportedLevel()) {
+            levels.push_back(level);
+        }
+    }
+    return levels;
+}
+
+void CheckCpuLevelSupported(CpuLevel level) {
+    if (level > GetCpuSupportedLevel()) {
+        throw ChainerxError{"CPU level ", CpuLevelName(level), " is not supported by this CPU"};
+    }
 }
 
 namespace {

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace chainerx {
 namespace native {
@@ -30,6 +31,26 @@ std::string_view CpuLevelName(CpuLevel level);
 
 // The level named `name` (as CpuLevelName writes it), or nullopt.
 std::optional<CpuLevel> ParseCpuLevel(std::string_view name);
+
+// The levels this CPU supports, the baseline first (tests compare the code of every level).
+std::vector<CpuLevel> SupportedCpuLevels();
+
+// Throws ChainerxError naming `level` unless this CPU supports it.
+void CheckCpuLevelSupported(CpuLevel level);
+
+// The one of the three values that belongs to `level`: for the code compiled once per level (per_cpu_level.h).
+template <typename T>
+T SelectByCpuLevel(CpuLevel level, T baseline, T avx2, T avx512) {
+    switch (level) {
+        case CpuLevel::kAvx512:
+            return avx512;
+        case CpuLevel::kAvx2:
+            return avx2;
+        case CpuLevel::kBaseline:
+            break;
+    }
+    return baseline;
+}
 
 }  // namespace native
 }  // namespace chainerx

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "chainerx/core/array.h"
@@ -47,6 +49,13 @@ struct ClippedWindow {
     int64_t end[kMaxNdim];
 };
 
+// The input positions [first, second) that output position `pos` of spatial axis `axis` reads, clipped to the input
+// (empty for a window of padding only).
+std::pair<int64_t, int64_t> WindowSpan(const PlaneGeometry& g, int8_t axis, int64_t pos) {
+    const int64_t start = pos * g.window.stride[axis] - g.window.pad[axis];
+    return {std::max(start, int64_t{0}), std::min(start + g.window.ksize[axis], g.in[axis])};
+}
+
 // Calls f(j, window) for each output position j of a plane, in C order.
 template <typename F>
 void ForEachWindow(const PlaneGeometry& g, F&& f) {
@@ -54,9 +63,7 @@ void ForEachWindow(const PlaneGeometry& g, F&& f) {
     ClippedWindow w{};
     for (int64_t j = 0; j < g.out_size; ++j) {
         for (int8_t i = 0; i < g.ndim; ++i) {
-            int64_t start = pos[i] * g.window.stride[i] - g.window.pad[i];
-            w.begin[i] = std::max(start, int64_t{0});
-            w.end[i] = std::min(start + g.window.ksize[i], g.in[i]);
+            std::tie(w.begin[i], w.end[i]) = WindowSpan(g, i, pos[i]);
         }
         f(j, w);
         for (int i = g.ndim - 1; i >= 0 && ++pos[i] == g.out[i]; --i) {
@@ -222,15 +229,11 @@ CHAINERX_NATIVE_REGISTER_KERNEL(MaxPoolGradGradKernel, NativeMaxPoolGradGradKern
 template <typename T>
 void AveragePoolPlane2d(const PlaneGeometry& g, bool count_pad, const T* xp, T* outp) {
     using C = numeric::ComputeType<T>;
-    const int64_t height = g.in[0];
     const int64_t width = g.in[1];
-    const int64_t window_rows = g.window.ksize[0];
-    const int64_t window_cols = g.window.ksize[1];
+    const int64_t window_size = WindowSize(g);
     std::vector<C> column_sums(width);
     for (int64_t oy = 0; oy < g.out[0]; ++oy) {
-        const int64_t top = oy * g.window.stride[0] - g.window.pad[0];
-        const int64_t row_begin = std::max(top, int64_t{0});
-        const int64_t row_end = std::min(top + window_rows, height);
+        const auto [row_begin, row_end] = WindowSpan(g, 0, oy);
         std::fill(column_sums.begin(), column_sums.end(), C{0});
         for (int64_t r = row_begin; r < row_end; ++r) {
             const T* row = xp + r * width;
@@ -240,15 +243,13 @@ void AveragePoolPlane2d(const PlaneGeometry& g, bool count_pad, const T* xp, T* 
         }
         const int64_t rows = std::max(row_end - row_begin, int64_t{0});
         for (int64_t ox = 0; ox < g.out[1]; ++ox) {
-            const int64_t left = ox * g.window.stride[1] - g.window.pad[1];
-            const int64_t col_begin = std::max(left, int64_t{0});
-            const int64_t col_end = std::min(left + window_cols, width);
+            const auto [col_begin, col_end] = WindowSpan(g, 1, ox);
             C sum{0};
             for (int64_t c = col_begin; c < col_end; ++c) {
                 sum += column_sums[c];
             }
             const int64_t cols = std::max(col_end - col_begin, int64_t{0});
-            const int64_t count = count_pad ? window_rows * window_cols : rows * cols;
+            const int64_t count = count_pad ? window_size : rows * cols;
             // A window of padding only divides 0 by 0: NaN, as Chainer's pad_mode='ignore' gives.
             outp[oy * g.out[1] + ox] = static_cast<T>(sum / static_cast<C>(count));
         }
@@ -289,24 +290,18 @@ CHAINERX_NATIVE_REGISTER_KERNEL(AveragePoolKernel, NativeAveragePoolKernel);
 template <typename T>
 void AveragePoolGradPlane2d(const PlaneGeometry& g, bool count_pad, const T* goutp, T* gxp) {
     using C = numeric::ComputeType<T>;
-    const int64_t height = g.in[0];
     const int64_t width = g.in[1];
-    const int64_t window_rows = g.window.ksize[0];
-    const int64_t window_cols = g.window.ksize[1];
+    const int64_t window_size = WindowSize(g);
     std::vector<C> column_shares(width);
     std::fill(gxp, gxp + g.in_size, T{0});
     for (int64_t oy = 0; oy < g.out[0]; ++oy) {
-        const int64_t top = oy * g.window.stride[0] - g.window.pad[0];
-        const int64_t row_begin = std::max(top, int64_t{0});
-        const int64_t row_end = std::min(top + window_rows, height);
+        const auto [row_begin, row_end] = WindowSpan(g, 0, oy);
         const int64_t rows = std::max(row_end - row_begin, int64_t{0});
         std::fill(column_shares.begin(), column_shares.end(), C{0});
         for (int64_t ox = 0; ox < g.out[1]; ++ox) {
-            const int64_t left = ox * g.window.stride[1] - g.window.pad[1];
-            const int64_t col_begin = std::max(left, int64_t{0});
-            const int64_t col_end = std::min(left + window_cols, width);
+            const auto [col_begin, col_end] = WindowSpan(g, 1, ox);
             const int64_t cols = std::max(col_end - col_begin, int64_t{0});
-            const int64_t count = count_pad ? window_rows * window_cols : rows * cols;
+            const int64_t count = count_pad ? window_size : rows * cols;
             const C share = count == 0 ? C{0} : static_cast<C>(goutp[oy * g.out[1] + ox]) / static_cast<C>(count);
             for (int64_t c = col_begin; c < col_end; ++c) {
                 column_shares[c] += share;

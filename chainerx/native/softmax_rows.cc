@@ -7,7 +7,6 @@
 #include <type_traits>
 #include <utility>
 
-#include "chainerx/core/error.h"
 #include "chainerx/core/numeric/float_math.h"
 
 namespace chainerx {
@@ -19,38 +18,12 @@ namespace {
 // levels' code ever exchange one. (GCC reports it as it emits the code, after the file's end: the pragma stays on.)
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-namespace baseline {
-constexpr int kVectorBytes = 16;
-#include "chainerx/native/softmax_rows_loops.h"  // NOLINT(build/include): included once per level
-}  // namespace baseline
-
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-namespace avx2 {
-constexpr int kVectorBytes = 32;
-#include "chainerx/native/softmax_rows_loops.h"  // NOLINT(build/include): included once per level
-}  // namespace avx2
-#pragma GCC pop_options
-
-#pragma GCC push_options
-#pragma GCC target("avx512f")
-namespace avx512 {
-constexpr int kVectorBytes = 64;
-#include "chainerx/native/softmax_rows_loops.h"  // NOLINT(build/include): included once per level
-}  // namespace avx512
-#pragma GCC pop_options
+#define CHAINERX_PER_CPU_LEVEL_BODY "chainerx/native/softmax_rows_loops.h"
+#include "chainerx/native/per_cpu_level.h"
 
 template <typename T>
 const SoftmaxRowLoops<T>& LoopsAt(CpuLevel level) {
-    switch (level) {
-        case CpuLevel::kAvx512:
-            return avx512::kLoops<T>;
-        case CpuLevel::kAvx2:
-            return avx2::kLoops<T>;
-        case CpuLevel::kBaseline:
-            break;
-    }
-    return baseline::kLoops<T>;
+    return *SelectByCpuLevel(level, &baseline::kLoops<T>, &avx2::kLoops<T>, &avx512::kLoops<T>);
 }
 
 }  // namespace
@@ -64,9 +37,7 @@ const SoftmaxRowLoops<T>& GetSoftmaxRowLoops() {
 
 template <typename T>
 const SoftmaxRowLoops<T>& GetSoftmaxRowLoopsAt(CpuLevel level) {
-    if (level > GetCpuSupportedLevel()) {
-        throw ChainerxError{"CPU level ", CpuLevelName(level), " is not supported by this CPU"};
-    }
+    CheckCpuLevelSupported(level);
     return LoopsAt<T>(level);
 }
 

@@ -1,6 +1,5 @@
-// The softmax row loops of native/softmax_rows.h for one CPU level. No include guard: softmax_rows.cc includes this
-// file once per level, each time in its own namespace under its own `#pragma GCC target`, so that each copy
-// vectorises for its level (float32's exponential is numeric::ExpFloat, inlined; float64's is std::exp).
+// The softmax row loops of native/softmax_rows.h for one CPU level. No include guard: softmax_rows.cc compiles this
+// file once per level (native/per_cpu_level.h), so that each copy vectorises for its level (float32's exponential is numeric::ExpFloat, inlined; float64's is std::exp).
 //
 // Note [Softmax row loops]
 // Rows are short (10 class scores, 64 attention keys), so what a row costs beyond its elements matters as much as
@@ -19,8 +18,8 @@
 // - The maximum ignores NaN (vector comparisons): a NaN or an infinity in a row makes its exponential sum NaN, so
 //   every output of the row NaN, whatever the shift. -inf among finite values is an exponential of 0.
 
-// kVectorBytes, the width of the level's registers (16 at the baseline, 32 at AVX2, 64 at AVX-512), is declared by
-// the includer before this file.
+// kVectorBytes, the width of the level's registers (16 at the baseline, 32 at AVX2, 64 at AVX-512), comes from
+// native/per_cpu_level.h.
 template <typename T>
 struct VecOf;
 

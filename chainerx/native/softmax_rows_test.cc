@@ -14,16 +14,6 @@ namespace chainerx {
 namespace native {
 namespace {
 
-std::vector<CpuLevel> SupportedLevels() {
-    std::vector<CpuLevel> levels;
-    for (CpuLevel level : {CpuLevel::kBaseline, CpuLevel::kAvx2, CpuLevel::kAvx512}) {
-        if (level <= GetCpuSupportedLevel()) {
-            levels.push_back(level);
-        }
-    }
-    return levels;
-}
-
 // Row lengths around every level's vector and block widths (4 to 64 floats), and longer ones.
 const int64_t kLengths[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 257, 1000};
 
@@ -85,7 +75,7 @@ void ExpectNear(const std::vector<T>& actual, const std::vector<double>& expecte
 template <typename T>
 void CheckLoops(double tol) {
     const int64_t rows = 5;
-    for (CpuLevel level : SupportedLevels()) {
+    for (CpuLevel level : SupportedCpuLevels()) {
         const SoftmaxRowLoops<T>& loops = GetSoftmaxRowLoopsAt<T>(level);
         for (int64_t n : kLengths) {
             SCOPED_TRACE(testing::Message() << "level " << CpuLevelName(level) << ", n " << n);
@@ -121,7 +111,7 @@ TEST(SoftmaxRowsTest, Float) { CheckLoops<float>(1e-5); }
 TEST(SoftmaxRowsTest, Double) { CheckLoops<double>(1e-12); }
 
 TEST(SoftmaxRowsTest, LargeAndTinyValuesDoNotOverflow) {
-    for (CpuLevel level : SupportedLevels()) {
+    for (CpuLevel level : SupportedCpuLevels()) {
         const SoftmaxRowLoops<float>& loops = GetSoftmaxRowLoopsAt<float>(level);
         // exp(1000) overflows and exp(-1000) underflows: shifted by the maximum, neither is computed.
         std::vector<float> x = {1000, 999, -1000, 1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -141,7 +131,7 @@ TEST(SoftmaxRowsTest, LargeAndTinyValuesDoNotOverflow) {
 TEST(SoftmaxRowsTest, NonFiniteValuesMakeTheirRowNan) {
     const float kInf = std::numeric_limits<float>::infinity();
     const float kNan = std::numeric_limits<float>::quiet_NaN();
-    for (CpuLevel level : SupportedLevels()) {
+    for (CpuLevel level : SupportedCpuLevels()) {
         const SoftmaxRowLoops<float>& loops = GetSoftmaxRowLoopsAt<float>(level);
         for (int64_t n : kLengths) {
             for (float bad : {kNan, kInf, -kInf}) {

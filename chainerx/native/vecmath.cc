@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "chainerx/core/error.h"
 #include "chainerx/core/numeric/float_math.h"
 #include "chainerx/native/elementwise.h"
 
@@ -12,47 +11,18 @@ namespace chainerx {
 namespace native {
 namespace {
 
-namespace baseline {
-#include "chainerx/native/vecmath_loops.h"  // NOLINT(build/include): included once per level
-}  // namespace baseline
-
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-namespace avx2 {
-#include "chainerx/native/vecmath_loops.h"  // NOLINT(build/include): included once per level
-}  // namespace avx2
-#pragma GCC pop_options
-
-#pragma GCC push_options
-#pragma GCC target("avx512f")
-namespace avx512 {
-#include "chainerx/native/vecmath_loops.h"  // NOLINT(build/include): included once per level
-}  // namespace avx512
-#pragma GCC pop_options
-
-}  // namespace
-
-namespace {
+#define CHAINERX_PER_CPU_LEVEL_BODY "chainerx/native/vecmath_loops.h"
+#include "chainerx/native/per_cpu_level.h"
 
 // The loops of `level`, indexed by FloatMathFunction; the caller checks that the CPU supports the level.
 const FloatMathLoop* LoopsAt(CpuLevel level) {
-    switch (level) {
-        case CpuLevel::kAvx512:
-            return avx512::kLoops;
-        case CpuLevel::kAvx2:
-            return avx2::kLoops;
-        case CpuLevel::kBaseline:
-            break;
-    }
-    return baseline::kLoops;
+    return SelectByCpuLevel<const FloatMathLoop*>(level, baseline::kLoops, avx2::kLoops, avx512::kLoops);
 }
 
 }  // namespace
 
 FloatMathLoop GetFloatMathLoopAt(FloatMathFunction function, CpuLevel level) {
-    if (level > GetCpuSupportedLevel()) {
-        throw ChainerxError{"CPU level ", CpuLevelName(level), " is not supported by this CPU"};
-    }
+    CheckCpuLevelSupported(level);
     return LoopsAt(level)[static_cast<int>(function)];
 }
 

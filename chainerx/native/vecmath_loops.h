@@ -1,6 +1,6 @@
-// The float-math loops of native/vecmath.h for one CPU level. No include guard: vecmath.cc includes this file
-// once per level, each time in its own namespace under its own `#pragma GCC target`, and the formulas of
-// core/numeric/float_math.h are inlined into each copy, so each copy vectorises for its level.
+// The float-math loops of native/vecmath.h for one CPU level. No include guard: vecmath.cc compiles this file once
+// per level (native/per_cpu_level.h), and the formulas of core/numeric/float_math.h are inlined into each copy, so
+// each copy vectorises for its level.
 //
 // Every element goes through the same block of lanes (a partial last block is padded), never through a scalar
 // remainder loop: at the FMA levels, the compiler fuses the operations of a scalar loop and of a vector loop

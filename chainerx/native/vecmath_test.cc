@@ -48,16 +48,6 @@ std::vector<FunctionCase> Cases() {
     };
 }
 
-std::vector<CpuLevel> SupportedLevels() {
-    std::vector<CpuLevel> levels;
-    for (CpuLevel level : {CpuLevel::kBaseline, CpuLevel::kAvx2, CpuLevel::kAvx512}) {
-        if (level <= GetCpuSupportedLevel()) {
-            levels.push_back(level);
-        }
-    }
-    return levels;
-}
-
 // Inputs of every binade in the domain (uniform over float bit patterns) and uniform ones within [-8, 8], where
 // the formulas switch branches.
 std::vector<float> RandomInputs(const FunctionCase& c, int64_t count) {
@@ -103,7 +93,7 @@ std::vector<float> Apply(FloatMathLoop loop, const std::vector<float>& x) {
 TEST(VecmathTest, ErrorBoundsAtEveryLevel) {
     for (const FunctionCase& c : Cases()) {
         std::vector<float> x = RandomInputs(c, 1'000'000);
-        for (CpuLevel level : SupportedLevels()) {
+        for (CpuLevel level : SupportedCpuLevels()) {
             std::vector<float> out = Apply(GetFloatMathLoopAt(c.function, level), x);
             double worst = 0;
             float worst_x = 0;
@@ -126,7 +116,7 @@ TEST(VecmathTest, ErrorBoundsAtEveryLevel) {
 TEST(VecmathTest, ResultsDoNotDependOnPosition) {
     for (const FunctionCase& c : Cases()) {
         std::vector<float> x = RandomInputs(c, 300);
-        for (CpuLevel level : SupportedLevels()) {
+        for (CpuLevel level : SupportedCpuLevels()) {
             FloatMathLoop loop = GetFloatMathLoopAt(c.function, level);
             std::vector<float> whole = Apply(loop, x);
             for (size_t offset : {1, 3, 15, 17, 63, 65}) {
@@ -150,7 +140,7 @@ TEST(VecmathTest, SpecialValues) {
                             88.7f, 88.73f, -87.4f, -103.9f, -104.0f, 0.625f, 1.0f, 4.0f, 524287.97f, 524288.0f,
                             -524288.0f, 1e30f, 1.5707964f, 3.1415927f};
     for (const FunctionCase& c : Cases()) {
-        for (CpuLevel level : SupportedLevels()) {
+        for (CpuLevel level : SupportedCpuLevels()) {
             FloatMathLoop loop = GetFloatMathLoopAt(c.function, level);
             std::vector<float> in_place = x;
             loop(in_place.data(), in_place.data(), static_cast<int64_t>(in_place.size()));
