@@ -31,7 +31,7 @@ namespace native {
 // memory order of transposed ones) and merges neighbours that are contiguous in both the input and the
 // accumulators, as native/elementwise.h does. The innermost merged axis is a "run":
 //   - accumulator step 0 (reducing along the run): kLanes independent partial accumulators on contiguous
-//     input, then Combine. Independent lanes let the compiler vectorise ops that are not associative in
+//     input, then combined pairwise. Independent lanes let the compiler vectorise ops that are not associative in
 //     floating point (sum) or are selects (max with NaN); with 8 lanes GCC fully unrolls the lane loop and
 //     then fails to vectorise selects, with 32 it vectorises them (amax of 10^7 float32, one thread:
 //     8.6 ms with 8 lanes, 1.3 ms with 32; sum 1.1 ms and 0.8 ms).
@@ -152,27 +152,42 @@ typename Op::Acc ReduceRunToOne(const char* x, int64_t n, int64_t xs) {
     return Op::Combine(left, right);
 }
 
+// partial[0] = the Combine of partial[0, 2 kWidth), pairwise: lane j with lane j + kWidth, then with j + kWidth / 2,
+// ... Independent operations at each level, unrolled (a constant width per level) and vectorised, where a chain
+// through the lanes waited on each (a sum over 64 contiguous float32 per output spent most of its time there).
+template <typename Op, int kWidth>
+inline void CombineLanesPairwise(typename Op::Acc* partial) {
+    if constexpr (kWidth > 0) {
+        for (int j = 0; j < kWidth; ++j) {
+            partial[j] = Op::Combine(partial[j], partial[j + kWidth]);
+        }
+        CombineLanesPairwise<Op, kWidth / 2>(partial);
+    }
+}
+
 template <typename Op>
 typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
     using In = typename Op::In;
     using Acc = typename Op::Acc;
     Acc total = Op::Identity();
     int64_t i = 0;
-    if (xs == static_cast<int64_t>(sizeof(In))) {
+    if (xs == static_cast<int64_t>(sizeof(In)) && n >= kLanes) {  // shorter runs: the loop below alone
         const In* in = reinterpret_cast<const In*>(x);
         Acc partial[kLanes];
-        std::fill(partial, partial + kLanes, Op::Identity());
-        for (; i + kLanes <= n; i += kLanes) {
+        for (int j = 0; j < kLanes; ++j) {  // the first block starts the lanes (no fill of identities)
+            partial[j] = Op::Accumulate(Op::Identity(), in[j]);
+        }
+        for (i = kLanes; i + kLanes <= n; i += kLanes) {
             for (int j = 0; j < kLanes; ++j) {
                 partial[j] = Op::Accumulate(partial[j], in[i + j]);
             }
         }
-        for (Acc p : partial) {
-            total = Op::Combine(total, p);
-        }
+        CombineLanesPairwise<Op, kLanes / 2>(partial);
+        total = Op::Combine(total, partial[0]);
     }
-    for (; i < n; ++i) {
-        total = Op::Accumulate(total, *reinterpret_cast<const In*>(x + i * xs));
+    const char* rest = x + i * xs;
+    for (int64_t left = n - i; left > 0; --left, rest += xs) {
+        total = Op::Accumulate(total, *reinterpret_cast<const In*>(rest));
     }
     return total;
 }
@@ -205,10 +220,11 @@ inline bool IsTreeNode(int64_t offset, int64_t length, int64_t n) {
 template <typename Op>
 typename Op::Acc ReduceRunToOneThreaded(const char* x, int64_t n, int64_t xs) {
     using Acc = typename Op::Acc;
-    const int threads = GetNumThreads();
-    if (threads < 2 || n < 2 * kElementwiseGrain || IsInParallelRegion()) {
+    // The length first: a short run (one of many rows) is decided without reading the thread settings.
+    if (n < 2 * kElementwiseGrain || GetNumThreads() < 2 || IsInParallelRegion()) {
         return ReduceRunToOne<Op>(x, n, xs);
     }
+    const int threads = GetNumThreads();
     // The subtrees at the cut, in order: (offset, length). Splitting stops at 4 subtrees per thread (for
     // balance) or at the tree's leaves.
     struct Subtree {
