@@ -1,5 +1,6 @@
 // The softmax row loops of native/softmax_rows.h for one CPU level. No include guard: softmax_rows.cc compiles this
-// file once per level (native/per_cpu_level.h), so that each copy vectorises for its level (float32's exponential is numeric::ExpFloat, inlined; float64's is std::exp).
+// file once per level (native/per_cpu_level.h), so that each copy vectorises for its level (float32's exponential is
+// numeric::ExpFloat, inlined; float64's is std::exp).
 //
 // Note [Softmax row loops]
 // Rows are short (10 class scores, 64 attention keys), so what a row costs beyond its elements matters as much as
