@@ -8,6 +8,7 @@ BatchedDotKernel, Note [Batch statistics in one launch], Note [CTC in kernels]).
 import numpy as np
 
 from _registry import benchmark
+from _steps import fwd_bwd
 
 _SCORES = (32, 8, 64, 64)  # batch, heads, queries, keys
 _TOKENS = (32 * 64, 512)  # batch x sequence, features
@@ -20,22 +21,13 @@ def _values(shape, seed):
     return rng.standard_normal(shape).astype(np.float32)
 
 
-def _fwd_bwd(fw, forward, inputs):
-    def step():
-        fw.cleargrads(*inputs)
-        forward(*inputs).sum().backward()
-        return inputs[0].grad
-
-    return step
-
-
 @benchmark("softmax_fwd_bwd", "softmax(s, axis=-1) of attention scores 32x8x64x64 float32, then backward",
            frameworks=("chainerx", "torch"), needs_autograd=True)
 def softmax_fwd_bwd(fw):
     s = fw.asarray(_values(_SCORES, 0), True)
     if fw.name == "torch":
-        return _fwd_bwd(fw, lambda s: fw.module.softmax(s, -1), [s])
-    return _fwd_bwd(fw, lambda s: fw.module.softmax(s, 3), [s])
+        return fwd_bwd(fw, lambda s: fw.module.softmax(s, -1), [s])
+    return fwd_bwd(fw, lambda s: fw.module.softmax(s, 3), [s])
 
 
 @benchmark("layer_norm_fwd_bwd", "layer normalization of 2048 tokens of 512 float32 features, then backward",
@@ -46,9 +38,9 @@ def layer_norm_fwd_bwd(fw):
     beta = fw.asarray(0.1 * _values(_TOKENS[1:], 2), True)
     if fw.name == "torch":
         layer_norm = fw.module.nn.functional.layer_norm
-        return _fwd_bwd(fw, lambda x, g, b: layer_norm(x, _TOKENS[1:], g, b, 1e-5), [x, gamma, beta])
+        return fwd_bwd(fw, lambda x, g, b: layer_norm(x, _TOKENS[1:], g, b, 1e-5), [x, gamma, beta])
     layer_norm = fw.module._core._layer_norm
-    return _fwd_bwd(fw, lambda x, g, b: layer_norm(x, g, b, 1e-5), [x, gamma, beta])
+    return fwd_bwd(fw, lambda x, g, b: layer_norm(x, g, b, 1e-5), [x, gamma, beta])
 
 
 @benchmark("batched_matmul_fwd_bwd", "matmul(q, k) of 32x8 pairs of 64x64 float32 matrices, then backward",
@@ -56,7 +48,7 @@ def layer_norm_fwd_bwd(fw):
 def batched_matmul_fwd_bwd(fw):
     q = fw.asarray(_values(_SCORES, 0), True)
     k = fw.asarray(_values(_SCORES, 1), True)
-    return _fwd_bwd(fw, lambda q, k: fw.module.matmul(q, k), [q, k])
+    return fwd_bwd(fw, lambda q, k: fw.module.matmul(q, k), [q, k])
 
 
 @benchmark("batch_norm_fwd_bwd", "batch normalization (training) of 32x64x32x32 float32 images, then backward",
@@ -69,9 +61,9 @@ def batch_norm_fwd_bwd(fw):
     var = fw.asarray(np.ones(_IMAGES[1], np.float32))
     if fw.name == "torch":
         batch_norm = fw.module.nn.functional.batch_norm
-        return _fwd_bwd(fw, lambda x, g, b: batch_norm(x, mean, var, g, b, True, 0.1, 2e-5), [x, gamma, beta])
+        return fwd_bwd(fw, lambda x, g, b: batch_norm(x, mean, var, g, b, True, 0.1, 2e-5), [x, gamma, beta])
     batch_norm = fw.module.batch_norm
-    return _fwd_bwd(fw, lambda x, g, b: batch_norm(x, g, b, mean, var, 2e-5, 0.9, (0, 2, 3)), [x, gamma, beta])
+    return fwd_bwd(fw, lambda x, g, b: batch_norm(x, g, b, mean, var, 2e-5, 0.9, (0, 2, 3)), [x, gamma, beta])
 
 
 # A float32 loss of ~550 leaves the gradients ~3e-4 from the float64 values in both frameworks.
@@ -86,10 +78,10 @@ def ctc_fwd_bwd(fw):
     label_lengths = fw.asarray(np.full(batch, n_labels, np.int32))
     if fw.name == "torch":
         functional = fw.module.nn.functional
-        return _fwd_bwd(fw, lambda x: functional.ctc_loss(
+        return fwd_bwd(fw, lambda x: functional.ctc_loss(
             functional.log_softmax(x, 2), labels, input_lengths, label_lengths, 0, "none"), [x])
     ctc_loss = fw.module._core._ctc_loss
-    return _fwd_bwd(fw, lambda x: ctc_loss(x, labels, input_lengths, label_lengths, 0), [x])
+    return fwd_bwd(fw, lambda x: ctc_loss(x, labels, input_lengths, label_lengths, 0), [x])
 
 
 _STEPS = (32, 100, 256)  # batch, steps, features
@@ -111,7 +103,7 @@ def step_slices_fwd_bwd(fw):
             h = fw.module.tanh(h + x[:, t])
         return h
 
-    return _fwd_bwd(fw, forward, [x])
+    return fwd_bwd(fw, forward, [x])
 
 
 @benchmark("embedding_steps_fwd_bwd", "rows of a 10000x256 float32 embedding table gathered for 32 words at each of "
@@ -127,7 +119,7 @@ def embedding_steps_fwd_bwd(fw):
             total = total + table[step]
         return total
 
-    return _fwd_bwd(fw, forward, [table])
+    return fwd_bwd(fw, forward, [table])
 
 
 _RECURRENT = (32, 50, 512)  # batch, steps, units
@@ -157,4 +149,4 @@ def linear_steps_fwd_bwd(fw):
             h = fw.module.tanh(linear(xs[t], w) + linear(h, u, b))
         return h
 
-    return _fwd_bwd(fw, forward, [xs, w, u, b])
+    return fwd_bwd(fw, forward, [xs, w, u, b])

@@ -8,6 +8,7 @@ entropy on the softmax row loops]) and 2x2 average pooling (Note [Average poolin
 import numpy as np
 
 from _registry import benchmark
+from _steps import fwd_bwd
 
 _N = 2**21
 _AUTOGRAD = ("chainerx", "torch")
@@ -15,15 +16,6 @@ _AUTOGRAD = ("chainerx", "torch")
 
 def _values(shape, seed, low=-3.0, high=3.0):
     return np.random.default_rng(seed).uniform(low, high, shape).astype(np.float32)
-
-
-def _fwd_bwd(fw, forward, inputs):
-    def step():
-        fw.cleargrads(*inputs)
-        forward(*inputs).sum().backward()
-        return inputs[0].grad
-
-    return step
 
 
 @benchmark("log1p_2e21", "log1p(a) on 2^21 float32 elements in [0, 6]", tolerance=(1e-6, 1e-7))
@@ -48,7 +40,7 @@ def floor_2e21(fw):
            needs_autograd=True)
 def square_pow_fwd_bwd(fw):
     a = fw.asarray(_values((_N,), 3), True)
-    return _fwd_bwd(fw, lambda a: a ** 2, [a])
+    return fwd_bwd(fw, lambda a: a ** 2, [a])
 
 
 @benchmark("elu_fwd_bwd", "elu(a) on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,
@@ -56,7 +48,7 @@ def square_pow_fwd_bwd(fw):
 def elu_fwd_bwd(fw):
     a = fw.asarray(_values((_N,), 4), True)
     elu = fw.module.nn.functional.elu if fw.name == "torch" else fw.module.elu
-    return _fwd_bwd(fw, elu, [a])
+    return fwd_bwd(fw, elu, [a])
 
 
 @benchmark("softplus_fwd_bwd", "softplus(a) on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,
@@ -64,7 +56,7 @@ def elu_fwd_bwd(fw):
 def softplus_fwd_bwd(fw):
     a = fw.asarray(_values((_N,), 5), True)
     softplus = fw.module.nn.functional.softplus if fw.name == "torch" else fw.module.softplus
-    return _fwd_bwd(fw, softplus, [a])
+    return fwd_bwd(fw, softplus, [a])
 
 
 _VOCAB_ROWS = 640  # 20 steps of a batch of 32
@@ -79,9 +71,9 @@ def sce_vocab_fwd_bwd(fw):
     if fw.name == "torch":
         t = fw.module.tensor(labels)
         cross_entropy = fw.module.nn.functional.cross_entropy
-        return _fwd_bwd(fw, lambda x: cross_entropy(x, t, reduction="none"), [x])
+        return fwd_bwd(fw, lambda x: cross_entropy(x, t, reduction="none"), [x])
     t = fw.asarray(labels.astype(np.int32))
-    return _fwd_bwd(fw, lambda x: fw.module.softmax_cross_entropy(x, t), [x])
+    return fwd_bwd(fw, lambda x: fw.module.softmax_cross_entropy(x, t), [x])
 
 
 @benchmark("avg_pool_fwd_bwd", "2x2 average pooling (stride 2) of 32x64x32x32 float32 images, then backward",
@@ -90,5 +82,5 @@ def avg_pool_fwd_bwd(fw):
     x = fw.asarray(_values((32, 64, 32, 32), 8), True)
     if fw.name == "torch":
         avg_pool2d = fw.module.nn.functional.avg_pool2d
-        return _fwd_bwd(fw, lambda x: avg_pool2d(x, 2, 2), [x])
-    return _fwd_bwd(fw, lambda x: fw.module.average_pool(x, (2, 2), (2, 2)), [x])
+        return fwd_bwd(fw, lambda x: avg_pool2d(x, 2, 2), [x])
+    return fwd_bwd(fw, lambda x: fw.module.average_pool(x, (2, 2), (2, 2)), [x])
