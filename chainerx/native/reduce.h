@@ -16,10 +16,13 @@
 #include "chainerx/core/array.h"
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/macro.h"
+#include "chainerx/core/numeric/reduction.h"
+#include "chainerx/core/numeric/statistics.h"
 #include "chainerx/core/shape.h"
 #include "chainerx/native/elementwise.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/parallel.h"
+#include "chainerx/native/reduce_float_lanes.h"
 
 namespace chainerx {
 namespace native {
@@ -152,16 +155,19 @@ typename Op::Acc ReduceRunToOne(const char* x, int64_t n, int64_t xs) {
     return Op::Combine(left, right);
 }
 
-// partial[0] = the Combine of partial[0, 2 kWidth), pairwise: lane j with lane j + kWidth, then with j + kWidth / 2,
-// ... Independent operations at each level, unrolled (a constant width per level) and vectorised, where a chain
-// through the lanes waited on each (a sum over 64 contiguous float32 per output spent most of its time there).
-template <typename Op, int kWidth>
-inline void CombineLanesPairwise(typename Op::Acc* partial) {
-    if constexpr (kWidth > 0) {
-        for (int j = 0; j < kWidth; ++j) {
-            partial[j] = Op::Combine(partial[j], partial[j + kWidth]);
-        }
-        CombineLanesPairwise<Op, kWidth / 2>(partial);
+#include "chainerx/native/reduce_lanes.h"  // NOLINT(build/include): ReduceLanes, CombineLanesPairwise
+
+// ReduceLanes, on the per-level code of reduce_float_lanes.h for the float32 sum, maximum and minimum.
+template <typename Op>
+typename Op::Acc ReduceLanesAtCpuLevel(const typename Op::In* in, int64_t n) {
+    if constexpr (std::is_same<Op, numeric::SumOp<float>>::value) {
+        return GetFloatLaneReducers().sum(in, n);
+    } else if constexpr (std::is_same<Op, numeric::AMaxOp<float>>::value) {
+        return GetFloatLaneReducers().max(in, n);
+    } else if constexpr (std::is_same<Op, numeric::AMinOp<float>>::value) {
+        return GetFloatLaneReducers().min(in, n);
+    } else {
+        return ReduceLanes<Op>(in, n);
     }
 }
 
@@ -172,18 +178,8 @@ typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
     Acc total = Op::Identity();
     int64_t i = 0;
     if (xs == static_cast<int64_t>(sizeof(In)) && n >= kLanes) {  // shorter runs: the loop below alone
-        const In* in = reinterpret_cast<const In*>(x);
-        Acc partial[kLanes];
-        for (int j = 0; j < kLanes; ++j) {  // the first block starts the lanes (no fill of identities)
-            partial[j] = Op::Accumulate(Op::Identity(), in[j]);
-        }
-        for (i = kLanes; i + kLanes <= n; i += kLanes) {
-            for (int j = 0; j < kLanes; ++j) {
-                partial[j] = Op::Accumulate(partial[j], in[i + j]);
-            }
-        }
-        CombineLanesPairwise<Op, kLanes / 2>(partial);
-        total = Op::Combine(total, partial[0]);
+        total = Op::Combine(total, ReduceLanesAtCpuLevel<Op>(reinterpret_cast<const In*>(x), n));
+        i = n / kLanes * kLanes;
     }
     const char* rest = x + i * xs;
     for (int64_t left = n - i; left > 0; --left, rest += xs) {

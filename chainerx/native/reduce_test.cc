@@ -2,13 +2,17 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "chainerx/core/numeric/reduction.h"
+#include "chainerx/core/numeric/statistics.h"
+#include "chainerx/native/cpu_level.h"
 #include "chainerx/native/parallel.h"
+#include "chainerx/native/reduce_float_lanes.h"
 
 namespace chainerx {
 namespace native {
@@ -28,6 +32,28 @@ uint32_t Bits(float value) {
     uint32_t bits{};
     std::memcpy(&bits, &value, sizeof(bits));
     return bits;
+}
+
+// reduce_float_lanes.h: the per-level lanes of the float32 sum, maximum and minimum give the bits of the generic
+// ReduceLanes (compiled for the baseline), at every level, NaN included.
+TEST(FloatLaneReducersTest, EveryLevelGivesTheGenericBits) {
+    for (int64_t n : {int64_t{32}, int64_t{33}, int64_t{64}, int64_t{1000}, int64_t{4096}}) {
+        std::vector<float> x = RandomFloats(n, static_cast<uint32_t>(n));
+        std::vector<float> with_nan = x;
+        with_nan[static_cast<size_t>(n / 2)] = std::numeric_limits<float>::quiet_NaN();
+        for (CpuLevel level : SupportedCpuLevels()) {
+            const FloatLaneReducers& reducers = GetFloatLaneReducersAt(level);
+            for (const std::vector<float>* values : {&x, &with_nan}) {
+                const float* v = values->data();
+                EXPECT_EQ(Bits(reducers.sum(v, n)), Bits(ReduceLanes<numeric::SumOp<float>>(v, n)))
+                        << CpuLevelName(level) << " n " << n;
+                EXPECT_EQ(Bits(reducers.max(v, n)), Bits(ReduceLanes<numeric::AMaxOp<float>>(v, n)))
+                        << CpuLevelName(level) << " n " << n;
+                EXPECT_EQ(Bits(reducers.min(v, n)), Bits(ReduceLanes<numeric::AMinOp<float>>(v, n)))
+                        << CpuLevelName(level) << " n " << n;
+            }
+        }
+    }
 }
 
 // Note [Deterministic threaded reductions]: the threaded pairwise sum is the serial one, bit for bit, whatever

@@ -1,0 +1,34 @@
+// The lanes of a contiguous block of a reduction (Note [Native reduction loop] in reduce.h): kLanes independent
+// partial accumulators over the block's whole groups of kLanes elements, then combined pairwise. No include guard:
+// reduce.h includes it once for every op (compiled for the baseline level), and reduce_float_lanes.cc once per CPU
+// level (native/per_cpu_level.h) for the float32 sum, maximum and minimum, so that those vectorise at the CPU's
+// level. Each copy performs the same operations in the same order, so the levels give the same bits.
+
+// partial[0] = the Combine of partial[0, 2 kWidth), pairwise: lane j with lane j + kWidth, then with j + kWidth / 2,
+// ... Independent operations at each level, unrolled (a constant width per level) and vectorised, where a chain
+// through the lanes waited on each (a sum over 64 contiguous float32 per output spent most of its time there).
+template <typename Op, int kWidth>
+inline void CombineLanesPairwise(typename Op::Acc* partial) {
+    if constexpr (kWidth > 0) {
+        for (int j = 0; j < kWidth; ++j) {
+            partial[j] = Op::Combine(partial[j], partial[j + kWidth]);
+        }
+        CombineLanesPairwise<Op, kWidth / 2>(partial);
+    }
+}
+
+// The Combine of the first n / kLanes * kLanes elements of `in` (n >= kLanes).
+template <typename Op>
+typename Op::Acc ReduceLanes(const typename Op::In* in, int64_t n) {
+    typename Op::Acc partial[kLanes];
+    for (int j = 0; j < kLanes; ++j) {  // the first group starts the lanes (no fill of identities)
+        partial[j] = Op::Accumulate(Op::Identity(), in[j]);
+    }
+    for (int64_t i = kLanes; i + kLanes <= n; i += kLanes) {
+        for (int j = 0; j < kLanes; ++j) {
+            partial[j] = Op::Accumulate(partial[j], in[i + j]);
+        }
+    }
+    CombineLanesPairwise<Op, kLanes / 2>(partial);
+    return partial[0];
+}
