@@ -212,7 +212,7 @@ struct CublasBatchedLu<double> {
 // routines take them.
 template <typename T>
 Array MatrixAddresses(const Array& a, int64_t batch) {
-    const int64_t matrix_size = batch == 0 ? 0 : a.GetTotalSize() / batch;
+    const int64_t matrix_size = a.GetTotalSize() / batch;  // batch > 1: see UseBatchedLu
     std::vector<T*> addresses(static_cast<size_t>(batch));
     for (int64_t b = 0; b < batch; ++b) {
         addresses[b] = Data<T>(a) + b * matrix_size;
@@ -224,8 +224,10 @@ Array MatrixAddresses(const Array& a, int64_t batch) {
 
 // LU-factorizes in place the `batch` column-major n x n matrices that follow one another in the C-contiguous `lu`:
 // LAPACK's (1-based) pivots into the int32 (batch, n) `pivots`, and each matrix's info word into infos[0, batch).
+// Returns the device array of lu's matrix addresses where cuBLAS took the batch (LuSolveBatch reuses it), else a
+// null array.
 template <typename T>
-void LuFactorBatch(CusolverCall& call, const Array& lu, const Array& pivots, int* infos, int64_t batch, int64_t n) {
+Array LuFactorBatch(CusolverCall& call, const Array& lu, const Array& pivots, int* infos, int64_t batch, int64_t n) {
     if (UseBatchedLu(batch, n)) {
         auto& device = static_cast<CudaDevice&>(lu.device());
         Array addresses = MatrixAddresses<T>(lu, batch);
@@ -237,7 +239,7 @@ void LuFactorBatch(CusolverCall& call, const Array& lu, const Array& pivots, int
                 Data<int>(pivots),
                 infos,
                 ToInt(batch)));
-        return;
+        return addresses;
     }
     const CusolverRoutines<T>& f = GetCusolverLibrary()->routines<T>();
     T* work = GetrfWorkspace<T>(call, lu, n);
@@ -252,24 +254,26 @@ void LuFactorBatch(CusolverCall& call, const Array& lu, const Array& pivots, int
                 Data<int>(pivots) + b * n,
                 infos + b));
     }
+    return Array{};
 }
 
-// Solves lu_b · x = rhs_b in place for each matrix of LuFactorBatch's `lu` and `pivots` and the column-major n x k
-// right-hand sides that follow one another in the C-contiguous `rhs`. cuSOLVER's getrs writes an info word per
-// matrix into infos[0, batch), nonzero only for an invalid argument; cuBLAS's path reports that by its return.
+// Solves lu_b · x = rhs_b in place for each matrix of LuFactorBatch's `lu`, `lu_addresses` and `pivots` and the
+// column-major n x k right-hand sides that follow one another in the C-contiguous `rhs`. cuSOLVER's getrs writes an
+// info word per matrix into infos[0, batch), nonzero only for an invalid argument; cuBLAS's path reports that by its
+// return.
 template <typename T>
 void LuSolveBatch(
         CusolverCall& call,
         const Array& lu,
+        const Array& lu_addresses,
         const Array& pivots,
         const Array& rhs,
         int* infos,
         int64_t batch,
         int64_t n,
         int64_t k) {
-    if (UseBatchedLu(batch, n)) {
+    if (!lu_addresses.is_null()) {
         auto& device = static_cast<CudaDevice&>(lu.device());
-        Array lu_addresses = MatrixAddresses<T>(lu, batch);
         Array rhs_addresses = MatrixAddresses<T>(rhs, batch);
         int argument_info = 0;  // cuBLAS's host word: -i for an invalid i-th argument
         CheckCublasError(CublasBatchedLu<T>::getrs(
@@ -311,8 +315,8 @@ template <typename T>
 void LuSolve(CusolverCall& call, const Array& lu, const Array& rhs, int64_t batch, int64_t n, int64_t k) {
     Array pivots = Empty({batch, n}, Dtype::kInt32, lu.device());
     int* infos = call.Info("singular matrix", 2 * batch);  // getrf's words, then getrs's
-    LuFactorBatch<T>(call, lu, pivots, infos, batch, n);
-    LuSolveBatch<T>(call, lu, pivots, rhs, infos + batch, batch, n, k);
+    Array lu_addresses = LuFactorBatch<T>(call, lu, pivots, infos, batch, n);
+    LuSolveBatch<T>(call, lu, lu_addresses, pivots, rhs, infos + batch, batch, n, k);
     call.CheckInfos();
 }
 
