@@ -1,9 +1,9 @@
 """Elementwise math that used to leave the vector units idle on the native backend, and the row and window kernels
 rewritten in the same session (2026-12-01): log1p, expm1 and floor on 2^21 float32 elements (per-CPU-level loops,
-Note [Float math]); x ** 2 (Note [Powers with a fast scalar exponent]), elu and softplus forward and backward
-(native/activation_loops.h); softmax cross entropy over a language model's 10,000 classes (Note [Softmax cross
-entropy on the softmax row loops]) and 2x2 average pooling (Note [Average pooling by rows]), forward and backward
-(gradients cleared each call)."""
+Note [Float math]), and the eleven functions of _MATH_FUNCTIONS; x ** 2 (Note [Powers with a fast scalar
+exponent]), elu and softplus forward and backward (native/activation_loops.h); softmax cross entropy over a language
+model's 10,000 classes (Note [Softmax cross entropy on the softmax row loops]) and 2x2 average pooling (Note
+[Average pooling by rows]), forward and backward (gradients cleared each call)."""
 
 import numpy as np
 
@@ -34,6 +34,35 @@ def expm1_2e21(fw):
 def floor_2e21(fw):
     a = fw.asarray(_values((_N,), 2))
     return lambda: fw.module.floor(a)
+
+
+# The libm calls that became per-level loops later the same day (core/numeric/float_math*.h): the chainerx and NumPy
+# name, PyTorch's name, and an input range inside the domain.
+_MATH_FUNCTIONS = [
+    ("exp2", "exp2", -3.0, 3.0),
+    ("log2", "log2", 0.05, 6.0),
+    ("log10", "log10", 0.05, 6.0),
+    ("tan", "tan", -1.5, 1.5),
+    ("arcsin", "asin", -1.0, 1.0),
+    ("arccos", "acos", -1.0, 1.0),
+    ("arctan", "atan", -6.0, 6.0),
+    ("sinh", "sinh", -3.0, 3.0),
+    ("cosh", "cosh", -3.0, 3.0),
+    ("arcsinh", "asinh", -6.0, 6.0),
+    ("arccosh", "acosh", 1.0, 7.0),
+]
+
+
+def _register_math_function(name, torch_name, low, high, seed):
+    @benchmark(f"{name}_2e21", f"{name}(a) on 2^21 float32 elements in [{low:g}, {high:g}]", tolerance=(1e-5, 1e-6))
+    def run(fw):
+        a = fw.asarray(_values((_N,), seed, low, high))
+        function = getattr(fw.module, torch_name if fw.name == "torch" else name)
+        return lambda: function(a)
+
+
+for _seed, _function in enumerate(_MATH_FUNCTIONS, 20):
+    _register_math_function(*_function, _seed)
 
 
 @benchmark("square_pow_fwd_bwd", "a ** 2 on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,

@@ -104,8 +104,18 @@ def main():
     erf_p = fit(series_or(lambda s: erf(np.sqrt(s)) / np.sqrt(s),
                           [2 / math.sqrt(math.pi), -2 / (3 * math.sqrt(math.pi))], 1e-6), 0, 1, 6)
     erf_q = fit(lambda u: erfc((3 * u + 5) / 2) * np.exp(((3 * u + 5) / 2) ** 2), -1, 1, 10)
+    # tan r = r + r^3 T(r^2) on |r| <= pi/4
+    tan_p = fit(series_or(lambda s: (np.tan(np.sqrt(s)) - np.sqrt(s)) / s ** 1.5,
+                          [1 / 3, 2 / 15, 17 / 315, 62 / 2835], 1e-4), 0, top, 6)
+    # asin w = w + w^3 P(w^2) on |w| <= 1/2; atan u = u + u^3 P(u^2) on |u| <= tan(pi/8)
+    asin_p = fit(series_or(lambda s: (np.arcsin(np.sqrt(s)) - np.sqrt(s)) / s ** 1.5,
+                           [1 / 6, 3 / 40, 15 / 336, 105 / 3456], 1e-4), 0, 0.25 * 1.001, 5)
+    tan_pi_8 = math.tan(math.pi / 8)
+    atan_p = fit(series_or(lambda s: (np.arctan(np.sqrt(s)) - np.sqrt(s)) / s ** 1.5,
+                           [-1 / 3, 1 / 5, -1 / 7, 1 / 9], 1e-4), 0, tan_pi_8 ** 2 * 1.01, 4)
     for name, coeffs in (('log P', log_p), ('tanh P', tanh_p), ('sin S', sin_p), ('cos C', cos_p),
-                         ('erf P', erf_p), ('erf Q', erf_q)):
+                         ('erf P', erf_p), ('erf Q', erf_q), ('tan T', tan_p), ('asin P', asin_p),
+                         ('atan P', atan_p)):
         print(f'{name}: ' + ', '.join(f'{c:.9g}f' for c in coeffs))
 
     def report(name, value, reference):
@@ -141,6 +151,13 @@ def main():
         value = np.where(quadrant & 1, F32(1) - F32(0.5) * s + s * s * horner(cos_p, s),
                          r + r * s * horner(sin_p, s))
         report(name, np.where(quadrant & 2, -value, value), reference)
+    # The odd polynomials on their reduced ranges (the reductions around them are in float_math*.h
+    # and checked by chainerx/native/vecmath_test.cc).
+    for name, coeffs, top_arg, reference in (('tan r', tan_p, math.pi / 4, np.tan),
+                                             ('asin w', asin_p, 0.5, np.arcsin),
+                                             ('atan u', atan_p, tan_pi_8, np.arctan)):
+        t = rng.uniform(-top_arg, top_arg, 10 ** 6).astype(F32)
+        report(name, t + t * (t * t) * horner(coeffs, t * t), reference(t.astype(np.float64)))
 
 
 if __name__ == '__main__':

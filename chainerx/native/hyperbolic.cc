@@ -9,12 +9,12 @@ namespace chainerx {
 namespace native {
 namespace {
 
-CHAINERX_NATIVE_REGISTER_UNARY(SinhKernel, numeric::Sinh, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(CoshKernel, numeric::Cosh, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(SinhKernel, numeric::Sinh, kFloatingDtypes, kSinh);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(CoshKernel, numeric::Cosh, kFloatingDtypes, kCosh);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(TanhKernel, numeric::Tanh, kFloatingDtypes, kTanh);
 CHAINERX_NATIVE_REGISTER_BINARY(TanhGradKernel, numeric::TanhGrad, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(ArcsinhKernel, numeric::Arcsinh, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(ArccoshKernel, numeric::Arccosh, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArcsinhKernel, numeric::Arcsinh, kFloatingDtypes, kArcsinh);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArccoshKernel, numeric::Arccosh, kFloatingDtypes, kArccosh);
 
 }  // namespace
 }  // namespace native

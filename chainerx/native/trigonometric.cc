@@ -11,10 +11,10 @@ namespace {
 
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(SinKernel, numeric::Sin, kFloatingDtypes, kSin);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(CosKernel, numeric::Cos, kFloatingDtypes, kCos);
-CHAINERX_NATIVE_REGISTER_UNARY(TanKernel, numeric::Tan, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(ArcsinKernel, numeric::Arcsin, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(ArccosKernel, numeric::Arccos, kFloatingDtypes);
-CHAINERX_NATIVE_REGISTER_UNARY(ArctanKernel, numeric::Arctan, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(TanKernel, numeric::Tan, kFloatingDtypes, kTan);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArcsinKernel, numeric::Arcsin, kFloatingDtypes, kArcsin);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArccosKernel, numeric::Arccos, kFloatingDtypes, kArccos);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArctanKernel, numeric::Arctan, kFloatingDtypes, kArctan);
 CHAINERX_NATIVE_REGISTER_BINARY(Arctan2Kernel, numeric::Arctan2, kFloatingDtypes);
 
 }  // namespace

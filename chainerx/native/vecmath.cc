@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "chainerx/core/numeric/float_math.h"
+#include "chainerx/core/numeric/float_math_hyperbolic.h"
+#include "chainerx/core/numeric/float_math_inverse_trig.h"
 #include "chainerx/native/elementwise.h"
 
 namespace chainerx {

@@ -1,13 +1,13 @@
-// float32 loops of exp, log, tanh, sigmoid, erf, sin, cos, log1p and expm1 (core/numeric/float_math.h), and of floor
-// and ceil (one instruction each from AVX2 on, a libm call at the baseline), compiled for each CPU level
-// (native/cpu_level.h) and picked at run time:
+// float32 loops of the formulas of core/numeric/float_math*.h (exp, exp2, expm1, log, log2, log10, log1p, erf, the
+// trigonometric and hyperbolic functions and their inverses, sigmoid), and of floor and ceil (one instruction each
+// from AVX2 on, a libm call at the baseline), compiled for each CPU level (native/cpu_level.h) and picked at run
+// time:
 //
 //     native::GetFloatMathLoop(native::FloatMathFunction::kExp)(x, out, n);
 //
-// The float32 case of the native Exp, Log, Tanh, Sigmoid, Erf, Sin, Cos, Log1p, Expm1, Floor and Ceil kernels runs
-// them (CHAINERX_NATIVE_REGISTER_FLOAT_MATH in elementwise_kernels.h). Levels may differ in the last bit (Note [Float
-// math]); within a level, an element's result does not depend on its position in a run (vecmath_loops.h), so
-// not on the thread count either.
+// The float32 case of the native kernels of these functions runs them (CHAINERX_NATIVE_REGISTER_FLOAT_MATH in
+// elementwise_kernels.h). Levels may differ in the last bit (Note [Float math]); within a level, an element's
+// result does not depend on its position in a run (vecmath_loops.h), so not on the thread count either.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +18,31 @@
 namespace chainerx {
 namespace native {
 
-enum class FloatMathFunction : int { kExp, kLog, kTanh, kSigmoid, kErf, kSin, kCos, kLog1p, kExpm1, kFloor, kCeil };
-constexpr int kFloatMathFunctionCount = 11;
+enum class FloatMathFunction : int {
+    kExp,
+    kLog,
+    kTanh,
+    kSigmoid,
+    kErf,
+    kSin,
+    kCos,
+    kLog1p,
+    kExpm1,
+    kFloor,
+    kCeil,
+    kExp2,
+    kLog2,
+    kLog10,
+    kTan,
+    kArcsin,
+    kArccos,
+    kArctan,
+    kSinh,
+    kCosh,
+    kArcsinh,
+    kArccosh,
+};
+constexpr int kFloatMathFunctionCount = 22;
 
 // out[i] = f(x[i]) for i < n; x and out are contiguous and either the same or disjoint.
 using FloatMathLoop = void (*)(const float* x, float* out, int64_t n);

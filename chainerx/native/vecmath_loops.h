@@ -19,18 +19,18 @@ inline void Block(const float* x, float* out) {
     }
 }
 
-// sin (kQuadrantShift 0) or cos (1) for the kSinCosLanes elements of a block: the reduced formula for every
-// lane, then std::sin/std::cos for the rare lanes beyond its range. The lanes are computed into a buffer so that
-// x is intact when it is patched (x and out may be the same).
-template <int32_t kQuadrantShift>
+// sin, cos or tan for the kSinCosLanes elements of a block: the reduced formula for every lane, then the libm
+// function for the rare lanes beyond its range. The lanes are computed into a buffer so that x is intact when it
+// is patched (x and out may be the same).
+template <float (*kReduced)(float), float (*kLibm)(float)>
 inline void SinCosBlock(const float* x, float* out) {
     alignas(64) float lanes[kSinCosLanes];
     for (int64_t j = 0; j < kSinCosLanes; ++j) {
-        lanes[j] = numeric::SinCosFloatReduced(x[j], kQuadrantShift);
+        lanes[j] = kReduced(x[j]);
     }
     for (int64_t j = 0; j < kSinCosLanes; ++j) {
         if (!(std::fabs(x[j]) < numeric::kSinCosMaxArg)) {
-            lanes[j] = kQuadrantShift == 0 ? std::sin(x[j]) : std::cos(x[j]);
+            lanes[j] = kLibm(x[j]);
         }
     }
     std::memcpy(out, lanes, sizeof(lanes));
@@ -56,6 +56,15 @@ void BlockLoop(const float* x, float* out, int64_t n) {
 template <float (*kFunction)(float)>
 constexpr FloatMathLoop kLoopOf = BlockLoop<Block<kFunction>, kLanes>;
 
+template <float (*kReduced)(float), float (*kLibm)(float)>
+constexpr FloatMathLoop kSinCosLoopOf = BlockLoop<SinCosBlock<kReduced, kLibm>, kSinCosLanes>;
+
+inline float SinReduced(float x) { return numeric::SinCosFloatReduced(x, 0); }
+inline float CosReduced(float x) { return numeric::SinCosFloatReduced(x, 1); }
+inline float SinLibm(float x) { return std::sin(x); }
+inline float CosLibm(float x) { return std::cos(x); }
+inline float TanLibm(float x) { return std::tan(x); }
+
 // Compiled here, under the level's target, std::floor and std::ceil become a rounding instruction from AVX2 on.
 inline float FloorFloat(float x) { return std::floor(x); }
 inline float CeilFloat(float x) { return std::ceil(x); }
@@ -67,9 +76,20 @@ constexpr FloatMathLoop kLoops[kFloatMathFunctionCount] = {
         kLoopOf<numeric::TanhFloat>,
         kLoopOf<numeric::SigmoidFloat>,
         kLoopOf<numeric::ErfFloat>,
-        BlockLoop<SinCosBlock<0>, kSinCosLanes>,
-        BlockLoop<SinCosBlock<1>, kSinCosLanes>,
+        kSinCosLoopOf<SinReduced, SinLibm>,
+        kSinCosLoopOf<CosReduced, CosLibm>,
         kLoopOf<numeric::Log1pFloat>,
         kLoopOf<numeric::Expm1Float>,
         kLoopOf<FloorFloat>,
-        kLoopOf<CeilFloat>};
+        kLoopOf<CeilFloat>,
+        kLoopOf<numeric::Exp2Float>,
+        kLoopOf<numeric::Log2Float>,
+        kLoopOf<numeric::Log10Float>,
+        kSinCosLoopOf<numeric::TanFloatReduced, TanLibm>,
+        kLoopOf<numeric::AsinFloat>,
+        kLoopOf<numeric::AcosFloat>,
+        kLoopOf<numeric::AtanFloat>,
+        kLoopOf<numeric::SinhFloat>,
+        kLoopOf<numeric::CoshFloat>,
+        kLoopOf<numeric::AsinhFloat>,
+        kLoopOf<numeric::AcoshFloat>};

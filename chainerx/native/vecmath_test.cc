@@ -45,6 +45,17 @@ std::vector<FunctionCase> Cases() {
             {FloatMathFunction::kExpm1, "expm1", [](double x) { return std::expm1(x); }, 2, -110, 100},
             {FloatMathFunction::kFloor, "floor", [](double x) { return std::floor(x); }, 0, -3.4e38f, 3.4e38f},
             {FloatMathFunction::kCeil, "ceil", [](double x) { return std::ceil(x); }, 0, -3.4e38f, 3.4e38f},
+            {FloatMathFunction::kExp2, "exp2", [](double x) { return std::exp2(x); }, 1.5, -160, 140},
+            {FloatMathFunction::kLog2, "log2", [](double x) { return std::log2(x); }, 2, 0, 3.4e38f},
+            {FloatMathFunction::kLog10, "log10", [](double x) { return std::log10(x); }, 2.5, 0, 3.4e38f},
+            {FloatMathFunction::kTan, "tan", [](double x) { return std::tan(x); }, 3, -1e6f, 1e6f},
+            {FloatMathFunction::kArcsin, "arcsin", [](double x) { return std::asin(x); }, 3, -1, 1},
+            {FloatMathFunction::kArccos, "arccos", [](double x) { return std::acos(x); }, 1.5, -1, 1},
+            {FloatMathFunction::kArctan, "arctan", [](double x) { return std::atan(x); }, 2.5, -3.4e38f, 3.4e38f},
+            {FloatMathFunction::kSinh, "sinh", [](double x) { return std::sinh(x); }, 2, -100, 100},
+            {FloatMathFunction::kCosh, "cosh", [](double x) { return std::cosh(x); }, 2, -100, 100},
+            {FloatMathFunction::kArcsinh, "arcsinh", [](double x) { return std::asinh(x); }, 3, -3.4e38f, 3.4e38f},
+            {FloatMathFunction::kArccosh, "arccosh", [](double x) { return std::acosh(x); }, 3, 1, 3.4e38f},
     };
 }
 
@@ -138,7 +149,8 @@ TEST(VecmathTest, SpecialValues) {
     constexpr float kDenorm = std::numeric_limits<float>::denorm_min();
     std::vector<float> x = {0.0f, -0.0f, kInf, -kInf, kNan, kMax, -kMax, kDenorm, -kDenorm, 1e-30f, -1e-30f,
                             88.7f, 88.73f, -87.4f, -103.9f, -104.0f, 0.625f, 1.0f, 4.0f, 524287.97f, 524288.0f,
-                            -524288.0f, 1e30f, 1.5707964f, 3.1415927f};
+                            -524288.0f, 1e30f, 1.5707964f, 3.1415927f, -1.0f, 0.5f, -0.5f, 2.0f, 0.41421357f,
+                            4096.0f, 89.41f, 127.99f, 128.0f, -149.0f, -150.5f};
     for (const FunctionCase& c : Cases()) {
         for (CpuLevel level : SupportedCpuLevels()) {
             FloatMathLoop loop = GetFloatMathLoopAt(c.function, level);

@@ -5,16 +5,17 @@
 
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/float_math.h"
+#include "chainerx/core/numeric/float_math_hyperbolic.h"
 
 namespace chainerx {
 namespace numeric {
 
-CHAINERX_NUMERIC_FLOAT_UNARY(Sinh, std::sinh(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Cosh, std::cosh(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Sinh, SinhFloat, std::sinh(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Cosh, CoshFloat, std::cosh(x));
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Tanh, TanhFloat, std::tanh(x));
 CHAINERX_NUMERIC_FLOAT_GRAD_FROM_OUTPUT(TanhGrad, gout * (C{1} - y * y));
-CHAINERX_NUMERIC_FLOAT_UNARY(Arcsinh, std::asinh(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Arccosh, std::acosh(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Arcsinh, AsinhFloat, std::asinh(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Arccosh, AcoshFloat, std::acosh(x));
 
 }  // namespace numeric
 }  // namespace chainerx

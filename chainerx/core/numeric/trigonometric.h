@@ -5,6 +5,7 @@
 
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/float_math.h"
+#include "chainerx/core/numeric/float_math_inverse_trig.h"
 #include "chainerx/core/numeric/host_device.h"
 
 namespace chainerx {
@@ -12,10 +13,10 @@ namespace numeric {
 
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Sin, SinFloat, std::sin(x));
 CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Cos, CosFloat, std::cos(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Tan, std::tan(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Arcsin, std::asin(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Arccos, std::acos(x));
-CHAINERX_NUMERIC_FLOAT_UNARY(Arctan, std::atan(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Tan, TanFloat, std::tan(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Arcsin, AsinFloat, std::asin(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Arccos, AcosFloat, std::acos(x));
+CHAINERX_NUMERIC_FLOAT_UNARY_FLOAT_MATH(Arctan, AtanFloat, std::atan(x));
 
 // The angle of the point (x2, x1), in [-pi, pi].
 struct Arctan2 {
