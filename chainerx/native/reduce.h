@@ -40,6 +40,10 @@ namespace native {
 //     8.6 ms with 8 lanes, 1.3 ms with 32; sum 1.1 ms and 0.8 ms).
 //     More lanes also bound the growth of rounding error in sums;
 //   - accumulator step != 0 (reducing across runs): acc[i] = Accumulate(acc[i], x[i]), which vectorises.
+// Contiguous rows of at most kPairwiseBlock elements, each into its own accumulator (sum over the last axis of a
+// C-contiguous matrix), skip the walk: one loop folds row after row (ReduceContiguousRows), the same folds with the
+// same bits, so that a row of 64 float32 costs its elements and not ~8 ns of walk and calls (sum over 16,384 rows
+// of 64: 204 -> 85 us, PyTorch 91).
 // Threads: when the runs keep their axis (sum over the batch axis of a (batch, features) array: each element
 // of a run has its own accumulator), the span of the run is split across threads and every thread walks all
 // runs over its columns. Each accumulator is still folded by one thread in the same order, so results do not
@@ -157,35 +161,53 @@ typename Op::Acc ReduceRunToOne(const char* x, int64_t n, int64_t xs) {
 
 #include "chainerx/native/reduce_lanes.h"  // NOLINT(build/include): ReduceLanes, CombineLanesPairwise
 
-// ReduceLanes, on the per-level code of reduce_float_lanes.h for the float32 sum, maximum and minimum.
+// The per-level folds of reduce_float_lanes.h that compute Op, or nullptr: the float32 sum (and mean, whose folds are
+// the sum's), maximum and minimum.
 template <typename Op>
-typename Op::Acc ReduceLanesAtCpuLevel(const typename Op::In* in, int64_t n) {
-    if constexpr (std::is_same<Op, numeric::SumOp<float>>::value) {
-        return GetFloatLaneReducers().sum(in, n);
+const FloatReducer* FloatReducerOf() {
+    if constexpr (std::is_same<Op, numeric::SumOp<float>>::value || std::is_same<Op, numeric::MeanOp<float>>::value) {
+        return &GetFloatLaneReducers().sum;
     } else if constexpr (std::is_same<Op, numeric::AMaxOp<float>>::value) {
-        return GetFloatLaneReducers().max(in, n);
+        return &GetFloatLaneReducers().max;
     } else if constexpr (std::is_same<Op, numeric::AMinOp<float>>::value) {
-        return GetFloatLaneReducers().min(in, n);
+        return &GetFloatLaneReducers().min;
     } else {
-        return ReduceLanes<Op>(in, n);
+        return nullptr;
     }
 }
+
+template <typename Op>
+constexpr bool kHasFloatReducer =
+        std::is_same<Op, numeric::SumOp<float>>::value || std::is_same<Op, numeric::MeanOp<float>>::value ||
+        std::is_same<Op, numeric::AMaxOp<float>>::value || std::is_same<Op, numeric::AMinOp<float>>::value;
 
 template <typename Op>
 typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
     using In = typename Op::In;
     using Acc = typename Op::Acc;
-    Acc total = Op::Identity();
-    int64_t i = 0;
-    if (xs == static_cast<int64_t>(sizeof(In)) && n >= kLanes) {  // shorter runs: the loop below alone
-        total = Op::Combine(total, ReduceLanesAtCpuLevel<Op>(reinterpret_cast<const In*>(x), n));
-        i = n / kLanes * kLanes;
+    if (xs == static_cast<int64_t>(sizeof(In))) {
+        const In* in = reinterpret_cast<const In*>(x);
+        if constexpr (kHasFloatReducer<Op>) {
+            return FloatReducerOf<Op>()->block(in, n);
+        } else {
+            return ReduceContiguousBlock<Op>(in, n);
+        }
     }
-    const char* rest = x + i * xs;
-    for (int64_t left = n - i; left > 0; --left, rest += xs) {
-        total = Op::Accumulate(total, *reinterpret_cast<const In*>(rest));
+    Acc total = Op::Identity();
+    for (int64_t left = n; left > 0; --left, x += xs) {
+        total = Op::Accumulate(total, *reinterpret_cast<const In*>(x));
     }
     return total;
+}
+
+// ReduceContiguousRows, at the CPU level for the ops of FloatReducerOf.
+template <typename Op>
+void ReduceContiguousRowsAtCpuLevel(const typename Op::In* in, int64_t n, int64_t rows, typename Op::Acc* acc) {
+    if constexpr (kHasFloatReducer<Op>) {
+        FloatReducerOf<Op>()->rows(in, n, rows, acc);
+    } else {
+        ReduceContiguousRows<Op>(in, n, rows, acc);
+    }
 }
 
 // Whether [offset, offset + length) is a node of ReduceRunToOne's pairwise tree over [0, n).
@@ -332,6 +354,16 @@ void ReduceRuns(const ReductionPlan& plan, int64_t begin, int64_t end, const cha
     }
 }
 
+// Whether the plan is rows of at most kPairwiseBlock contiguous elements, each folded into the next accumulator:
+// ReduceContiguousRows computes what ReduceRuns would, with the same bits (one block per row, no pairwise tree).
+template <typename Op>
+bool AreContiguousRows(const ReductionPlan& plan) {
+    const auto item = static_cast<int64_t>(sizeof(typename Op::In));
+    return plan.ndim == 2 && plan.dims[1] <= kPairwiseBlock && plan.x_steps[1] == item &&
+           plan.acc_steps[1] == 0 && plan.x_steps[0] == plan.dims[1] * item &&
+           plan.acc_steps[0] == static_cast<int64_t>(sizeof(typename Op::Acc));
+}
+
 // Processes every run of the plan, split across threads when the runs keep their axis (see Note [Native reduction
 // loop]).
 template <typename Op>
@@ -351,6 +383,16 @@ void ReduceAllRuns(const ReductionPlan& plan, const char* x, char* acc) {
         }
         const int64_t run_length = std::max(plan.dims[run_axis], int64_t{1});
         const int64_t runs_per_chunk = (kElementwiseGrain + run_length - 1) / run_length;
+        if (AreContiguousRows<Op>(plan)) {
+            using In = typename Op::In;
+            using Acc = typename Op::Acc;
+            ParallelFor(plan.outer_size, runs_per_chunk, [&](int64_t begin, int64_t end) {
+                ReduceContiguousRowsAtCpuLevel<Op>(
+                        reinterpret_cast<const In*>(x) + begin * run_length, run_length, end - begin,
+                        reinterpret_cast<Acc*>(acc) + begin);
+            });
+            return;
+        }
         ParallelFor(plan.outer_size, runs_per_chunk, [&](int64_t begin, int64_t end) {
             ReduceRuns<Op>(plan, begin, end, x, acc);
         });

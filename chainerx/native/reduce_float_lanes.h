@@ -1,6 +1,7 @@
-// The lanes of contiguous float32 blocks of sums, maxima and minima (reduce_lanes.h), compiled for each CPU level and
-// picked at run time: at the baseline, the NaN-propagating select of a maximum costs five SSE2 instructions per four
-// elements, and a row of 64 took 6x PyTorch's time. The results are the same bits at every level.
+// The folds of contiguous float32 blocks and rows by sums, maxima and minima (reduce_lanes.h), compiled for each CPU
+// level and picked at run time: at the baseline, the NaN-propagating select of a maximum costs five SSE2
+// instructions per four elements, and a row of 64 took 6x PyTorch's time. The results are the same bits at every
+// level.
 #pragma once
 
 #include <cstdint>
@@ -10,11 +11,18 @@
 namespace chainerx {
 namespace native {
 
-// Each returns the Combine of the first n / 32 * 32 elements of x (n >= 32), as ReduceLanes of the op.
+// The contiguous folds of one op (reduce_lanes.h), at a CPU level.
+struct FloatReducer {
+    // The Combine of the n contiguous elements of x (n <= kPairwiseBlock), as ReduceContiguousBlock of the op.
+    float (*block)(const float* x, int64_t n);
+    // acc[r] = Combine(acc[r], block(x + r n, n)) for r < rows, as ReduceContiguousRows of the op.
+    void (*rows)(const float* x, int64_t n, int64_t rows, float* acc);
+};
+
 struct FloatLaneReducers {
-    float (*sum)(const float* x, int64_t n);
-    float (*max)(const float* x, int64_t n);
-    float (*min)(const float* x, int64_t n);
+    FloatReducer sum;  // also the mean's, whose folds are the sum's
+    FloatReducer max;
+    FloatReducer min;
 };
 
 // The reducers compiled for GetCpuLevel().

@@ -3,8 +3,8 @@
 
 #include "chainerx/native/reduce_lanes.h"  // NOLINT(build/include): included once per level
 
-inline float SumLanes(const float* x, int64_t n) { return ReduceLanes<numeric::SumOp<float>>(x, n); }
-inline float MaxLanes(const float* x, int64_t n) { return ReduceLanes<numeric::AMaxOp<float>>(x, n); }
-inline float MinLanes(const float* x, int64_t n) { return ReduceLanes<numeric::AMinOp<float>>(x, n); }
+template <typename Op>
+constexpr FloatReducer kReducerOf{ReduceContiguousBlock<Op>, ReduceContiguousRows<Op>};
 
-constexpr FloatLaneReducers kReducers{SumLanes, MaxLanes, MinLanes};
+constexpr FloatLaneReducers kReducers{
+        kReducerOf<numeric::SumOp<float>>, kReducerOf<numeric::AMaxOp<float>>, kReducerOf<numeric::AMinOp<float>>};

@@ -1,5 +1,6 @@
 // The lanes of a contiguous block of a reduction (Note [Native reduction loop] in reduce.h): kLanes independent
-// partial accumulators over the block's whole groups of kLanes elements, then combined pairwise. No include guard:
+// partial accumulators over the block's whole groups of kLanes elements, then combined pairwise; and the blocks and
+// rows of contiguous elements folded with them. No include guard:
 // reduce.h includes it once for every op (compiled for the baseline level), and reduce_float_lanes.cc once per CPU
 // level (native/per_cpu_level.h) for the float32 sum, maximum and minimum, so that those vectorise at the CPU's
 // level. Each copy performs the same operations in the same order, so the levels give the same bits.
@@ -31,4 +32,29 @@ typename Op::Acc ReduceLanes(const typename Op::In* in, int64_t n) {
     }
     CombineLanesPairwise<Op, kLanes / 2>(partial);
     return partial[0];
+}
+
+// The Combine of the n contiguous elements of `in` (a run of at most kPairwiseBlock elements): the lanes over its
+// whole groups of kLanes, then the rest in order. Runs shorter than the lanes skip them.
+template <typename Op>
+typename Op::Acc ReduceContiguousBlock(const typename Op::In* in, int64_t n) {
+    typename Op::Acc total = Op::Identity();
+    int64_t i = 0;
+    if (n >= kLanes) {
+        total = Op::Combine(total, ReduceLanes<Op>(in, n));
+        i = n / kLanes * kLanes;
+    }
+    for (; i < n; ++i) {
+        total = Op::Accumulate(total, in[i]);
+    }
+    return total;
+}
+
+// acc[r] = Combine(acc[r], ReduceContiguousBlock(in + r n, n)) for the `rows` contiguous rows of `in`: one loop, so
+// that a short row costs its elements and not the walk of a run (reduce.h's ReduceAllRuns).
+template <typename Op>
+void ReduceContiguousRows(const typename Op::In* in, int64_t n, int64_t rows, typename Op::Acc* acc) {
+    for (int64_t r = 0; r < rows; ++r, in += n) {
+        acc[r] = Op::Combine(acc[r], ReduceContiguousBlock<Op>(in, n));
+    }
 }

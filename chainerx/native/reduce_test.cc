@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -34,23 +35,41 @@ uint32_t Bits(float value) {
     return bits;
 }
 
-// reduce_float_lanes.h: the per-level lanes of the float32 sum, maximum and minimum give the bits of the generic
-// ReduceLanes (compiled for the baseline), at every level, NaN included.
+// The per-level reducer `reducer` of Op gives the bits of the generic ReduceContiguousBlock and ReduceContiguousRows
+// (compiled for the baseline) on x, as `rows` rows of n.
+template <typename Op>
+void ExpectGenericBits(const FloatReducer& reducer, const std::vector<float>& x, int64_t n, int64_t rows,
+                       const std::string& where) {
+    EXPECT_EQ(Bits(reducer.block(x.data(), n)), Bits(ReduceContiguousBlock<Op>(x.data(), n))) << where;
+    std::vector<float> acc(static_cast<size_t>(rows), Op::Identity());
+    std::vector<float> expected = acc;
+    reducer.rows(x.data(), n, rows, acc.data());
+    ReduceContiguousRows<Op>(x.data(), n, rows, expected.data());
+    for (int64_t r = 0; r < rows; ++r) {
+        EXPECT_EQ(Bits(acc[r]), Bits(expected[r])) << where << " row " << r;
+        EXPECT_EQ(Bits(acc[r]), Bits(ReduceContiguousBlock<Op>(x.data() + r * n, n))) << where << " row " << r;
+    }
+}
+
+// reduce_float_lanes.h: the per-level folds of the float32 sum, maximum and minimum give the bits of the generic
+// ones, at every level, for blocks with and without lanes and a rest, with NaN and signed zeros.
 TEST(FloatLaneReducersTest, EveryLevelGivesTheGenericBits) {
-    for (int64_t n : {int64_t{32}, int64_t{33}, int64_t{64}, int64_t{1000}, int64_t{4096}}) {
-        std::vector<float> x = RandomFloats(n, static_cast<uint32_t>(n));
-        std::vector<float> with_nan = x;
-        with_nan[static_cast<size_t>(n / 2)] = std::numeric_limits<float>::quiet_NaN();
+    for (int64_t n : {int64_t{1}, int64_t{3}, int64_t{31}, int64_t{32}, int64_t{33}, int64_t{64}, int64_t{1000},
+                      int64_t{4096}}) {
+        const int64_t rows = 3;
+        std::vector<float> x = RandomFloats(n * rows, static_cast<uint32_t>(n));
+        std::vector<float> special = x;
+        special[static_cast<size_t>(n / 2)] = std::numeric_limits<float>::quiet_NaN();
+        for (int64_t i = n; i < 2 * n; ++i) {  // row 1: signed zeros only
+            special[static_cast<size_t>(i)] = i % 3 == 0 ? 0.0F : -0.0F;
+        }
         for (CpuLevel level : SupportedCpuLevels()) {
             const FloatLaneReducers& reducers = GetFloatLaneReducersAt(level);
-            for (const std::vector<float>* values : {&x, &with_nan}) {
-                const float* v = values->data();
-                EXPECT_EQ(Bits(reducers.sum(v, n)), Bits(ReduceLanes<numeric::SumOp<float>>(v, n)))
-                        << CpuLevelName(level) << " n " << n;
-                EXPECT_EQ(Bits(reducers.max(v, n)), Bits(ReduceLanes<numeric::AMaxOp<float>>(v, n)))
-                        << CpuLevelName(level) << " n " << n;
-                EXPECT_EQ(Bits(reducers.min(v, n)), Bits(ReduceLanes<numeric::AMinOp<float>>(v, n)))
-                        << CpuLevelName(level) << " n " << n;
+            for (const std::vector<float>* values : {&x, &special}) {
+                std::string where = std::string{CpuLevelName(level)} + " n " + std::to_string(n);
+                ExpectGenericBits<numeric::SumOp<float>>(reducers.sum, *values, n, rows, where + " sum");
+                ExpectGenericBits<numeric::AMaxOp<float>>(reducers.max, *values, n, rows, where + " max");
+                ExpectGenericBits<numeric::AMinOp<float>>(reducers.min, *values, n, rows, where + " min");
             }
         }
     }

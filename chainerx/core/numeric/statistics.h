@@ -39,9 +39,12 @@ struct ExtremumOp {
     static constexpr bool kHasFinalize = false;
     CHAINERX_HOST_DEVICE static Acc Identity() { return Extreme<In, kMax>(); }
     CHAINERX_HOST_DEVICE static Acc Combine(Acc a, Acc b) {
-        // Bitwise | (not ||) keeps the select branch-free, so the loops vectorise.
-        bool take = static_cast<bool>(static_cast<int>(kMax ? b > a : b < a) | static_cast<int>(IsNanValue(b)));
-        return take ? b : a;
+        // Two selects, in this order: on float scalars they compile to maxss/minss and a conditional move, and in
+        // loops to vector blends. One select on `b > a | isnan(b)` compiled to two branches on scalars (the combine
+        // of the lanes and short rows), mispredicted on random data: max over rows of 64 float32 took 7x PyTorch's
+        // time.
+        Acc extreme = (kMax ? b > a : b < a) ? b : a;
+        return IsNanValue(b) ? b : extreme;
     }
     CHAINERX_HOST_DEVICE static Acc Accumulate(Acc acc, In x) { return Combine(acc, static_cast<Acc>(x)); }
 };

@@ -348,3 +348,27 @@ def test_float32_var_of_offset_data_is_accurate():
     x = numpy.random.RandomState(0).rand(2**21).astype('float32') + 1000
     expected = x.astype('float64').var()
     assert abs(float(chx.array(x).var()) - expected) <= 1e-4 * expected
+
+
+# Rows folded one by one (native/reduce_lanes.h's ReduceContiguousRows): lengths without lanes, with lanes only,
+# with lanes and a rest, a row with NaN and a row of signed zeros among ordinary rows.
+@pytest.mark.parametrize('name', ['sum', 'mean', 'max', 'min'])
+@pytest.mark.parametrize('n', [1, 3, 31, 32, 33, 64, 100, 4097])
+@pytest.mark.parametrize('dtype', ['float32', 'float64', 'int32'])
+def test_reduction_of_contiguous_rows_folds_each_row_alone(name, n, dtype, device):
+    x = (numpy.random.default_rng(n).standard_normal((37, n)) * 10).astype(dtype)
+    if x.dtype.kind == 'f':
+        x[5, n // 2] = numpy.nan
+        x[7] = numpy.where(numpy.arange(n) % 3 == 0, 0.0, -0.0)
+    a = chx.array(x, device=device)
+    out = getattr(chx, name)(a, axis=1)
+    with numpy.errstate(invalid='ignore'):
+        expected = getattr(numpy, name)(x.astype('float64'), axis=1)
+    expected_dtype = out.dtype if name == 'mean' else _sum_dtype(dtype) if name == 'sum' else x.dtype
+    # float32 rounding grows with the row: a bound of n ulps of the magnitudes (about 10).
+    array_utils.assert_array_equal(out, expected.astype(expected_dtype), rtol=1e-5, atol=1e-5 * n)
+    # Each row gives the bits it gives alone (the whole-array path): rows never mix.
+    rows = chx.to_numpy(out)
+    for r in (0, 5, 7, 36):
+        alone = chx.to_numpy(getattr(chx, name)(a[r]))
+        assert alone.tobytes() == rows[r].tobytes(), (r, alone, rows[r])
