@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "chainerx/core/numeric/arithmetic.h"
 #include "chainerx/core/numeric/float_math.h"
 #include "chainerx/core/numeric/float_math_hyperbolic.h"
 #include "chainerx/core/numeric/float_math_inverse_trig.h"

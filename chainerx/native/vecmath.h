@@ -1,6 +1,7 @@
 // float32 loops of the formulas of core/numeric/float_math*.h (exp, exp2, expm1, log, log2, log10, log1p, erf, the
-// trigonometric and hyperbolic functions and their inverses, sigmoid), and of floor and ceil (one instruction each
-// from AVX2 on, a libm call at the baseline), compiled for each CPU level (native/cpu_level.h) and picked at run
+// trigonometric and hyperbolic functions and their inverses, sigmoid), of floor and ceil (one instruction each
+// from AVX2 on, a libm call at the baseline), of sign (masks and blends of the level's width) and of 1 / x and sqrt
+// (divisions and square roots of the level's width, correctly rounded, so the same bits at every level), compiled for each CPU level (native/cpu_level.h) and picked at run
 // time:
 //
 //     native::GetFloatMathLoop(native::FloatMathFunction::kExp)(x, out, n);
@@ -41,8 +42,11 @@ enum class FloatMathFunction : int {
     kCosh,
     kArcsinh,
     kArccosh,
+    kSign,
+    kReciprocal,
+    kSqrt,
 };
-constexpr int kFloatMathFunctionCount = 22;
+constexpr int kFloatMathFunctionCount = 25;
 
 // out[i] = f(x[i]) for i < n; x and out are contiguous and either the same or disjoint.
 using FloatMathLoop = void (*)(const float* x, float* out, int64_t n);

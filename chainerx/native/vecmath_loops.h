@@ -68,6 +68,9 @@ inline float TanLibm(float x) { return std::tan(x); }
 // Compiled here, under the level's target, std::floor and std::ceil become a rounding instruction from AVX2 on.
 inline float FloorFloat(float x) { return std::floor(x); }
 inline float CeilFloat(float x) { return std::ceil(x); }
+inline float SignFloat(float x) { return numeric::Sign{}(x); }
+inline float ReciprocalFloat(float x) { return 1.0F / x; }
+inline float SqrtFloat(float x) { return std::sqrt(x); }  // the instruction (-fno-math-errno, tools/copts.bzl)
 
 // Indexed by FloatMathFunction.
 constexpr FloatMathLoop kLoops[kFloatMathFunctionCount] = {
@@ -92,4 +95,7 @@ constexpr FloatMathLoop kLoops[kFloatMathFunctionCount] = {
         kLoopOf<numeric::SinhFloat>,
         kLoopOf<numeric::CoshFloat>,
         kLoopOf<numeric::AsinhFloat>,
-        kLoopOf<numeric::AcoshFloat>};
+        kLoopOf<numeric::AcoshFloat>,
+        kLoopOf<SignFloat>,
+        kLoopOf<ReciprocalFloat>,
+        kLoopOf<SqrtFloat>};

@@ -191,6 +191,29 @@ def test_fast_scalar_exponents_match_numpy(exponent, dtype, device):
     assert (a ** exponent) is not a  # a copy for exponent 1, as NumPy's positive
 
 
+# Note [Division by a power of two]: x / 2^k multiplies by 2^-k on native, with the quotient's bits: subnormal and
+# overflowing quotients, signed zeros, infinities and NaN. 2^-130 and 2^-1070 have no finite reciprocal in float32
+# and float64 (they divide), 3 no exact one.
+@pytest.mark.parametrize('divisor', [2, -2, 0.5, 4.0, 2.0 ** 100, 2.0 ** -100, 2.0 ** -130, 2.0 ** -1070, 3])
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64'])
+def test_division_by_powers_of_two_matches_numpy_to_the_bit(divisor, dtype, device):
+    info = numpy.finfo(dtype)
+    x = numpy.array([-0.0, 0.0, -numpy.inf, numpy.inf, numpy.nan, -2.5, 0.75, 3.0, 1e-3, float(info.tiny),
+                     float(info.tiny) * 3, float(info.max), -float(info.max), float(info.smallest_subnormal)], dtype)
+    a = chx.array(x, device=device)
+    with numpy.errstate(all='ignore'):
+        # NumPy divides in the array's dtype (a Python scalar takes it), as chainerx does.
+        expected = (x / numpy.asarray(divisor, dtype)).astype(dtype)
+    for out in (a / divisor, chx.divide(a, divisor)):
+        assert out.dtype == expected.dtype
+        numpy.testing.assert_array_equal(chx.to_numpy(out), expected)
+        numbers = ~numpy.isnan(expected)
+        assert numpy.array_equal(numpy.signbit(chx.to_numpy(out))[numbers], numpy.signbit(expected)[numbers])
+    b = chx.array(x, device=device)
+    b /= divisor
+    numpy.testing.assert_array_equal(chx.to_numpy(b), expected)
+
+
 @pytest.mark.parametrize('exponent', [2, 0.5, 1, -1, 3, -1.5])
 def test_scalar_exponent_gradients(exponent):
     x = chx.array(numpy.array([0.5, 1.25, 2.0, 3.5]))
