@@ -39,7 +39,9 @@ namespace native {
 //     then fails to vectorise selects, with 32 it vectorises them (amax of 10^7 float32, one thread:
 //     8.6 ms with 8 lanes, 1.3 ms with 32; sum 1.1 ms and 0.8 ms).
 //     More lanes also bound the growth of rounding error in sums;
-//   - accumulator step != 0 (reducing across runs): acc[i] = Accumulate(acc[i], x[i]), which vectorises.
+//   - accumulator step != 0 (reducing across runs): acc[i] = Accumulate(acc[i], x[i]), which vectorises
+//     (AccumulateContiguous; at the CPU's level for the float32 ops of FloatReducerOf: max over axis 0 of 64x16384
+//     float32, 148 -> 96 us, PyTorch 109 us).
 // Contiguous rows of at most kPairwiseBlock elements, each into its own accumulator (sum over the last axis of a
 // C-contiguous matrix), skip the walk: one loop folds row after row (ReduceContiguousRows), the same folds with the
 // same bits, so that a row of 64 float32 costs its elements and not ~8 ns of walk and calls (sum over 16,384 rows
@@ -313,8 +315,10 @@ void ReduceRun(const char* x, char* acc, int64_t n, int64_t xs, int64_t as) {
     if (xs == static_cast<int64_t>(sizeof(In)) && as == static_cast<int64_t>(sizeof(Acc))) {
         const In* in = reinterpret_cast<const In*>(x);
         Acc* out = reinterpret_cast<Acc*>(acc);
-        for (int64_t i = 0; i < n; ++i) {
-            out[i] = Op::Accumulate(out[i], in[i]);
+        if constexpr (kHasFloatReducer<Op>) {
+            FloatReducerOf<Op>()->across(in, n, out);
+        } else {
+            AccumulateContiguous<Op>(in, n, out);
         }
         return;
     }

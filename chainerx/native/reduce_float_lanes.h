@@ -17,6 +17,8 @@ struct FloatReducer {
     float (*block)(const float* x, int64_t n);
     // acc[r] = Combine(acc[r], block(x + r n, n)) for r < rows, as ReduceContiguousRows of the op.
     void (*rows)(const float* x, int64_t n, int64_t rows, float* acc);
+    // acc[i] = Accumulate(acc[i], x[i]) for i < n, as AccumulateContiguous of the op.
+    void (*across)(const float* x, int64_t n, float* acc);
 };
 
 struct FloatLaneReducers {

@@ -4,7 +4,7 @@
 #include "chainerx/native/reduce_lanes.h"  // NOLINT(build/include): included once per level
 
 template <typename Op>
-constexpr FloatReducer kReducerOf{ReduceContiguousBlock<Op>, ReduceContiguousRows<Op>};
+constexpr FloatReducer kReducerOf{ReduceContiguousBlock<Op>, ReduceContiguousRows<Op>, AccumulateContiguous<Op>};
 
 constexpr FloatLaneReducers kReducers{
         kReducerOf<numeric::SumOp<float>>, kReducerOf<numeric::AMaxOp<float>>, kReducerOf<numeric::AMinOp<float>>};

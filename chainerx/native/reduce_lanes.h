@@ -50,6 +50,16 @@ typename Op::Acc ReduceContiguousBlock(const typename Op::In* in, int64_t n) {
     return total;
 }
 
+// acc[i] = Accumulate(acc[i], in[i]) for i < n: a row folded into the accumulators of its elements (a reduction
+// across rows, as the sum over the batch axis of a bias gradient). One operation per element, so the same bits at
+// any vector width.
+template <typename Op>
+void AccumulateContiguous(const typename Op::In* in, int64_t n, typename Op::Acc* acc) {
+    for (int64_t i = 0; i < n; ++i) {
+        acc[i] = Op::Accumulate(acc[i], in[i]);
+    }
+}
+
 // acc[r] = Combine(acc[r], ReduceContiguousBlock(in + r n, n)) for the `rows` contiguous rows of `in`: one loop, so
 // that a short row costs its elements and not the walk of a run (reduce.h's ReduceAllRuns).
 template <typename Op>

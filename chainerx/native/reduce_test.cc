@@ -49,6 +49,16 @@ void ExpectGenericBits(const FloatReducer& reducer, const std::vector<float>& x,
         EXPECT_EQ(Bits(acc[r]), Bits(expected[r])) << where << " row " << r;
         EXPECT_EQ(Bits(acc[r]), Bits(ReduceContiguousBlock<Op>(x.data() + r * n, n))) << where << " row " << r;
     }
+    // Across: the rows folded elementwise into n accumulators.
+    std::vector<float> across(static_cast<size_t>(n), Op::Identity());
+    std::vector<float> expected_across = across;
+    for (int64_t r = 0; r < rows; ++r) {
+        reducer.across(x.data() + r * n, n, across.data());
+        AccumulateContiguous<Op>(x.data() + r * n, n, expected_across.data());
+    }
+    for (int64_t i = 0; i < n; ++i) {
+        EXPECT_EQ(Bits(across[i]), Bits(expected_across[i])) << where << " across, element " << i;
+    }
 }
 
 // reduce_float_lanes.h: the per-level folds of the float32 sum, maximum and minimum give the bits of the generic
