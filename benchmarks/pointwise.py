@@ -65,6 +65,14 @@ for _seed, _function in enumerate(_MATH_FUNCTIONS, 20):
     _register_math_function(*_function, _seed)
 
 
+@benchmark("logical_and_2e21", "logical_and(m1, m2) of two random masks of 2^21 bools")
+def logical_and_2e21(fw):
+    rng = np.random.default_rng(9)
+    m1 = fw.asarray(rng.random(_N) < 0.5)
+    m2 = fw.asarray(rng.random(_N) < 0.5)
+    return lambda: fw.module.logical_and(m1, m2)
+
+
 @benchmark("square_pow_fwd_bwd", "a ** 2 on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,
            needs_autograd=True)
 def square_pow_fwd_bwd(fw):

@@ -35,14 +35,20 @@ CHAINERX_NUMERIC_COMPARISON(LessEqual, <=);
 
 #undef CHAINERX_NUMERIC_COMPARISON
 
+// Bitwise & and | of the truth values, not && and ||: the short circuit compiled to a branch per element,
+// mispredicted on random masks (2^21 bools, one thread: 7.1 ms, PyTorch 44 us), where these vectorise.
 struct LogicalAnd {
     template <typename T>
-    CHAINERX_HOST_DEVICE bool operator()(T a, T b) const { return IsNonzero(a) && IsNonzero(b); }
+    CHAINERX_HOST_DEVICE bool operator()(T a, T b) const {
+        return static_cast<bool>(static_cast<int>(IsNonzero(a)) & static_cast<int>(IsNonzero(b)));
+    }
 };
 
 struct LogicalOr {
     template <typename T>
-    CHAINERX_HOST_DEVICE bool operator()(T a, T b) const { return IsNonzero(a) || IsNonzero(b); }
+    CHAINERX_HOST_DEVICE bool operator()(T a, T b) const {
+        return static_cast<bool>(static_cast<int>(IsNonzero(a)) | static_cast<int>(IsNonzero(b)));
+    }
 };
 
 struct LogicalXor {
