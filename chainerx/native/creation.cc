@@ -5,6 +5,7 @@
 
 #include "chainerx/core/dtype.h"
 #include "chainerx/native/elementwise.h"
+#include "chainerx/native/half_convert.h"
 #include "chainerx/native/native_backend.h"
 
 namespace chainerx {
@@ -92,6 +93,12 @@ CHAINERX_NATIVE_REGISTER_KERNEL(CopyKernel, NativeCopyKernel);
 class NativeAsTypeKernel : public AsTypeKernel {
 public:
     void Call(const Array& x, const Array& out) override {
+        bool float_and_half = (x.dtype() == Dtype::kFloat32 && out.dtype() == Dtype::kFloat16) ||
+                              (x.dtype() == Dtype::kFloat16 && out.dtype() == Dtype::kFloat32);
+        if (float_and_half) {
+            ConvertHalfElementwise(x, out);  // F16C where the CPU has it (native/half_convert.h)
+            return;
+        }
         VisitDtype(x.dtype(), [&](auto in_pt) {
             using In = typename decltype(in_pt)::type;
             VisitDtype(out.dtype(), [&](auto out_pt) {

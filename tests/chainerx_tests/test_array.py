@@ -147,6 +147,25 @@ def test_astype_converts_like_numpy(src, dst):
     array_utils.assert_array_equal(chx.array(expected).astype(dst), expected.astype(dst))
 
 
+# native/half_convert.h: float32 <-> float16 take F16C from the AVX2 level on; both directions match NumPy bit for
+# bit, at the rounding ties, the overflow threshold, subnormals and infinities, contiguous (with a partial block)
+# and strided.
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_astype_between_float32_and_float16_matches_numpy_to_the_bit(contiguous, device):
+    tiny = numpy.finfo('float16').smallest_subnormal
+    edges = numpy.array([0.0, -0.0, 1.0, 65504.0, 65519.99, 65520.0, -65520.0, 1e10, numpy.inf, -numpy.inf,
+                         float(tiny), float(tiny) / 2, float(tiny) * 0.51, 6.1035156e-05, 1.0 + 2.0 ** -11,
+                         1.0 + 3 * 2.0 ** -11, 1e-30], 'float32')
+    x = numpy.concatenate([edges, numpy.random.default_rng(3).standard_normal(1000).astype('float32') * 1000])
+    a = chx.array(x, device=device) if contiguous else chx.array(numpy.repeat(x, 2), device=device)[::2]
+    half = a.astype('float16')
+    numpy.testing.assert_array_equal(chx.to_numpy(half).view('uint16'), x.astype('float16').view('uint16'))
+    wide = half.astype('float32')
+    numpy.testing.assert_array_equal(chx.to_numpy(wide).view('uint32'),
+                                     x.astype('float16').astype('float32').view('uint32'))
+    assert numpy.isnan(chx.to_numpy(chx.array(numpy.array([numpy.nan], 'float32'), device=device).astype('float16')))
+
+
 def test_astype_without_copy_returns_self_only_for_the_same_dtype():
     a = chx.arange(3)
     assert a.astype('int32', copy=False) is a
