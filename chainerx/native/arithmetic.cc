@@ -54,8 +54,7 @@ CHAINERX_NATIVE_REGISTER_KERNEL(DivideASKernel, NativeDivideASKernel);
 
 // s / x, where float32 1 / x (reciprocal, x ** -1) runs the per-level loop of native/vecmath.h: its divisions take the
 // CPU's vector width, where the generic loop's are SSE2's (2^21 elements, one thread: 435 -> 223 us; PyTorch
-// 225 us). Division is
-// correctly rounded at every width, so every level gives the same bits.
+// 225 us). Division is correctly rounded at every width, so every level gives the same bits.
 class NativeDivideSAKernel : public NativeBinaryScalarKernel<DivideSAKernel, numeric::Divide, kFloatingDtypes, true> {
 public:
     void Call(const Array& x1, Scalar x2, const Array& out) override {

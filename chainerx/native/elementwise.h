@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "chainerx/core/array.h"
@@ -220,6 +221,35 @@ void UnaryElementwise(const Array& x, const Array& out, Op op) {
                 }
                 for (int64_t i = 0; i < n; ++i) {
                     *reinterpret_cast<Out*>(p[1] + i * s[1]) = op(*reinterpret_cast<const In*>(p[0] + i * s[0]));
+                }
+            });
+}
+
+// out = loop(x) for arrays of out's shape, where loop(in, out, n) converts n contiguous elements (a per-CPU-level
+// loop: native/vecmath.h, native/half_convert.h). Strided runs go through small contiguous buffers, so that they
+// compute exactly what contiguous ones do.
+template <typename In, typename Out, typename Loop>
+void ContiguousLoopElementwise(const Array& x, const Array& out, Loop loop) {
+    ParallelForEachInnerRun<2>(
+            out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [loop](auto p, int64_t n, auto s) {
+                constexpr auto kIn = static_cast<int64_t>(sizeof(In));
+                constexpr auto kOut = static_cast<int64_t>(sizeof(Out));
+                if (s[0] == kIn && s[1] == kOut) {
+                    loop(reinterpret_cast<const In*>(p[0]), reinterpret_cast<Out*>(p[1]), n);
+                    return;
+                }
+                constexpr int64_t kBuffer = 256;
+                In in_buffer[kBuffer];
+                Out out_buffer[kBuffer];
+                for (int64_t begin = 0; begin < n; begin += kBuffer) {
+                    int64_t m = n - begin < kBuffer ? n - begin : kBuffer;
+                    for (int64_t i = 0; i < m; ++i) {
+                        std::memcpy(&in_buffer[i], p[0] + (begin + i) * s[0], kIn);
+                    }
+                    loop(in_buffer, out_buffer, m);
+                    for (int64_t i = 0; i < m; ++i) {
+                        std::memcpy(p[1] + (begin + i) * s[1], &out_buffer[i], kOut);
+                    }
                 }
             });
 }

@@ -91,33 +91,13 @@ const HalfConversionLoops& GetHalfConversionLoopsAt(CpuLevel level) {
 
 void ConvertHalfElementwise(const Array& x, const Array& out) {
     const HalfConversionLoops& loops = GetHalfConversionLoops();
-    const bool to_half = out.dtype() == Dtype::kFloat16;
-    CHAINERX_ASSERT(x.dtype() == (to_half ? Dtype::kFloat32 : Dtype::kFloat16));
-    CHAINERX_ASSERT(out.dtype() == (to_half ? Dtype::kFloat16 : Dtype::kFloat32));
-    const int64_t in_item = to_half ? sizeof(float) : sizeof(Float16);
-    const int64_t out_item = to_half ? sizeof(Float16) : sizeof(float);
-    auto convert_runs = [&loops, to_half, in_item, out_item](auto p, int64_t n, auto s) {
-        if (s[0] == in_item && s[1] == out_item) {
-            if (to_half) {
-                loops.to_half(reinterpret_cast<const float*>(p[0]), reinterpret_cast<Float16*>(p[1]), n);
-            } else {
-                loops.to_float(reinterpret_cast<const Float16*>(p[0]), reinterpret_cast<float*>(p[1]), n);
-            }
-            return;
-        }
-        for (int64_t i = 0; i < n; ++i) {  // strided: one value at a time, the same conversion
-            if (to_half) {
-                float v;
-                std::memcpy(&v, p[0] + i * s[0], sizeof(v));
-                loops.to_half(&v, reinterpret_cast<Float16*>(p[1] + i * s[1]), 1);
-            } else {
-                Float16 h;
-                std::memcpy(&h, p[0] + i * s[0], sizeof(h));
-                loops.to_float(&h, reinterpret_cast<float*>(p[1] + i * s[1]), 1);
-            }
-        }
-    };
-    ParallelForEachInnerRun<2>(out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, convert_runs);
+    if (out.dtype() == Dtype::kFloat16) {
+        CHAINERX_ASSERT(x.dtype() == Dtype::kFloat32);
+        ContiguousLoopElementwise<float, Float16>(x, out, loops.to_half);
+    } else {
+        CHAINERX_ASSERT(x.dtype() == Dtype::kFloat16 && out.dtype() == Dtype::kFloat32);
+        ContiguousLoopElementwise<Float16, float>(x, out, loops.to_float);
+    }
 }
 
 }  // namespace native

@@ -40,7 +40,7 @@ namespace native {
 //     8.6 ms with 8 lanes, 1.3 ms with 32; sum 1.1 ms and 0.8 ms).
 //     More lanes also bound the growth of rounding error in sums;
 //   - accumulator step != 0 (reducing across runs): acc[i] = Accumulate(acc[i], x[i]), which vectorises
-//     (AccumulateContiguous; at the CPU's level for the float32 ops of FloatReducerOf: max over axis 0 of 64x16384
+//     (AccumulateContiguous; at the CPU's level for the float32 ops of kHasFloatReducer: max over axis 0 of 64x16384
 //     float32, 148 -> 96 us, PyTorch 109 us).
 // Contiguous rows of at most kPairwiseBlock elements, each into its own accumulator (sum over the last axis of a
 // C-contiguous matrix), skip the walk: one loop folds row after row (ReduceContiguousRows), the same folds with the
@@ -163,25 +163,27 @@ typename Op::Acc ReduceRunToOne(const char* x, int64_t n, int64_t xs) {
 
 #include "chainerx/native/reduce_lanes.h"  // NOLINT(build/include): ReduceLanes, CombineLanesPairwise
 
-// The per-level folds of reduce_float_lanes.h that compute Op, or nullptr: the float32 sum (and mean, whose folds are
-// the sum's), maximum and minimum.
+// Whether reduce_float_lanes.h has per-level folds of Op: the float32 sum (and mean, whose folds are the sum's),
+// maximum and minimum.
 template <typename Op>
-const FloatReducer* FloatReducerOf() {
-    if constexpr (std::is_same<Op, numeric::SumOp<float>>::value || std::is_same<Op, numeric::MeanOp<float>>::value) {
-        return &GetFloatLaneReducers().sum;
+constexpr bool kIsFloatSum =
+        std::is_same<Op, numeric::SumOp<float>>::value || std::is_same<Op, numeric::MeanOp<float>>::value;
+template <typename Op>
+constexpr bool kHasFloatReducer = kIsFloatSum<Op> || std::is_same<Op, numeric::AMaxOp<float>>::value ||
+                                  std::is_same<Op, numeric::AMinOp<float>>::value;
+
+// The per-level folds of an op of kHasFloatReducer.
+template <typename Op>
+const FloatReducer& FloatReducerOf() {
+    static_assert(kHasFloatReducer<Op>);
+    if constexpr (kIsFloatSum<Op>) {
+        return GetFloatLaneReducers().sum;
     } else if constexpr (std::is_same<Op, numeric::AMaxOp<float>>::value) {
-        return &GetFloatLaneReducers().max;
-    } else if constexpr (std::is_same<Op, numeric::AMinOp<float>>::value) {
-        return &GetFloatLaneReducers().min;
+        return GetFloatLaneReducers().max;
     } else {
-        return nullptr;
+        return GetFloatLaneReducers().min;
     }
 }
-
-template <typename Op>
-constexpr bool kHasFloatReducer =
-        std::is_same<Op, numeric::SumOp<float>>::value || std::is_same<Op, numeric::MeanOp<float>>::value ||
-        std::is_same<Op, numeric::AMaxOp<float>>::value || std::is_same<Op, numeric::AMinOp<float>>::value;
 
 template <typename Op>
 typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
@@ -190,7 +192,7 @@ typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
     if (xs == static_cast<int64_t>(sizeof(In))) {
         const In* in = reinterpret_cast<const In*>(x);
         if constexpr (kHasFloatReducer<Op>) {
-            return FloatReducerOf<Op>()->block(in, n);
+            return FloatReducerOf<Op>().block(in, n);
         } else {
             return ReduceContiguousBlock<Op>(in, n);
         }
@@ -202,11 +204,11 @@ typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
     return total;
 }
 
-// ReduceContiguousRows, at the CPU level for the ops of FloatReducerOf.
+// ReduceContiguousRows, at the CPU level for the ops of kHasFloatReducer.
 template <typename Op>
 void ReduceContiguousRowsAtCpuLevel(const typename Op::In* in, int64_t n, int64_t rows, typename Op::Acc* acc) {
     if constexpr (kHasFloatReducer<Op>) {
-        FloatReducerOf<Op>()->rows(in, n, rows, acc);
+        FloatReducerOf<Op>().rows(in, n, rows, acc);
     } else {
         ReduceContiguousRows<Op>(in, n, rows, acc);
     }
@@ -316,7 +318,7 @@ void ReduceRun(const char* x, char* acc, int64_t n, int64_t xs, int64_t as) {
         const In* in = reinterpret_cast<const In*>(x);
         Acc* out = reinterpret_cast<Acc*>(acc);
         if constexpr (kHasFloatReducer<Op>) {
-            FloatReducerOf<Op>()->across(in, n, out);
+            FloatReducerOf<Op>().across(in, n, out);
         } else {
             AccumulateContiguous<Op>(in, n, out);
         }

@@ -36,26 +36,7 @@ FloatMathLoop GetFloatMathLoop(FloatMathFunction function) {
 }
 
 void FloatMathElementwise(const Array& x, const Array& out, FloatMathLoop loop) {
-    ParallelForEachInnerRun<2>(
-            out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)}, [loop](auto p, int64_t n, auto s) {
-                constexpr int64_t kItem = sizeof(float);
-                if (s[0] == kItem && s[1] == kItem) {
-                    loop(reinterpret_cast<const float*>(p[0]), reinterpret_cast<float*>(p[1]), n);
-                    return;
-                }
-                constexpr int64_t kBuffer = 256;
-                float buffer[kBuffer];
-                for (int64_t begin = 0; begin < n; begin += kBuffer) {
-                    int64_t m = n - begin < kBuffer ? n - begin : kBuffer;
-                    for (int64_t i = 0; i < m; ++i) {
-                        std::memcpy(&buffer[i], p[0] + (begin + i) * s[0], kItem);
-                    }
-                    loop(buffer, buffer, m);
-                    for (int64_t i = 0; i < m; ++i) {
-                        std::memcpy(p[1] + (begin + i) * s[1], &buffer[i], kItem);
-                    }
-                }
-            });
+    ContiguousLoopElementwise<float, float>(x, out, loop);
 }
 
 }  // namespace native
