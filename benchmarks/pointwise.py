@@ -65,6 +65,38 @@ for _seed, _function in enumerate(_MATH_FUNCTIONS, 20):
     _register_math_function(*_function, _seed)
 
 
+# The float32 division family and arctan2, per-level loops since 2026-12-01 (Note [Exact float fmod]): the chainerx
+# and NumPy name and PyTorch's.
+_BINARY_FUNCTIONS = [
+    ("fmod", "fmod"),
+    ("remainder", "remainder"),
+    ("floor_divide", "floor_divide"),
+    ("arctan2", "atan2"),
+]
+
+
+def _register_binary_function(name, torch_name, seed):
+    @benchmark(f"{name}_2e21", f"{name}(a, b) on 2^21 float32 pairs, a in [-30, 30], |b| in [0.5, 3]",
+               tolerance=(1e-5, 1e-6))
+    def run(fw):
+        rng = np.random.default_rng(seed)
+        a = fw.asarray(rng.uniform(-30.0, 30.0, _N).astype(np.float32))
+        signs = rng.choice(np.array([-1.0, 1.0], np.float32), _N)
+        b = fw.asarray(signs * rng.uniform(0.5, 3.0, _N).astype(np.float32))
+        function = getattr(fw.module, torch_name if fw.name == "torch" else name)
+        return lambda: function(a, b)
+
+
+for _seed, _function in enumerate(_BINARY_FUNCTIONS, 40):
+    _register_binary_function(*_function, _seed)
+
+
+@benchmark("remainder_scalar_2e21", "a % 2.5 on 2^21 float32 elements in [-30, 30]")
+def remainder_scalar_2e21(fw):
+    a = fw.asarray(_values((_N,), 44, -30.0, 30.0))
+    return lambda: a % 2.5
+
+
 @benchmark("logical_and_2e21", "logical_and(m1, m2) of two random masks of 2^21 bools")
 def logical_and_2e21(fw):
     rng = np.random.default_rng(9)

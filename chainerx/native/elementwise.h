@@ -254,6 +254,72 @@ void ContiguousLoopElementwise(const Array& x, const Array& out, Loop loop) {
             });
 }
 
+// Runs loop(a, b, out, n) (a per-CPU-level loop over contiguous elements of type T: native/vecmath.h) over a run of
+// n elements whose byte steps are s (zero for a broadcast operand): directly when all three are contiguous, else in
+// chunks where contiguous operands are used in place, a broadcast one is a buffer filled once and strided ones are
+// gathered into (or, for out, scattered from) buffers, so that every element is computed as in a contiguous run.
+template <typename T, typename Loop>
+void RunContiguousBinaryLoop(Loop loop, const char* a, const char* b, char* out, int64_t n, std::array<int64_t, 3> s) {
+    constexpr auto kSize = static_cast<int64_t>(sizeof(T));
+    if (s[0] == kSize && s[1] == kSize && s[2] == kSize) {
+        loop(reinterpret_cast<const T*>(a), reinterpret_cast<const T*>(b), reinterpret_cast<T*>(out), n);
+        return;
+    }
+    constexpr int64_t kBuffer = 256;
+    T buffers[2][kBuffer];
+    T out_buffer[kBuffer];
+    const std::array<const char*, 2> in{a, b};
+    for (int k = 0; k < 2; ++k) {
+        if (s[k] == 0) {
+            T value;
+            std::memcpy(&value, in[k], kSize);
+            std::fill(buffers[k], buffers[k] + std::min(n, kBuffer), value);
+        }
+    }
+    for (int64_t begin = 0; begin < n; begin += kBuffer) {
+        int64_t m = n - begin < kBuffer ? n - begin : kBuffer;
+        std::array<const T*, 2> operands{};
+        for (int k = 0; k < 2; ++k) {
+            if (s[k] == kSize) {
+                operands[k] = reinterpret_cast<const T*>(in[k] + begin * kSize);
+                continue;
+            }
+            for (int64_t i = 0; s[k] != 0 && i < m; ++i) {
+                std::memcpy(&buffers[k][i], in[k] + (begin + i) * s[k], kSize);
+            }
+            operands[k] = buffers[k];
+        }
+        T* o = s[2] == kSize ? reinterpret_cast<T*>(out + begin * kSize) : out_buffer;
+        loop(operands[0], operands[1], o, m);
+        for (int64_t i = 0; s[2] != kSize && i < m; ++i) {
+            std::memcpy(out + (begin + i) * s[2], &out_buffer[i], kSize);
+        }
+    }
+}
+
+// out = loop(x1, x2) for arrays of out's shape (broadcast operands have zero strides).
+template <typename T, typename Loop>
+void ContiguousLoopBinaryElementwise(const Array& x1, const Array& x2, const Array& out, Loop loop) {
+    ParallelForEachInnerRun<3>(
+            out.shape(), {&x1.strides(), &x2.strides(), &out.strides()}, {DataPtr(x1), DataPtr(x2), DataPtr(out)},
+            [loop](auto p, int64_t n, auto s) { RunContiguousBinaryLoop<T>(loop, p[0], p[1], p[2], n, s); });
+}
+
+// out = loop(x, s), or loop(s, x) when scalar_first, for x of out's shape and a scalar s.
+template <typename T, typename Loop>
+void ContiguousLoopBinaryScalarElementwise(const Array& x, T scalar, bool scalar_first, const Array& out, Loop loop) {
+    const char* scalar_ptr = reinterpret_cast<const char*>(&scalar);
+    ParallelForEachInnerRun<2>(
+            out.shape(), {&x.strides(), &out.strides()}, {DataPtr(x), DataPtr(out)},
+            [loop, scalar_ptr, scalar_first](auto p, int64_t n, auto s) {
+                if (scalar_first) {
+                    RunContiguousBinaryLoop<T>(loop, scalar_ptr, p[0], p[1], n, {0, s[0], s[1]});
+                } else {
+                    RunContiguousBinaryLoop<T>(loop, p[0], scalar_ptr, p[1], n, {s[0], 0, s[1]});
+                }
+            });
+}
+
 // out[i] = op(x1[i], x2[i]); inputs have out's shape (possibly with zero strides from broadcasting).
 template <typename In, typename Out, typename Op>
 void BinaryElementwise(const Array& x1, const Array& x2, const Array& out, Op op) {

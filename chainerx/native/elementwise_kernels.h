@@ -57,6 +57,20 @@ public:
     }
 };
 
+// A NativeBinaryKernel whose float32 case runs the binary float-math loop of the CPU level (native/vecmath.h), on
+// the same formula as `Op`'s float case.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes, FloatMathBinaryFunction kFunction>
+class NativeFloatMathBinaryKernel : public NativeBinaryKernel<KeyKernel, Op, kDtypes> {
+public:
+    void Call(const Array& x1, const Array& x2, const Array& out) override {
+        if (x1.dtype() == Dtype::kFloat32) {
+            FloatMathBinaryElementwise(x1, x2, out, GetFloatMathBinaryLoop(kFunction));
+        } else {
+            NativeBinaryKernel<KeyKernel, Op, kDtypes>::Call(x1, x2, out);
+        }
+    }
+};
+
 // out = op(x1, s), or op(s, x1) when kScalarFirst; the scalar is converted to the array's element type.
 template <typename KeyKernel, typename Op, DtypeMask kDtypes, bool kScalarFirst = false>
 class NativeBinaryScalarKernel : public KeyKernel {
@@ -68,6 +82,19 @@ public:
             const T s = x2.As<T>();
             UnaryElementwise<T, Out>(x1, out, [s](T a) { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); });
         });
+    }
+};
+
+// A NativeBinaryScalarKernel whose float32 case runs the binary float-math loop of the CPU level.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes, bool kScalarFirst, FloatMathBinaryFunction kFunction>
+class NativeFloatMathBinaryScalarKernel : public NativeBinaryScalarKernel<KeyKernel, Op, kDtypes, kScalarFirst> {
+public:
+    void Call(const Array& x1, Scalar x2, const Array& out) override {
+        if (x1.dtype() == Dtype::kFloat32) {
+            FloatMathBinaryScalarElementwise(x1, x2.As<float>(), kScalarFirst, out, GetFloatMathBinaryLoop(kFunction));
+        } else {
+            NativeBinaryScalarKernel<KeyKernel, Op, kDtypes, kScalarFirst>::Call(x1, x2, out);
+        }
     }
 };
 
@@ -121,6 +148,25 @@ public:
             key_kernel,                                                                                        \
             ::chainerx::native::NativeFloatMathKernel<key_kernel, op, dtypes,                                  \
                                                       ::chainerx::native::FloatMathFunction::function>>       \
+            s_native_##key_kernel {                                                                            \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                           \
+    }
+
+// `function`: the FloatMathBinaryFunction (kFmod, ...) that computes `op` for float32.
+#define CHAINERX_NATIVE_REGISTER_FLOAT_MATH_BINARY(key_kernel, op, dtypes, function)                            \
+    static ::chainerx::internal::KernelRegistration<                                                           \
+            key_kernel,                                                                                        \
+            ::chainerx::native::NativeFloatMathBinaryKernel<key_kernel, op, dtypes,                            \
+                                                            ::chainerx::native::FloatMathBinaryFunction::function>> \
+            s_native_##key_kernel {                                                                            \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                           \
+    }
+
+#define CHAINERX_NATIVE_REGISTER_FLOAT_MATH_BINARY_SCALAR(key_kernel, op, dtypes, scalar_first, function)      \
+    static ::chainerx::internal::KernelRegistration<                                                           \
+            key_kernel,                                                                                        \
+            ::chainerx::native::NativeFloatMathBinaryScalarKernel<                                             \
+                    key_kernel, op, dtypes, scalar_first, ::chainerx::native::FloatMathBinaryFunction::function>> \
             s_native_##key_kernel {                                                                            \
         ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                           \
     }

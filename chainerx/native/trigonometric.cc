@@ -15,7 +15,7 @@ CHAINERX_NATIVE_REGISTER_FLOAT_MATH(TanKernel, numeric::Tan, kFloatingDtypes, kT
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArcsinKernel, numeric::Arcsin, kFloatingDtypes, kArcsin);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArccosKernel, numeric::Arccos, kFloatingDtypes, kArccos);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH(ArctanKernel, numeric::Arctan, kFloatingDtypes, kArctan);
-CHAINERX_NATIVE_REGISTER_BINARY(Arctan2Kernel, numeric::Arctan2, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_FLOAT_MATH_BINARY(Arctan2Kernel, numeric::Arctan2, kFloatingDtypes, kArctan2);
 
 }  // namespace
 }  // namespace native

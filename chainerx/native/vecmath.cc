@@ -1,10 +1,12 @@
 #include "chainerx/native/vecmath.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
 #include "chainerx/core/numeric/arithmetic.h"
+#include "chainerx/core/numeric/float_fmod.h"
 #include "chainerx/core/numeric/float_math.h"
 #include "chainerx/core/numeric/float_math_hyperbolic.h"
 #include "chainerx/core/numeric/float_math_inverse_trig.h"
@@ -22,6 +24,11 @@ const FloatMathLoop* LoopsAt(CpuLevel level) {
     return SelectByCpuLevel<const FloatMathLoop*>(level, baseline::kLoops, avx2::kLoops, avx512::kLoops);
 }
 
+const FloatMathBinaryLoop* BinaryLoopsAt(CpuLevel level) {
+    return SelectByCpuLevel<const FloatMathBinaryLoop*>(
+            level, baseline::kBinaryLoops, avx2::kBinaryLoops, avx512::kBinaryLoops);
+}
+
 }  // namespace
 
 FloatMathLoop GetFloatMathLoopAt(FloatMathFunction function, CpuLevel level) {
@@ -37,6 +44,25 @@ FloatMathLoop GetFloatMathLoop(FloatMathFunction function) {
 
 void FloatMathElementwise(const Array& x, const Array& out, FloatMathLoop loop) {
     ContiguousLoopElementwise<float, float>(x, out, loop);
+}
+
+FloatMathBinaryLoop GetFloatMathBinaryLoopAt(FloatMathBinaryFunction function, CpuLevel level) {
+    CheckCpuLevelSupported(level);
+    return BinaryLoopsAt(level)[static_cast<int>(function)];
+}
+
+FloatMathBinaryLoop GetFloatMathBinaryLoop(FloatMathBinaryFunction function) {
+    static const FloatMathBinaryLoop* const loops = BinaryLoopsAt(GetCpuLevel());
+    return loops[static_cast<int>(function)];
+}
+
+void FloatMathBinaryElementwise(const Array& a, const Array& b, const Array& out, FloatMathBinaryLoop loop) {
+    ContiguousLoopBinaryElementwise<float>(a, b, out, loop);
+}
+
+void FloatMathBinaryScalarElementwise(
+        const Array& a, float s, bool scalar_first, const Array& out, FloatMathBinaryLoop loop) {
+    ContiguousLoopBinaryScalarElementwise<float>(a, s, scalar_first, out, loop);
 }
 
 }  // namespace native

@@ -1,8 +1,9 @@
 // float32 loops of the formulas of core/numeric/float_math*.h (exp, exp2, expm1, log, log2, log10, log1p, erf, the
 // trigonometric and hyperbolic functions and their inverses, sigmoid), of floor and ceil (one instruction each
 // from AVX2 on, a libm call at the baseline), of sign (masks and blends of the level's width) and of 1 / x and sqrt
-// (divisions and square roots of the level's width, correctly rounded, so the same bits at every level), compiled for each CPU level (native/cpu_level.h) and picked at run
-// time:
+// (divisions and square roots of the level's width, correctly rounded, so the same bits at every level), and of
+// the binary fmod, remainder, floor_divide and arctan2, compiled for each CPU level (native/cpu_level.h) and picked
+// at run time:
 //
 //     native::GetFloatMathLoop(native::FloatMathFunction::kExp)(x, out, n);
 //
@@ -60,6 +61,32 @@ FloatMathLoop GetFloatMathLoopAt(FloatMathFunction function, CpuLevel level);
 // out = f(x) elementwise for float32 arrays of one shape, any strides (ParallelForEachInnerRun); strided runs go
 // through a small contiguous buffer so that they compute exactly what contiguous ones do.
 void FloatMathElementwise(const Array& x, const Array& out, FloatMathLoop loop);
+
+// The binary functions with float32 loops of their own: fmod, NumPy's remainder and floor_divide (exact, on
+// core/numeric/float_fmod.h: the same bits at every level) and arctan2 (Atan2Float, within Note [Float math]'s
+// bound for arctan2).
+enum class FloatMathBinaryFunction : int {
+    kFmod,
+    kRemainder,
+    kFloorDivide,
+    kArctan2,
+};
+constexpr int kFloatMathBinaryFunctionCount = 4;
+
+// out[i] = f(a[i], b[i]) for i < n; a, b and out are contiguous, and out is either disjoint from a and b or the
+// same as either.
+using FloatMathBinaryLoop = void (*)(const float* a, const float* b, float* out, int64_t n);
+
+FloatMathBinaryLoop GetFloatMathBinaryLoop(FloatMathBinaryFunction function);
+
+FloatMathBinaryLoop GetFloatMathBinaryLoopAt(FloatMathBinaryFunction function, CpuLevel level);
+
+// out = f(a, b) elementwise for float32 arrays of out's shape (broadcast operands have zero strides), and
+// out = f(a, s) or f(s, a) (scalar_first) for a float scalar s; as FloatMathElementwise, strided runs go through
+// contiguous buffers.
+void FloatMathBinaryElementwise(const Array& a, const Array& b, const Array& out, FloatMathBinaryLoop loop);
+void FloatMathBinaryScalarElementwise(
+        const Array& a, float s, bool scalar_first, const Array& out, FloatMathBinaryLoop loop);
 
 }  // namespace native
 }  // namespace chainerx

@@ -37,19 +37,24 @@ inline void SinCosBlock(const float* x, float* out) {
 }
 
 // Applies kBlock, of kBlockLanes lanes, to every block of n elements, the last one padded. x and out may be the
-// same.
+// same. kBlock has a single call site, so a single inlined copy: were the full blocks and the padded one two copies,
+// the compiler could vectorise and fuse them differently (it did, for expm1, when this file grew), and an element's
+// result would depend on whether it falls in the last block.
 template <void (*kBlock)(const float*, float*), int64_t kBlockLanes>
 void BlockLoop(const float* x, float* out, int64_t n) {
-    int64_t i = 0;
-    for (; i + kBlockLanes <= n; i += kBlockLanes) {
-        kBlock(x + i, out + i);
-    }
-    if (i < n) {
-        alignas(64) float padded_x[kBlockLanes] = {};
-        alignas(64) float padded_out[kBlockLanes];
-        std::memcpy(padded_x, x + i, (n - i) * sizeof(float));
-        kBlock(padded_x, padded_out);
-        std::memcpy(out + i, padded_out, (n - i) * sizeof(float));
+    alignas(64) float padded_x[kBlockLanes];
+    alignas(64) float padded_out[kBlockLanes];
+    for (int64_t i = 0; i < n; i += kBlockLanes) {
+        int64_t m = n - i < kBlockLanes ? n - i : kBlockLanes;
+        bool padded = m < kBlockLanes;
+        if (padded) {
+            std::fill(padded_x, padded_x + kBlockLanes, 0.0F);
+            std::memcpy(padded_x, x + i, m * sizeof(float));
+        }
+        kBlock(padded ? padded_x : x + i, padded ? padded_out : out + i);
+        if (padded) {
+            std::memcpy(out + i, padded_out, m * sizeof(float));
+        }
     }
 }
 
@@ -71,6 +76,72 @@ inline float CeilFloat(float x) { return std::ceil(x); }
 inline float SignFloat(float x) { return numeric::Sign{}(x); }
 inline float ReciprocalFloat(float x) { return 1.0F / x; }
 inline float SqrtFloat(float x) { return std::sqrt(x); }  // the instruction (-fno-math-errno, tools/copts.bzl)
+
+// Binary blocks compute into a buffer of lanes, then copy it out: out may be a or b.
+template <float (*kFunction)(float, float)>
+inline void BinaryBlock(const float* a, const float* b, float* out) {
+    alignas(64) float lanes[kLanes];
+    for (int64_t j = 0; j < kLanes; ++j) {
+        lanes[j] = kFunction(a[j], b[j]);
+    }
+    std::memcpy(out, lanes, sizeof(lanes));
+}
+
+// fmod for every lane (Note [Exact float fmod]: the fast formula, std::fmod for the lanes it does not serve), then
+// kFromFmod(a, b, mod) per lane.
+template <float (*kFromFmod)(float, float, float)>
+inline void FmodBlock(const float* a, const float* b, float* out) {
+    alignas(64) float mod[kLanes];
+    alignas(64) int32_t slow[kLanes];
+    int32_t any_slow = 0;
+    for (int64_t j = 0; j < kLanes; ++j) {
+        mod[j] = numeric::FmodFloatFast(a[j], b[j]);
+        slow[j] = numeric::FmodFloatFastApplies(a[j], b[j]) ? 0 : 1;  // shares the division with the line above
+        any_slow |= slow[j];
+    }
+    for (int64_t j = 0; any_slow != 0 && j < kLanes; ++j) {
+        if (slow[j] != 0) {
+            mod[j] = std::fmod(a[j], b[j]);
+        }
+    }
+    for (int64_t j = 0; j < kLanes; ++j) {
+        mod[j] = kFromFmod(a[j], b[j], mod[j]);
+    }
+    std::memcpy(out, mod, sizeof(mod));
+}
+
+// As BlockLoop, for two operands; the padding is ones, which keeps the padded lanes on fmod's fast path.
+template <void (*kBlock)(const float*, const float*, float*)>
+void BinaryBlockLoop(const float* a, const float* b, float* out, int64_t n) {
+    alignas(64) float padded_a[kLanes];
+    alignas(64) float padded_b[kLanes];
+    alignas(64) float padded_out[kLanes];
+    for (int64_t i = 0; i < n; i += kLanes) {
+        int64_t m = n - i < kLanes ? n - i : kLanes;
+        bool padded = m < kLanes;
+        if (padded) {
+            std::fill(padded_a, padded_a + kLanes, 1.0F);
+            std::fill(padded_b, padded_b + kLanes, 1.0F);
+            std::memcpy(padded_a, a + i, m * sizeof(float));
+            std::memcpy(padded_b, b + i, m * sizeof(float));
+        }
+        kBlock(padded ? padded_a : a + i, padded ? padded_b : b + i, padded ? padded_out : out + i);
+        if (padded) {
+            std::memcpy(out + i, padded_out, m * sizeof(float));
+        }
+    }
+}
+
+inline float FmodOf(float /*a*/, float /*b*/, float mod) { return mod; }
+inline float RemainderOf(float /*a*/, float b, float mod) { return numeric::RemainderFromFmod(b, mod); }
+inline float FloorDivideOf(float a, float b, float mod) { return numeric::FloorDivideFromFmod(a, b, mod); }
+
+// Indexed by FloatMathBinaryFunction.
+constexpr FloatMathBinaryLoop kBinaryLoops[kFloatMathBinaryFunctionCount] = {
+        BinaryBlockLoop<FmodBlock<FmodOf>>,
+        BinaryBlockLoop<FmodBlock<RemainderOf>>,
+        BinaryBlockLoop<FmodBlock<FloorDivideOf>>,
+        BinaryBlockLoop<BinaryBlock<numeric::Atan2Float>>};
 
 // Indexed by FloatMathFunction.
 constexpr FloatMathLoop kLoops[kFloatMathFunctionCount] = {

@@ -11,6 +11,8 @@
 #include <type_traits>
 
 #include "chainerx/core/numeric/compute_type.h"
+#include "chainerx/core/numeric/float_fmod.h"
+#include "chainerx/core/numeric/float_math.h"
 #include "chainerx/core/numeric/host_device.h"
 
 namespace chainerx {
@@ -87,35 +89,35 @@ CHAINERX_HOST_DEVICE T WrappingNegate(T a) {
     return static_cast<T>(0 - static_cast<std::make_unsigned_t<T>>(a));
 }
 
-// NumPy's floor division and modulo of floats (npy_divmod): the quotient is snapped to the nearest integer so
-// that a == b * floor_divide(a, b) + remainder(a, b) holds as closely as rounding allows.
+// C's fmod of floats: FmodFloat for float (and float16) on the host, whose bits are std::fmod's (Note [Exact float
+// fmod]) and whose common case vectorises; std::fmod elsewhere.
 template <typename C>
-CHAINERX_HOST_DEVICE C FloatRemainder(C a, C b) {
-    C mod = std::fmod(a, b);
-    if (b == 0) {
-        return mod;  // NaN
+CHAINERX_HOST_DEVICE C FloatFmod(C a, C b) {
+    if constexpr (kHostFloatMath && std::is_same<C, float>::value) {
+        return FmodFloat(a, b);
+    } else {
+        return std::fmod(a, b);
     }
-    if (mod != 0) {
-        return (b < 0) != (mod < 0) ? mod + b : mod;
-    }
-    return std::copysign(C{0}, b);
+}
+
+// NumPy's floor division and modulo of floats (npy_divmod), from `mod` = fmod(a, b): the quotient is snapped to the
+// nearest integer so that a == b * floor_divide(a, b) + remainder(a, b) holds as closely as rounding allows. Written
+// as selects, so that native/vecmath_loops.h vectorises them over lanes of fmod's results. A zero divisor gives
+// mod = nan, which both keep.
+template <typename C>
+CHAINERX_HOST_DEVICE C RemainderFromFmod(C b, C mod) {
+    C adjusted = (b < 0) != (mod < 0) ? mod + b : mod;
+    return mod != 0 ? adjusted : std::copysign(C{0}, b);  // nan != 0: nan
 }
 
 template <typename C>
-CHAINERX_HOST_DEVICE C FloatFloorDivide(C a, C b) {
-    if (b == 0) {
-        return a / b;  // inf or NaN, as NumPy
-    }
-    C mod = std::fmod(a, b);
+CHAINERX_HOST_DEVICE C FloorDivideFromFmod(C a, C b, C mod) {
     C div = (a - mod) / b;
-    if (mod != 0 && (b < 0) != (mod < 0)) {
-        div -= 1;
-    }
-    if (div == 0) {
-        return std::copysign(C{0}, a / b);
-    }
+    div = mod != 0 && (b < 0) != (mod < 0) ? div - 1 : div;
     C floor_div = std::floor(div);
-    return div - floor_div > C{0.5} ? floor_div + 1 : floor_div;
+    C snapped = div - floor_div > C{0.5} ? floor_div + 1 : floor_div;
+    C quotient = div == 0 ? std::copysign(C{0}, a / b) : snapped;
+    return b == 0 ? a / b : quotient;  // inf or nan, as NumPy
 }
 
 struct FloorDivide {
@@ -123,7 +125,9 @@ struct FloorDivide {
     CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
         if constexpr (kIsFloat<T>) {
             using C = ComputeType<T>;
-            return static_cast<T>(FloatFloorDivide(static_cast<C>(a), static_cast<C>(b)));
+            auto ca = static_cast<C>(a);
+            auto cb = static_cast<C>(b);
+            return static_cast<T>(FloorDivideFromFmod(ca, cb, FloatFmod(ca, cb)));
         } else if constexpr (std::is_signed<T>::value) {
             if (b == 0) {
                 return T{0};
@@ -145,7 +149,8 @@ struct Remainder {
     CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
         if constexpr (kIsFloat<T>) {
             using C = ComputeType<T>;
-            return static_cast<T>(FloatRemainder(static_cast<C>(a), static_cast<C>(b)));
+            auto cb = static_cast<C>(b);
+            return static_cast<T>(RemainderFromFmod(cb, FloatFmod(static_cast<C>(a), cb)));
         } else if constexpr (std::is_signed<T>::value) {
             if (b == 0 || b == -1) {
                 return T{0};  // b == -1 also avoids the overflow of INT_MIN % -1
@@ -165,7 +170,7 @@ struct Fmod {
     CHAINERX_HOST_DEVICE T operator()(T a, T b) const {
         if constexpr (kIsFloat<T>) {
             using C = ComputeType<T>;
-            return static_cast<T>(std::fmod(static_cast<C>(a), static_cast<C>(b)));
+            return static_cast<T>(FloatFmod(static_cast<C>(a), static_cast<C>(b)));
         } else if constexpr (std::is_signed<T>::value) {
             return (b == 0 || b == -1) ? T{0} : static_cast<T>(a % b);
         } else {

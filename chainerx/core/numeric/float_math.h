@@ -26,8 +26,8 @@ namespace numeric {
 //   sin and cos 1.54 ulp (2) and tan 2.32 ulp (3) for |x| < kSinCosMaxArg, where the reduction by pi/2 is exact
 //   (beyond it std::sin, std::cos and std::tan take over), log1p 2.33 ulp (3), expm1 1.18 ulp (2), exp2 1.01 ulp
 //   (1.5), log2 1.73 ulp (2), log10 1.92 ulp (2.5); in float_math_inverse_trig.h arcsin 2.36 ulp (3), arccos 1.10
-//   ulp (1.5), arctan 2.02 ulp (2.5); in float_math_hyperbolic.h sinh 1.89 ulp (2), cosh 1.56 ulp (2), arcsinh 2.53
-//   ulp (3), arccosh 2.54 ulp (3).
+//   ulp (1.5), arctan 2.02 ulp (2.5), arctan2 2.06 ulp (2.5); in float_math_hyperbolic.h sinh 1.89 ulp (2), cosh
+//   1.56 ulp (2), arcsinh 2.53 ulp (3), arccosh 2.54 ulp (3).
 // Special values follow C: exp(-inf) = 0, exp(inf) = inf, log(0) = -inf, log(x < 0) = nan, log1p(-1) = -inf,
 // expm1(-inf) = -1, tanh(+-inf) = +-1, erf(+-inf) = +-1, sin(inf) = nan, arcsin(|x| > 1) = nan, arctan(+-inf) =
 // +-pi/2, arccosh(x < 1) = nan; nan propagates everywhere and signed zeros keep their sign where C keeps it.

@@ -1,8 +1,9 @@
-// float (binary32) arcsin, arccos and arctan as branch-free formulas over a polynomial, so that loops over them
-// vectorise; the companions of float_math.h's functions (Note [Float math]), with the same use.
+// float (binary32) arcsin, arccos, arctan and arctan2 as branch-free formulas over a polynomial, so that loops over
+// them vectorise; the companions of float_math.h's functions (Note [Float math]), with the same use.
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 #include "chainerx/core/numeric/float_math.h"
 
@@ -40,20 +41,50 @@ inline float AcosFloat(float x) {
     return std::fabs(x) <= 0.5f ? small : large;  // nan takes `large`, which is nan
 }
 
+constexpr float kTanPiOver8 = 0.414213562f;
+
+// atan u = u + u^3 P(u^2) for |u| <= tan(pi/8).
+inline float AtanPolynomial(float u) {
+    float s = u * u;
+    return u + u * s * Polynomial(s, -0.333333313f, 0.199995294f, -0.142635241f, 0.107388452f, -0.0643519238f);
+}
+
 // atan x: |x| > 1 is reduced by atan t = pi/2 - atan(1/t), then t > tan(pi/8) by atan t = pi/4 + atan u with
-// u = (t - 1) / (t + 1), so that u + u^3 P(u^2) serves |u| <= tan(pi/8); x's sign goes back at the end.
+// u = (t - 1) / (t + 1); x's sign goes back at the end.
 inline float AtanFloat(float x) {
-    constexpr float kTanPiOver8 = 0.414213562f;
     float a = std::fabs(x);
     bool inverted = a > 1.0f;
     float t = inverted ? 1.0f / a : a;  // atan(inf) = pi/2 - atan(0)
     bool shifted = t > kTanPiOver8;
-    float u = shifted ? (t - 1.0f) / (t + 1.0f) : t;
-    float s = u * u;
-    float v = u + u * s * Polynomial(s, -0.333333313f, 0.199995294f, -0.142635241f, 0.107388452f, -0.0643519238f);
+    float v = AtanPolynomial(shifted ? (t - 1.0f) / (t + 1.0f) : t);
     v = shifted ? kPiOver4Hi + (v + kPiOver4Lo) : v;
     v = inverted ? kPiOver2Hi - (v - kPiOver2Lo) : v;
     return std::copysign(v, x);
+}
+
+// atan2(y, x), the angle of the point (x, y) in [-pi, pi], with C's special values. With num and den the smaller
+// and the larger of |x|, |y|: atan(num / den) as in AtanFloat, except that u = (num - den) / (num + den) comes from
+// num and den directly, not from their rounded quotient (2.06 ulp at most instead of 2.52; the sums are scaled by
+// 1/4, exactly, where they could overflow). Then the octant is restored: pi/2 - v where |y| > |x|, pi - v where x
+// is negative or -0, and y's sign. inf / inf counts as 1 / 1 and 0 / 0 as 0 / 1 (atan2(+-inf, +-inf) is pi/4 or
+// 3pi/4, atan2(+-0, +-0) 0 or pi); a nan stays nan through the division.
+inline float Atan2Float(float y, float x) {
+    float ay = std::fabs(y);
+    float ax = std::fabs(x);
+    bool steep = ay > ax;
+    float num = steep ? ax : ay;
+    float den = steep ? ay : ax;
+    bool both_inf = num == std::numeric_limits<float>::infinity() && den == num;
+    num = both_inf ? 1.0f : num;
+    den = both_inf || den == 0.0f ? 1.0f : den;  // den == 0 only where num == 0 too
+    bool shifted = num > kTanPiOver8 * den;
+    float scale = den > 1e38f ? 0.25f : 1.0f;
+    float u = shifted ? (num * scale - den * scale) / (num * scale + den * scale) : num / den;
+    float v = AtanPolynomial(u);
+    v = shifted ? kPiOver4Hi + (v + kPiOver4Lo) : v;
+    v = steep ? kPiOver2Hi - (v - kPiOver2Lo) : v;
+    v = std::signbit(x) ? 2.0f * kPiOver2Hi - (v - 2.0f * kPiOver2Lo) : v;
+    return std::copysign(v, y);
 }
 
 }  // namespace numeric

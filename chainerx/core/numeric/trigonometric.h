@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 
 #include "chainerx/core/numeric/compute_type.h"
 #include "chainerx/core/numeric/float_math.h"
@@ -23,7 +24,11 @@ struct Arctan2 {
     template <typename T>
     CHAINERX_HOST_DEVICE T operator()(T x1, T x2) const {
         using C = ComputeType<T>;
-        return static_cast<T>(std::atan2(static_cast<C>(x1), static_cast<C>(x2)));
+        if constexpr (kHostFloatMath && std::is_same<C, float>::value) {
+            return static_cast<T>(Atan2Float(static_cast<float>(x1), static_cast<float>(x2)));
+        } else {
+            return static_cast<T>(std::atan2(static_cast<C>(x1), static_cast<C>(x2)));
+        }
     }
 };
 

@@ -366,3 +366,60 @@ def test_division_gradient_where_the_squared_divisor_overflows():
     numpy.testing.assert_allclose(chx.to_numpy(gx2), [-1e-40, 1e-40], rtol=1e-4)
     assert (chx.to_numpy(gx2) != 0).all()
     numpy.testing.assert_allclose(chx.to_numpy(gx1), [1e-20, 1e-20], rtol=1e-6)
+
+
+def _float32_division_operands():
+    """float32 pairs of every kind the float32 loops tell apart (Note [Exact float fmod]): random bit patterns (huge
+    and tiny quotients, subnormals, infinities, nans), moderate values, exact multiples of the divisor and their
+    neighbours (quotients at and next to an integer), and every pair of special values."""
+    rng = numpy.random.default_rng(12)
+    bits = rng.integers(0, 2**32, (2, 4000), dtype=numpy.uint64).astype(numpy.uint32).view(numpy.float32)
+    moderate = rng.uniform(-1000, 1000, 4000).astype(numpy.float32)
+    divisors = rng.uniform(-10, 10, 4000).astype(numpy.float32)
+    multiples = rng.integers(-9000000, 9000000, 4000).astype(numpy.float32) * divisors
+    near = numpy.concatenate([multiples, numpy.nextafter(multiples, numpy.float32(numpy.inf)),
+                              numpy.nextafter(multiples, numpy.float32(-numpy.inf))])
+    specials = numpy.array([0.0, -0.0, 1.0, -1.0, 0.75, -2.5, numpy.inf, -numpy.inf, numpy.nan, 3.4e38, -3.4e38,
+                            1e-45, -1e-45, 8388608.0, 16777215.0, 1e30], numpy.float32)
+    grid1, grid2 = (g.ravel() for g in numpy.meshgrid(specials, specials))
+    x1 = numpy.concatenate([bits[0], moderate, near, grid1])
+    x2 = numpy.concatenate([bits[1], divisors, numpy.tile(divisors, 3), grid2])
+    return x1, x2
+
+
+def _assert_same_float_bits(actual, expected):
+    actual = chx.to_numpy(actual)
+    assert actual.dtype == expected.dtype
+    same = (actual.view(numpy.uint32) == expected.view(numpy.uint32)) | (numpy.isnan(actual) & numpy.isnan(expected))
+    assert same.all(), (actual[~same][:5], expected[~same][:5])
+
+
+@pytest.mark.parametrize('name', ['floor_divide', 'remainder', 'fmod'])
+def test_float32_division_gives_numpys_bits(name, device):
+    # float32 runs per-CPU-level loops whose fmod is exact: NumPy's bits, also for strided and broadcast operands.
+    chx_func, np_func = _OPS[name].chx_func, _OPS[name].np_func
+    x1, x2 = _float32_division_operands()
+    with numpy.errstate(all='ignore'):
+        expected = np_func(x1, x2)
+        a1, a2 = chx.array(x1, device=device), chx.array(x2, device=device)
+        _assert_same_float_bits(chx_func(a1, a2), expected)
+        _assert_same_float_bits(chx_func(a1[::2], a2[::2]), expected[::2])
+        column = x2[:7].reshape(7, 1)
+        _assert_same_float_bits(chx_func(a1[:700].reshape(7, 100), chx.array(column, device=device)),
+                                np_func(x1[:700].reshape(7, 100), column))
+        if name != 'fmod':
+            for scalar in (0.75, -2.5, 0.0, 1e-3):
+                s = numpy.float32(scalar)
+                _assert_same_float_bits(chx_func(a1, scalar), np_func(x1, s))
+                _assert_same_float_bits(chx_func(scalar, a1[::3]), np_func(s, x1[::3]))
+
+
+@pytest.mark.parametrize('name', ['floor_divide', 'remainder', 'fmod'])
+def test_float16_division_rounds_the_float32_result(name):
+    chx_func, np_func = _OPS[name].chx_func, _OPS[name].np_func
+    with numpy.errstate(all='ignore'):
+        x1, x2 = (x.astype(numpy.float16) for x in _float32_division_operands())
+        expected = np_func(x1.astype(numpy.float32), x2.astype(numpy.float32)).astype(numpy.float16)
+        actual = chx.to_numpy(chx_func(chx.array(x1), chx.array(x2)))
+    same = (actual.view(numpy.uint16) == expected.view(numpy.uint16)) | (numpy.isnan(actual) & numpy.isnan(expected))
+    assert same.all(), (actual[~same][:5], expected[~same][:5])

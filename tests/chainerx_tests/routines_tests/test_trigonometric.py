@@ -126,3 +126,41 @@ def test_arctan2_gradients_have_the_input_dtypes():
     chx.arctan2(x1, x2).sum().backward()
     array_utils.assert_array_equal(x1.grad, numpy.full((2,), 0.5, 'float16'))
     array_utils.assert_array_equal(x2.grad, numpy.full((2,), -0.5, 'float64'))
+
+
+def _ulp_errors_float32(actual, reference):
+    """|actual - reference| in ulps of float32 at the float64 reference (the subnormal spacing below the normals)."""
+    exponent = numpy.frexp(numpy.abs(reference))[1]
+    ulp = numpy.ldexp(1.0, numpy.maximum(exponent - 1, -126) - 23)
+    return numpy.abs(actual.astype(numpy.float64) - reference) / ulp
+
+
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_arctan2_float32_is_within_its_bound(contiguous, device):
+    # float32 runs a per-CPU-level loop (Atan2Float; Note [Float math] bounds it by 2.5 ulp) on every quadrant,
+    # on operands of every magnitude. CUDA devices run CUDA's atan2f, documented within 3 ulp.
+    rng = numpy.random.default_rng(5)
+    bits = rng.integers(0, 2**32, (2, 20000), dtype=numpy.uint64).astype(numpy.uint32).view(numpy.float32)
+    bits = bits[:, numpy.isfinite(bits).all(axis=0)]
+    near = rng.uniform(-8, 8, (2, 20000)).astype(numpy.float32)
+    x1, x2 = numpy.concatenate([bits, near], axis=1)
+    if not contiguous:  # every other element of twice as long arrays
+        x1, x2 = numpy.repeat(x1, 2)[::2], numpy.repeat(x2, 2)[::2]
+    a1 = chx.array(x1, copy=False, device=device)
+    a2 = chx.array(x2, copy=False, device=device)
+    out = chx.to_numpy(chx.arctan2(a1, a2))
+    assert out.dtype == numpy.float32
+    errors = _ulp_errors_float32(out, numpy.arctan2(x1.astype(numpy.float64), x2.astype(numpy.float64)))
+    bound = 2.5 if device.backend.name == 'native' else 3.0
+    assert errors.max() <= bound, (errors.max(), x1[errors.argmax()], x2[errors.argmax()])
+
+
+def test_arctan2_float32_special_values_and_broadcasting(device):
+    values = numpy.array([0.0, -0.0, 1.0, -1.0, numpy.inf, -numpy.inf, numpy.nan, 3.4e38, -1e-45], numpy.float32)
+    x1, x2 = values.reshape(-1, 1), values.reshape(1, -1)
+    out = chx.to_numpy(chx.arctan2(chx.array(x1, device=device), chx.array(x2, device=device)))
+    expected = numpy.arctan2(x1, x2)
+    assert out.shape == expected.shape and out.dtype == numpy.float32
+    numpy.testing.assert_allclose(out, expected, rtol=3e-7, atol=0)
+    numbers = ~numpy.isnan(expected)  # a nan's sign means nothing
+    assert numpy.array_equal(numpy.signbit(out[numbers]), numpy.signbit(expected[numbers]))
