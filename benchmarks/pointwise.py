@@ -97,6 +97,22 @@ def remainder_scalar_2e21(fw):
     return lambda: a % 2.5
 
 
+@benchmark("clip_2e21", "clip(a, -1, 1) on 2^21 float32 elements in [-3, 3] (Note [Clip in one pass])")
+def clip_2e21(fw):
+    a = fw.asarray(_values((_N,), 45))
+    if fw.name == "torch":
+        return lambda: fw.module.clamp(a, -1.0, 1.0)
+    return lambda: fw.module.clip(a, -1.0, 1.0)
+
+
+@benchmark("clip_fwd_bwd", "clip(a, -1, 1) on 2^21 float32 elements, then backward", frameworks=_AUTOGRAD,
+           needs_autograd=True)
+def clip_fwd_bwd(fw):
+    a = fw.asarray(_values((_N,), 46), True)
+    clip = fw.module.clamp if fw.name == "torch" else fw.module.clip
+    return fwd_bwd(fw, lambda a: clip(a, -1.0, 1.0), [a])
+
+
 @benchmark("logical_and_2e21", "logical_and(m1, m2) of two random masks of 2^21 bools")
 def logical_and_2e21(fw):
     rng = np.random.default_rng(9)

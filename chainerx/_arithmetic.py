@@ -1,7 +1,8 @@
 """Python-level parts of the arithmetic routines.
 
-``clip`` is a composition of ``maximum`` and ``minimum`` (so it is differentiable); ``fix`` and
-``copysign`` are NumPy fallbacks, computed on a host copy and not connected to any graph.
+``clip`` is ``minimum(maximum(a, a_min), a_max)`` in one kernel (``_core._clip``, Note [Clip in one pass]) or,
+with one bound, ``maximum`` or ``minimum`` alone; ``fix`` and ``copysign`` are NumPy fallbacks, computed on a host
+copy and not connected to any graph.
 """
 
 import typing
@@ -55,11 +56,11 @@ def clip(
                 f'clip: {name} must be a scalar or None (array bounds are not supported), '
                 f'got {type(bound).__name__}'
             )
-    if a_min is not None:
-        a = chainerx.maximum(a, a_min)
-    if a_max is not None:
-        a = chainerx.minimum(a, a_max)
-    return a
+    if a_max is None:
+        return chainerx.maximum(a, a_min)
+    if a_min is None:
+        return chainerx.minimum(a, a_max)
+    return chainerx._core._clip(a, a_min, a_max)
 
 
 def _math_dtype(*operands: ArrayOrScalar) -> numpy.dtype:

@@ -1,4 +1,4 @@
-// CUDA kernels of maximum and minimum (array and scalar forms) and the masks of their gradients: the formulas of
+// CUDA kernels of maximum, minimum (array and scalar forms) and clip, and the masks of their gradients: the formulas of
 // chainerx/core/numeric/arithmetic.h with the dtypes of native/arithmetic_extrema.cc. A file of its own, apart from
 // cuda/arithmetic.cu, so that the two compile in parallel.
 #include "chainerx/core/dtype.h"
@@ -28,6 +28,9 @@ CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MaximumASGradKernel, numeric::MaximumA
 CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MaximumSAGradKernel, numeric::MaximumSAGrad, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MinimumASGradKernel, numeric::MinimumASGrad, kFloatingDtypes);
 CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(MinimumSAGradKernel, numeric::MinimumSAGrad, kFloatingDtypes);
+CHAINERX_CUDA_REGISTER_UNARY_WITH_SCALARS(ClipKernel, numeric::Clip, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_UNARY_WITH_SCALARS(ClipTakesArrayKernel, numeric::ClipTakesArray, kAllDtypeMask);
+CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALARS(ClipGradKernel, numeric::ClipGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace cuda

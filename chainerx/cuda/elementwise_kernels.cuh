@@ -97,6 +97,42 @@ public:
     }
 };
 
+// op with its two scalar parameters bound (the last two operands).
+template <typename T, typename Op>
+struct BoundParamsOp {
+    T param1;
+    T param2;
+    template <typename... A>
+    __device__ auto operator()(A... a) const {
+        return Op{}(a..., param1, param2);
+    }
+};
+
+// out = op(x, s1, s2) and out = op(x1, x2, s1, s2), the parameters in x's (x1's) dtype.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class CudaUnaryWithScalarsKernel : public KeyKernel {
+public:
+    void Call(const Array& x, Scalar s1, Scalar s2, const Array& out) override {
+        VisitDeviceDtypeIn<kDtypes>(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            LaunchMap<Out, T>(BoundParamsOp<T, Op>{ScalarToDevice<T>(s1), ScalarToDevice<T>(s2)}, out, x);
+        });
+    }
+};
+
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class CudaBinaryWithScalarsKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, Scalar s1, Scalar s2, const Array& out) override {
+        VisitDeviceDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            LaunchMap<Out, T, T>(BoundParamsOp<T, Op>{ScalarToDevice<T>(s1), ScalarToDevice<T>(s2)}, out, x1, x2);
+        });
+    }
+};
+
 // out = op(x1, x2, x3), three operands of one dtype.
 template <typename KeyKernel, typename Op, DtypeMask kDtypes>
 class CudaTernaryKernel : public KeyKernel {
@@ -137,6 +173,20 @@ public:
 #define CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALAR(key_kernel, op, dtypes)                                   \
     static ::chainerx::internal::KernelRegistration<                                                      \
             key_kernel, ::chainerx::cuda::CudaBinaryWithScalarKernel<key_kernel, op, dtypes>>             \
+            s_cuda_##key_kernel {                                                                         \
+        ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                          \
+    }
+
+#define CHAINERX_CUDA_REGISTER_UNARY_WITH_SCALARS(key_kernel, op, dtypes)                                   \
+    static ::chainerx::internal::KernelRegistration<                                                      \
+            key_kernel, ::chainerx::cuda::CudaUnaryWithScalarsKernel<key_kernel, op, dtypes>>             \
+            s_cuda_##key_kernel {                                                                         \
+        ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                          \
+    }
+
+#define CHAINERX_CUDA_REGISTER_BINARY_WITH_SCALARS(key_kernel, op, dtypes)                                  \
+    static ::chainerx::internal::KernelRegistration<                                                      \
+            key_kernel, ::chainerx::cuda::CudaBinaryWithScalarsKernel<key_kernel, op, dtypes>>            \
             s_cuda_##key_kernel {                                                                         \
         ::chainerx::cuda::CudaBackend::GetGlobalKernelRegistry()                                          \
     }

@@ -29,6 +29,9 @@ CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(MaximumASGradKernel, numeric::Maximu
 CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(MaximumSAGradKernel, numeric::MaximumSAGrad, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(MinimumASGradKernel, numeric::MinimumASGrad, kFloatingDtypes);
 CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALAR(MinimumSAGradKernel, numeric::MinimumSAGrad, kFloatingDtypes);
+CHAINERX_NATIVE_REGISTER_UNARY_WITH_SCALARS(ClipKernel, numeric::Clip, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_UNARY_WITH_SCALARS(ClipTakesArrayKernel, numeric::ClipTakesArray, kAllDtypeMask);
+CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALARS(ClipGradKernel, numeric::ClipGrad, kFloatingDtypes);
 
 }  // namespace
 }  // namespace native

@@ -112,6 +112,36 @@ public:
     }
 };
 
+// out = op(x, s1, s2), the two parameters converted to x's element type.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class NativeUnaryWithScalarsKernel : public KeyKernel {
+public:
+    void Call(const Array& x, Scalar s1, Scalar s2, const Array& out) override {
+        VisitDtypeIn<kDtypes>(x.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            const T p1 = s1.As<T>();
+            const T p2 = s2.As<T>();
+            UnaryElementwise<T, Out>(x, out, [p1, p2](T a) { return Op{}(a, p1, p2); });
+        });
+    }
+};
+
+// out = op(x1, x2, s1, s2), the two parameters converted to the arrays' element type.
+template <typename KeyKernel, typename Op, DtypeMask kDtypes>
+class NativeBinaryWithScalarsKernel : public KeyKernel {
+public:
+    void Call(const Array& x1, const Array& x2, Scalar s1, Scalar s2, const Array& out) override {
+        VisitDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
+            using T = typename decltype(pt)::type;
+            using Out = decltype(Op{}(std::declval<T>(), std::declval<T>(), std::declval<T>(), std::declval<T>()));
+            const T p1 = s1.As<T>();
+            const T p2 = s2.As<T>();
+            BinaryElementwise<T, Out>(x1, x2, out, [p1, p2](T a, T b) { return Op{}(a, b, p1, p2); });
+        });
+    }
+};
+
 // out = op(x1, x2, x3), three operands of one dtype.
 template <typename KeyKernel, typename Op, DtypeMask kDtypes>
 class NativeTernaryKernel : public KeyKernel {
@@ -184,6 +214,20 @@ public:
             key_kernel, ::chainerx::native::NativeBinaryWithScalarKernel<key_kernel, op, dtypes>>              \
             s_native_##key_kernel {                                                                             \
         ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                            \
+    }
+
+#define CHAINERX_NATIVE_REGISTER_UNARY_WITH_SCALARS(key_kernel, op, dtypes)                                      \
+    static ::chainerx::internal::KernelRegistration<                                                           \
+            key_kernel, ::chainerx::native::NativeUnaryWithScalarsKernel<key_kernel, op, dtypes>>             \
+            s_native_##key_kernel {                                                                            \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                           \
+    }
+
+#define CHAINERX_NATIVE_REGISTER_BINARY_WITH_SCALARS(key_kernel, op, dtypes)                                     \
+    static ::chainerx::internal::KernelRegistration<                                                           \
+            key_kernel, ::chainerx::native::NativeBinaryWithScalarsKernel<key_kernel, op, dtypes>>            \
+            s_native_##key_kernel {                                                                            \
+        ::chainerx::native::NativeBackend::GetGlobalKernelRegistry()                                           \
     }
 
 #define CHAINERX_NATIVE_REGISTER_TERNARY(key_kernel, op, dtypes)                                                   \

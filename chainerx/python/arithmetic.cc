@@ -156,6 +156,14 @@ void InitArithmetic(py::module& m) {
     DefineUnary<Sign>(m, "sign");
     DefineBinary<Maximum, Maximum, Maximum>(m, "maximum");
     DefineBinary<Minimum, Minimum, Minimum>(m, "minimum");
+    // What chainerx.clip (_arithmetic.py) runs when both bounds are given (Note [Clip in one pass]).
+    m.def("_clip",
+          [](py::handle a, py::handle a_min, py::handle a_max) {
+              return Clip(ToArray(a), ToScalar(a_min), ToScalar(a_max)).TakeBody();
+          },
+          py::arg("a"),
+          py::arg("a_min"),
+          py::arg("a_max"));
     DefineBinary<BitwiseAnd, BitwiseAnd, BitwiseAnd>(m, "bitwise_and");
     DefineBinary<BitwiseOr, BitwiseOr, BitwiseOr>(m, "bitwise_or");
     DefineBinary<BitwiseXor, BitwiseXor, BitwiseXor>(m, "bitwise_xor");

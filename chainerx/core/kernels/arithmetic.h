@@ -66,6 +66,11 @@ CHAINERX_DEFINE_KEY_KERNEL(MaximumASGradKernel, BinaryWithScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MaximumSAGradKernel, BinaryWithScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MinimumASGradKernel, BinaryWithScalarKernel);
 CHAINERX_DEFINE_KEY_KERNEL(MinimumSAGradKernel, BinaryWithScalarKernel);
+// clip(x, low, high) = minimum(maximum(x, low), high) in one pass, its mask of where x was returned (bool), and its
+// gradient (gout, x, low, high) -> gout times that mask.
+CHAINERX_DEFINE_KEY_KERNEL(ClipKernel, UnaryWithScalarsKernel);
+CHAINERX_DEFINE_KEY_KERNEL(ClipTakesArrayKernel, UnaryWithScalarsKernel);
+CHAINERX_DEFINE_KEY_KERNEL(ClipGradKernel, BinaryWithScalarsKernel);
 
 // Bool and integer dtypes.
 CHAINERX_DEFINE_KEY_KERNEL(BitwiseAndKernel, BinaryKernel);

@@ -42,6 +42,18 @@ public:
     virtual void Call(const Array& x1, const Array& x2, const Array& x3, const Array& out) = 0;
 };
 
+// out = f(x, s1, s2): a unary function with two scalar parameters (clip's bounds).
+class UnaryWithScalarsKernel : public Kernel {
+public:
+    virtual void Call(const Array& x, Scalar s1, Scalar s2, const Array& out) = 0;
+};
+
+// out = f(x1, x2, s1, s2): a binary function with two scalar parameters (clip's gradient).
+class BinaryWithScalarsKernel : public Kernel {
+public:
+    virtual void Call(const Array& x1, const Array& x2, Scalar s1, Scalar s2, const Array& out) = 0;
+};
+
 }  // namespace chainerx
 
 #define CHAINERX_DEFINE_KEY_KERNEL(name_, base_)           \

@@ -307,6 +307,51 @@ using MaximumSAGrad = ExtremumWithScalarGrad<true, false>;
 using MinimumASGrad = ExtremumWithScalarGrad<false, true>;
 using MinimumSAGrad = ExtremumWithScalarGrad<false, false>;
 
+// clip(x, low, high) = minimum(maximum(x, low), high) for bounds that are not NaN (Clip routes NaN bounds to the
+// composition), in one pass; also the clipping of the optimizer rules (numeric/optimizer.h). Without NaN bounds,
+// maximum's and minimum's rules (ties to the first operand, NaN returned) reduce to one comparison each: x < low is
+// false for x = low and for NaN, m > high for m = high and for NaN. Selects of one condition vectorise; the
+// composed conditions (two each, ||) made the compiler branch, and random data mispredicted: 2^21 float32 took
+// 15.6 ms instead of 0.3.
+template <typename C>
+CHAINERX_HOST_DEVICE C ClipValue(C x, C low, C high) {
+    C m = x < low ? low : x;
+    return m > high ? high : m;
+}
+
+// 1 where clip returned x (maximum took x, and minimum took maximum's result: low <= x <= high, or x NaN), else 0.
+template <typename C>
+CHAINERX_HOST_DEVICE C ClipTakesArrayValue(C x, C low, C high) {
+    C takes = x < low ? C{0} : C{1};
+    return x > high ? C{0} : takes;
+}
+
+struct Clip {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T x, T low, T high) const {
+        using C = ComputeType<T>;
+        return static_cast<T>(ClipValue(static_cast<C>(x), static_cast<C>(low), static_cast<C>(high)));
+    }
+};
+
+struct ClipTakesArray {
+    template <typename T>
+    CHAINERX_HOST_DEVICE bool operator()(T x, T low, T high) const {
+        using C = ComputeType<T>;
+        return ClipTakesArrayValue(static_cast<C>(x), static_cast<C>(low), static_cast<C>(high)) != C{0};
+    }
+};
+
+// gout times ClipTakesArray's mask, a product as in ExtremumWithScalarGrad.
+struct ClipGrad {
+    template <typename T>
+    CHAINERX_HOST_DEVICE T operator()(T gout, T x, T low, T high) const {
+        using C = ComputeType<T>;
+        auto mask = ClipTakesArrayValue(static_cast<C>(x), static_cast<C>(low), static_cast<C>(high));
+        return static_cast<T>(static_cast<C>(gout) * mask);
+    }
+};
+
 // Bitwise formulas (bool and integer types).
 struct BitwiseAnd {
     template <typename T>

@@ -19,12 +19,6 @@
 namespace chainerx {
 namespace numeric {
 
-// x clipped to [low, high]; NaN stays NaN (as numpy.clip).
-template <typename C>
-CHAINERX_HOST_DEVICE C ClipValue(C x, C low, C high) {
-    return x < low ? low : (x > high ? high : x);
-}
-
 // p -= lr * g
 struct SgdRule {
     static constexpr int kStates = 0;

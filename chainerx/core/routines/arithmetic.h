@@ -91,6 +91,9 @@ Array Maximum(Scalar x1, const Array& x2);
 Array Minimum(const Array& x1, const Array& x2);
 Array Minimum(const Array& x1, Scalar x2);
 Array Minimum(Scalar x1, const Array& x2);
+// Minimum(Maximum(x, low), high), with their dtypes, values and gradients; in one kernel (and one graph node) where
+// both steps compute in the same dtype, the common case (Note [Clip in one pass]).
+Array Clip(const Array& x, Scalar low, Scalar high);
 
 // Bitwise operations on bool and integer operands, in the promoted dtype. DtypeError if an operand is a float
 // (array or scalar). Not differentiable.

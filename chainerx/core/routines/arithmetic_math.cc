@@ -2,6 +2,8 @@
 // maximum and minimum (declared in arithmetic.h).
 #include "chainerx/core/routines/arithmetic.h"
 
+#include <cmath>
+
 #include "chainerx/core/array.h"
 #include "chainerx/core/backprop_id.h"
 #include "chainerx/core/backward_builder.h"
@@ -13,6 +15,8 @@
 
 namespace chainerx {
 namespace {
+
+bool IsNanScalar(Scalar s) { return s.kind() == DtypeKind::kFloat && std::isnan(s.As<double>()); }
 
 // out = kernel(x1, x2) with the gradient gout * mask going to the operand the kernel returned, where the mask
 // kernels say which one that was (ties and NaN: numeric/arithmetic.h).
@@ -106,6 +110,33 @@ Array Minimum(const Array& x1, Scalar x2) {
 
 Array Minimum(Scalar x1, const Array& x2) {
     return ExtremumWithScalar<MinimumSAKernel, MinimumTakesArraySAKernel, MinimumSAGradKernel>("minimum", x2, x1);
+}
+
+// Note [Clip in one pass]
+// clip was maximum then minimum: two passes over memory and two graph nodes, 0.64 ms for 2^21 float32 elements on
+// one thread where PyTorch's clamp took 0.22 ms. ClipKernel applies the same two formulas in one pass, so values,
+// ties and NaN are the composition's; the backward is one ClipGradKernel (gout times both masks), or the mask
+// composed where the gradient itself needs a graph. The composition runs where the two steps compute in different
+// dtypes (an integer array with an integer low and a float high: maximum stays integer, minimum promotes) and for a
+// NaN bound (the kernel's formula assumes none: numeric::ClipValue).
+Array Clip(const Array& x, Scalar low, Scalar high) {
+    Dtype dtype = ResultType(x, low);
+    // ResultType also raises where Minimum would, for an integer high out of range.
+    if (ResultType(dtype, high) != dtype || IsNanScalar(low) || IsNanScalar(high)) {
+        return Minimum(Maximum(x, low), high);
+    }
+    Array out = internal::ScalarsForward<ClipKernel>(x, dtype, dtype, low, high);
+    internal::DefineUnaryGradFromInput("clip", x, out, [low, high, dtype](const Array& gout, const Array& x) {
+        if (gout.dtype() == dtype && x.dtype() == dtype && !gout.IsBackpropRequired(AnyGraph{}) &&
+            !x.IsBackpropRequired(AnyGraph{})) {
+            Array gx = Empty(gout.shape(), dtype, gout.device());
+            gout.device().CallKernel<ClipGradKernel>(gout, x, low, high, gx);
+            return gx;
+        }
+        Array mask = internal::ScalarsForward<ClipTakesArrayKernel>(x, dtype, Dtype::kBool, low, high);
+        return internal::CastIfNeeded(gout * mask, x.dtype());
+    });
+    return out;
 }
 
 }  // namespace chainerx

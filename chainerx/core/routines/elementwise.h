@@ -102,23 +102,30 @@ Array BinaryForward(const char* op, const Array& x1, const Array& x2, Dtype dtyp
     return BinaryForward<KeyKernel>(op, x1, x2, dtype, dtype);
 }
 
-// out = kernel(x cast to in_dtype, s), out of dtype out_dtype (= in_dtype by default): the forward of array-scalar
-// routines (BinaryScalarKernel; the SA kernels put the scalar first).
-template <typename KeyKernel>
-Array ScalarForward(const Array& x, Scalar s, Dtype in_dtype, Dtype out_dtype) {
+// out = kernel(x cast to in_dtype, s...), out of dtype out_dtype: the forward of routines of an array and scalars
+// (BinaryScalarKernel, whose SA kernels put the scalar first; UnaryWithScalarsKernel).
+template <typename KeyKernel, typename... Scalars>
+Array ScalarsForward(const Array& x, Dtype in_dtype, Dtype out_dtype, Scalars... s) {
     Array out = Empty(x.shape(), out_dtype, x.device());
     // See Note [Kernel operands without handle copies].
     if (x.dtype() == in_dtype) {
-        x.device().CallKernel<KeyKernel>(x, s, out);
+        x.device().CallKernel<KeyKernel>(x, s..., out);
     } else {
-        x.device().CallKernel<KeyKernel>(CastIfNeeded(x, in_dtype), s, out);
+        x.device().CallKernel<KeyKernel>(CastIfNeeded(x, in_dtype), s..., out);
     }
     return out;
 }
 
+// out = kernel(x cast to in_dtype, s), out of dtype out_dtype (= in_dtype by default): the forward of array-scalar
+// routines.
+template <typename KeyKernel>
+Array ScalarForward(const Array& x, Scalar s, Dtype in_dtype, Dtype out_dtype) {
+    return ScalarsForward<KeyKernel>(x, in_dtype, out_dtype, s);
+}
+
 template <typename KeyKernel>
 Array ScalarForward(const Array& x, Scalar s, Dtype dtype) {
-    return ScalarForward<KeyKernel>(x, s, dtype, dtype);
+    return ScalarsForward<KeyKernel>(x, dtype, dtype, s);
 }
 
 // Records the backward of a unary op whose gradient is grad_fn(gout, x) (x retained).

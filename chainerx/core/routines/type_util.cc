@@ -27,12 +27,14 @@ int KindCategory(DtypeKind kind) {
 
 }  // namespace
 
-Dtype ResultType(const Array& a, Scalar b) {
-    if (KindCategory(b.kind()) > KindCategory(GetKind(a.dtype()))) {
+Dtype ResultType(const Array& a, Scalar b) { return ResultType(a.dtype(), b); }
+
+Dtype ResultType(Dtype a, Scalar b) {
+    if (KindCategory(b.kind()) > KindCategory(GetKind(a))) {
         return GetDefaultDtype(b.kind());
     }
-    internal::CheckScalarFits(b, a.dtype());
-    return a.dtype();
+    internal::CheckScalarFits(b, a);
+    return a;
 }
 
 namespace internal {

@@ -13,6 +13,8 @@ Dtype ResultType(const Array& a, const Array& b);
 // (bool < integer < float) than the array, in which case the scalar kind's default dtype (bool array + 2 →
 // int32, int8 array + 1.5 → float32). The scalar's magnitude never widens the result.
 Dtype ResultType(const Array& a, Scalar b);
+// The same for an array of dtype `a`.
+Dtype ResultType(Dtype a, Scalar b);
 
 namespace internal {
 

@@ -300,3 +300,86 @@ def test_copysign_errors(args, error):
 def test_fix_rejects_non_arrays():
     with pytest.raises(TypeError):
         chx.fix(1.5)
+
+
+def _clip_composed(x, low, high):
+    return chx.minimum(chx.maximum(x, low), high)
+
+
+def _same_values(actual, expected):
+    actual, expected = chx.to_numpy(actual), chx.to_numpy(expected)
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    numbers = ~numpy.isnan(expected) if expected.dtype.kind == 'f' else numpy.ones(expected.shape, bool)
+    assert numpy.array_equal(numpy.isnan(actual), ~numbers) if expected.dtype.kind == 'f' else True
+    assert numpy.array_equal(actual[numbers], expected[numbers])
+    if expected.dtype.kind == 'f':  # signed zeros too
+        assert numpy.array_equal(numpy.signbit(actual[numbers]), numpy.signbit(expected[numbers]))
+
+
+@pytest.mark.parametrize('dtype', array_utils.ALL_DTYPES)
+@pytest.mark.parametrize('shape,contiguous', [((), True), ((0, 3), True), ((3, 4), True), ((3, 4), False)])
+def test_clip_in_one_kernel_gives_the_composition(dtype, shape, contiguous, device):
+    # Note [Clip in one pass]: ClipKernel applies maximum's and minimum's formulas, ties and NaN included.
+    x = array_utils.make_numpy(shape, dtype, seed=7, contiguous=contiguous)
+    if x.dtype.kind == 'f' and x.size:
+        x.flat[0], x.flat[-1] = numpy.nan, -0.0
+    a = chx.array(x, copy=False, device=device)
+    bounds = [(False, True)] if dtype == 'bool_' else [(0, 2), (-1, 1), (1, 1), (2, 0)]
+    if dtype.startswith('float'):
+        bounds += [(-0.0, 0.0), (0.0, -0.0), (-numpy.inf, 0.5), (float('nan'), 1.0), (-1.0, float('nan'))]
+    for low, high in bounds:
+        if dtype == 'uint8' and min(low, high) < 0:
+            continue
+        out = chx.clip(a, low, high)
+        assert out.device is device
+        _same_values(out, _clip_composed(a, low, high))
+
+
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64'])
+def test_clip_gradient_is_the_compositions(dtype, device):
+    # At the bounds (ties go to x, as in maximum and minimum), at NaN, and with an infinite output gradient
+    # (inf * 0 is NaN in both); first and second order.
+    x = numpy.array([-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, numpy.nan], dtype)
+    gy = numpy.array([1.0, 2.0, 3.0, numpy.inf, 5.0, 6.0, numpy.inf, 8.0], dtype)
+    grads = []
+    for clip in (chx.clip, _clip_composed):
+        a = chx.array(x, device=device).require_grad()
+        g = chx.array(gy, device=device).require_grad()
+        y = clip(a, -1.0, 1.0)
+        gx, = chx.grad([y], [a], grad_outputs=[g], enable_double_backprop=True)
+        ggy, = chx.grad([(gx * gx).sum()], [g])
+        grads.append((gx, ggy))
+    _same_values(grads[0][0], grads[1][0])
+    _same_values(grads[0][1], grads[1][1])
+
+
+def test_clip_is_one_graph_node(capsys):
+    x = chx.array([-2.0, 0.5, 3.0]).require_grad()
+    y = chx.clip(x, -1.0, 1.0)
+    y._debug_dump_computational_graph()
+    graph = capsys.readouterr().out
+    assert 'clip' in graph and 'maximum' not in graph and 'minimum' not in graph, graph
+    gx, = chx.grad([y], [x])
+    array_utils.assert_array_equal(gx, numpy.array([0.0, 1.0, 0.0]))
+
+
+def test_clip_with_bounds_of_two_dtypes_composes():
+    # maximum(int32, 0) stays int32, then minimum(int32, 2.5) promotes to float32: the two steps' dtypes differ.
+    x = numpy.array([-3, 0, 1, 2, 3], 'int32')
+    out = chx.clip(chx.array(x), 0, 2.5)
+    array_utils.assert_array_equal(out, numpy.minimum(numpy.maximum(x, 0), 2.5).astype('float32'))
+    out = chx.clip(chx.array(x), -0.5, 2)  # float low: both steps in float32
+    array_utils.assert_array_equal(out, numpy.clip(x.astype('float32'), -0.5, 2))
+
+
+@pytest.mark.parametrize('low,high', [(0, 300), (-300, 1)])
+def test_clip_with_an_integer_bound_out_of_range_raises_overflow(low, high):
+    with pytest.raises(OverflowError):
+        chx.clip(chx.zeros(3, 'int8'), low, high)
+
+
+def test_clip_takes_numpy_scalars_and_rejects_non_arrays():
+    x = chx.array([-2.0, 0.5, 3.0], 'float32')
+    array_utils.assert_array_equal(chx.clip(x, numpy.float64(-1), numpy.int8(1)), numpy.array([-1, 0.5, 1], 'float32'))
+    with pytest.raises(TypeError):
+        chx.clip(numpy.ones(3), -1, 1)
