@@ -97,6 +97,13 @@ def remainder_scalar_2e21(fw):
     return lambda: a % 2.5
 
 
+@benchmark("cube_pow_2e21", "a ** 3 on 2^21 float32 elements in [-3, 3] (Note [Small integer powers])",
+           tolerance=(1e-6, 1e-7))
+def cube_pow_2e21(fw):
+    a = fw.asarray(_values((_N,), 47))
+    return lambda: a ** 3
+
+
 @benchmark("clip_2e21", "clip(a, -1, 1) on 2^21 float32 elements in [-3, 3] (Note [Clip in one pass])")
 def clip_2e21(fw):
     a = fw.asarray(_values((_N,), 45))

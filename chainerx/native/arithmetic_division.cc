@@ -6,6 +6,7 @@
 
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/numeric/arithmetic.h"
+#include "chainerx/core/numeric/float_power.h"
 #include "chainerx/native/elementwise_kernels.h"
 
 namespace chainerx {
@@ -24,7 +25,21 @@ CHAINERX_NATIVE_REGISTER_FLOAT_MATH_BINARY_SCALAR(
         RemainderSAKernel, numeric::Remainder, kNumericDtypes, true, kRemainder);
 CHAINERX_NATIVE_REGISTER_FLOAT_MATH_BINARY(FmodKernel, numeric::Fmod, kNumericDtypes, kFmod);
 CHAINERX_NATIVE_REGISTER_BINARY(PowerKernel, numeric::Power, kNumericDtypes);
-CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(PowerASKernel, numeric::Power, kNumericDtypes, false);
+
+// float32 array ** n for a small integer n runs products in double (Note [Small integer powers]), per CPU level.
+class NativePowerASKernel : public NativeBinaryScalarKernel<PowerASKernel, numeric::Power, kNumericDtypes, false> {
+public:
+    void Call(const Array& x1, Scalar x2, const Array& out) override {
+        if (x1.dtype() == Dtype::kFloat32 && numeric::IsSmallIntegerPower(x2.As<double>())) {
+            FloatMathBinaryLoop loop = GetFloatMathBinaryLoop(FloatMathBinaryFunction::kSmallIntegerPower);
+            FloatMathBinaryScalarElementwise(x1, x2.As<float>(), false, out, loop);
+        } else {
+            NativeBinaryScalarKernel::Call(x1, x2, out);
+        }
+    }
+};
+
+CHAINERX_NATIVE_REGISTER_KERNEL(PowerASKernel, NativePowerASKernel);
 CHAINERX_NATIVE_REGISTER_BINARY_SCALAR(PowerSAKernel, numeric::Power, kNumericDtypes, true);
 
 }  // namespace

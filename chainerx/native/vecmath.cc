@@ -10,6 +10,7 @@
 #include "chainerx/core/numeric/float_math.h"
 #include "chainerx/core/numeric/float_math_hyperbolic.h"
 #include "chainerx/core/numeric/float_math_inverse_trig.h"
+#include "chainerx/core/numeric/float_power.h"
 #include "chainerx/native/elementwise.h"
 
 namespace chainerx {

@@ -63,15 +63,18 @@ FloatMathLoop GetFloatMathLoopAt(FloatMathFunction function, CpuLevel level);
 void FloatMathElementwise(const Array& x, const Array& out, FloatMathLoop loop);
 
 // The binary functions with float32 loops of their own: fmod, NumPy's remainder and floor_divide (exact, on
-// core/numeric/float_fmod.h: the same bits at every level) and arctan2 (Atan2Float, within Note [Float math]'s
-// bound for arctan2).
+// core/numeric/float_fmod.h: the same bits at every level), arctan2 (Atan2Float, within Note [Float math]'s bound
+// for arctan2) and powers with a small integer exponent (core/numeric/float_power.h, the same bits at every level).
 enum class FloatMathBinaryFunction : int {
     kFmod,
     kRemainder,
     kFloorDivide,
     kArctan2,
+    // x ** n for an integral n (numeric::IsSmallIntegerPower), Note [Small integer powers]; b holds n at every
+    // element (the loop reads one exponent per block), so only FloatMathBinaryScalarElementwise runs it.
+    kSmallIntegerPower,
 };
-constexpr int kFloatMathBinaryFunctionCount = 4;
+constexpr int kFloatMathBinaryFunctionCount = 5;
 
 // out[i] = f(a[i], b[i]) for i < n; a, b and out are contiguous, and out is either disjoint from a and b or the
 // same as either.

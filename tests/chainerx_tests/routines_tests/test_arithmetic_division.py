@@ -423,3 +423,39 @@ def test_float16_division_rounds_the_float32_result(name):
         actual = chx.to_numpy(chx_func(chx.array(x1), chx.array(x2)))
     same = (actual.view(numpy.uint16) == expected.view(numpy.uint16)) | (numpy.isnan(actual) & numpy.isnan(expected))
     assert same.all(), (actual[~same][:5], expected[~same][:5])
+
+
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_float32_small_integer_powers_are_within_an_ulp_of_numpy(contiguous, device):
+    # Note [Small integer powers]: x ** n for |n| <= 15 as products in double, correctly rounded on native (NumPy's
+    # powf is within an ulp); C's values at zeros, infinities and nan.
+    rng = numpy.random.default_rng(14)
+    bits = rng.integers(0, 2**32, 3000, dtype=numpy.uint64).astype(numpy.uint32).view(numpy.float32)
+    specials = numpy.array([0.0, -0.0, 1.0, -1.0, 2.0, -3.0, 0.5, numpy.inf, -numpy.inf, numpy.nan, 3.4e38, 1e-45,
+                            -1e-45], numpy.float32)
+    x = numpy.concatenate([bits[numpy.isfinite(bits)], rng.uniform(-4, 4, 3000).astype(numpy.float32), specials])
+    if not contiguous:
+        x = numpy.repeat(x, 2)[::2]
+    a = chx.array(x, copy=False, device=device)
+    for n in range(-15, 16):
+        with numpy.errstate(all='ignore'):
+            expected = numpy.power(x, numpy.float32(n))
+        actual = chx.to_numpy(a ** n)
+        assert actual.dtype == numpy.float32
+        nan = numpy.isnan(expected)
+        assert numpy.array_equal(numpy.isnan(actual), nan), n
+        numpy.testing.assert_array_max_ulp(actual[~nan], expected[~nan], maxulp=1)
+        zero = expected == 0
+        assert numpy.array_equal(numpy.signbit(actual[zero]), numpy.signbit(expected[zero])), n
+
+
+@pytest.mark.parametrize('exponent', [3, -2, 2.0, numpy.int64(3), numpy.float32(-1.0), 15, 16, 2.5])
+@pytest.mark.parametrize('shape', [(), (0,), (3, 0), (5,)])
+def test_float32_power_of_a_scalar_kind_and_shape(exponent, shape, device):
+    # The small-integer loop takes every scalar kind whose value is integral; 16 and 2.5 take the general kernel.
+    x = numpy.linspace(-2, 2, numpy.prod(shape, dtype=int)).astype(numpy.float32).reshape(shape)
+    with numpy.errstate(all='ignore'):
+        expected = numpy.power(x, numpy.float32(exponent))
+    actual = chx.to_numpy(chx.array(x, device=device) ** exponent)
+    assert actual.shape == expected.shape and actual.dtype == numpy.float32
+    numpy.testing.assert_array_max_ulp(actual, expected, maxulp=1)
