@@ -120,6 +120,14 @@ def clip_fwd_bwd(fw):
     return fwd_bwd(fw, lambda a: clip(a, -1.0, 1.0), [a])
 
 
+@benchmark("transpose_copy_2e21", "a contiguous copy of a.T, a 1024x2048 float32 (Note [Transposed copies])")
+def transpose_copy_2e21(fw):
+    a = fw.asarray(_values((1024, 2048), 48))
+    if fw.name == "torch":
+        return lambda: a.T.contiguous()
+    return lambda: fw.module.ascontiguousarray(a.T)
+
+
 @benchmark("logical_and_2e21", "logical_and(m1, m2) of two random masks of 2^21 bools")
 def logical_and_2e21(fw):
     rng = np.random.default_rng(9)

@@ -7,6 +7,7 @@
 #include "chainerx/native/elementwise.h"
 #include "chainerx/native/half_convert.h"
 #include "chainerx/native/native_backend.h"
+#include "chainerx/native/transpose_copy.h"
 
 namespace chainerx {
 namespace native {
@@ -82,6 +83,9 @@ CHAINERX_NATIVE_REGISTER_KERNEL(TriKernel, NativeTriKernel);
 class NativeCopyKernel : public CopyKernel {
 public:
     void Call(const Array& x, const Array& out) override {
+        if (CopyTransposed(x, out)) {  // Note [Transposed copies]
+            return;
+        }
         VisitDtype(out.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             UnaryElementwise<T, T>(x, out, [](T v) { return v; });

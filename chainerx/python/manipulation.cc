@@ -182,7 +182,11 @@ void DefineJoinRoutines(py::module& m) {
           [](py::handle dst, py::handle src, const std::string& casting, py::handle where) {
               Array out = ToArray(dst);
               CastingMode mode = ToCastingMode(casting);
-              Array mask = IsArray(where) ? ToArray(where) : Full(Shape{}, ToScalar(where).As<bool>(), out.device());
+              if (!IsArray(where) && ToScalar(where).As<bool>()) {
+                  CopyTo(out, ToArray(src), mode);  // the plain copy: a mask of true would be read per element
+                  return;
+              }
+              Array mask = IsArray(where) ? ToArray(where) : Full(Shape{}, false, out.device());
               CopyTo(out, ToArray(src), mode, mask);
           },
           py::arg("dst"), py::arg("src"), py::arg("casting") = "no", py::arg("where") = true);
