@@ -128,6 +128,15 @@ def transpose_copy_2e21(fw):
     return lambda: fw.module.ascontiguousarray(a.T)
 
 
+@benchmark("take_2e19", "take(a, idx, 0): 2^19 random positions of a 2^21-element float32 array")
+def take_2e19(fw):
+    a = fw.asarray(_values((_N,), 49))
+    idx = fw.asarray(np.random.default_rng(10).integers(0, _N, _N // 4))
+    if fw.name == "torch":
+        return lambda: a[idx]
+    return lambda: fw.module.take(a, idx, 0)
+
+
 @benchmark("logical_and_2e21", "logical_and(m1, m2) of two random masks of 2^21 bools")
 def logical_and_2e21(fw):
     rng = np.random.default_rng(9)

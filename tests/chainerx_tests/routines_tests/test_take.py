@@ -129,3 +129,32 @@ def test_take_gradient_of_many_repeated_positions_adds_them_in_order(shape, inde
     position = (slice(None),) * (axis % len(shape))
     numpy.add.at(expected, position + (indices,), gy)
     array_utils.assert_array_equal(x.grad, expected, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize('index_dtype', ['int8', 'uint8', 'int16', 'int32', 'int64'])
+@pytest.mark.parametrize('contiguous', [True, False])
+def test_take_of_single_elements_matches_numpy(index_dtype, contiguous, device):
+    # The 1-D position loop of the native gather (native/indexing.cc) and each mode's normalisation loop, on a
+    # long axis and on index arrays of every integer kind, strided or not.
+    x = numpy.arange(200, dtype=numpy.float32) * 0.5
+    low = 0 if index_dtype.startswith('u') else -100
+    indices = array_utils.make_numpy((300,), index_dtype, seed=6, contiguous=contiguous, low=low, high=127)
+    a = chx.array(x, device=device)
+    in_range = indices if index_dtype.startswith('u') else numpy.where(indices < -100, -100, indices)
+    array_utils.assert_array_equal(chx.take(a, chx.array(in_range, device=device), 0), numpy.take(x, in_range))
+    for mode in ('wrap', 'clip'):
+        far = (in_range.astype(numpy.int64) * 3).astype(index_dtype)
+        out = chx.take(a, chx.array(far, device=device), 0, mode=mode)
+        array_utils.assert_array_equal(out, numpy.take(x, far, mode=mode))
+
+
+@pytest.mark.parametrize('bad', [5, -6, 2**40, -2**40])
+def test_take_names_the_first_out_of_range_position(bad):
+    # The raising mode checks the normalised positions after mapping them; the message names the position given.
+    x = chx.arange(5, dtype='float32')
+    indices = numpy.array([[0, -5], [4, bad]], numpy.int64)
+    with pytest.raises(IndexError, match=f'index {bad} is out of bounds for an axis of size 5'):
+        chx.take(x, indices, 0, mode='raise')
+    indices[0, 0] = 7  # an earlier one, in C order, is named first
+    with pytest.raises(IndexError, match='index 7 is out of bounds'):
+        chx.take(x, indices, 0, mode='raise')
