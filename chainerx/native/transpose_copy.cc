@@ -18,8 +18,9 @@ namespace {
 // A copy whose input is transposed reads, in the output's order, one element per cache line and, for rows of
 // more than a page, one page per element. The elementwise loops' tiles (native/elementwise.h) bound the lines and
 // pages, but still move one element per load and store: a 1024x2048 float32 a.T took 3.2-3.6 ms (PyTorch 2.1-2.4
-// ms, a plain copy of it 0.19 ms). Here square blocks (4x4 floats or 2x2 doubles at the baseline, 8x8 floats or
-// 4x4 doubles from the AVX2 level on) are loaded a row per register, transposed by unpacks and shuffles, and
+// ms, a plain copy of it 0.19 ms). Here square blocks (8x8 bytes or 16-bit elements at every level, 4x4 floats or
+// 2x2 doubles at the baseline, 8x8 floats or 4x4 doubles from the AVX2 level on; elements of the same width are
+// moved alike, whatever their dtype) are loaded a row per register, transposed by unpacks and shuffles, and
 // stored a row per register, block after block within tiles of kTransposeTile x kTransposeTile elements, whose
 // source lines and pages stay cached while the tile is walked. A standalone loop on this VM, 1024x2048 float32:
 // one element at a time in tiles of 16/32/64 3.9/5.6/6.3 ms, 8x8 register blocks in tiles of 64 1.1 ms. The
@@ -51,6 +52,53 @@ void TransposeTile(const char* src, int64_t src_row_step, char* dst, int64_t dst
         for (int64_t c = 0; c < full_cols; ++c) {
             move(r, c);
         }
+    }
+}
+
+// SSE2: eight bytes of eight rows (a row per 64-bit load), interleaved byte by byte, then by pairs and by quadruples
+// of rows, so that each 64-bit half holds a column.
+void Block8x8Bytes(const char* src, int64_t src_step, char* dst, int64_t dst_step) {
+    __m128i r[8];
+    for (int i = 0; i < 8; ++i) {
+        r[i] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + i * src_step));
+    }
+    __m128i t0 = _mm_unpacklo_epi8(r[0], r[1]);  // a0 b0 a1 b1 ... a7 b7
+    __m128i t1 = _mm_unpacklo_epi8(r[2], r[3]);
+    __m128i t2 = _mm_unpacklo_epi8(r[4], r[5]);
+    __m128i t3 = _mm_unpacklo_epi8(r[6], r[7]);
+    __m128i u0 = _mm_unpacklo_epi16(t0, t1);  // a0 b0 c0 d0 a1 b1 c1 d1 ... a3 b3 c3 d3
+    __m128i u1 = _mm_unpackhi_epi16(t0, t1);  // columns 4 to 7 of rows a to d
+    __m128i u2 = _mm_unpacklo_epi16(t2, t3);
+    __m128i u3 = _mm_unpackhi_epi16(t2, t3);
+    __m128i columns[4] = {_mm_unpacklo_epi32(u0, u2), _mm_unpackhi_epi32(u0, u2), _mm_unpacklo_epi32(u1, u3),
+                          _mm_unpackhi_epi32(u1, u3)};  // columns 2k and 2k + 1 of all eight rows
+    for (int k = 0; k < 4; ++k) {
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + 2 * k * dst_step), columns[k]);
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + (2 * k + 1) * dst_step), _mm_srli_si128(columns[k], 8));
+    }
+}
+
+// SSE2: eight 16-bit elements a register, interleaved by pairs, quadruples and octuples of rows.
+void Block8x8Halves(const char* src, int64_t src_step, char* dst, int64_t dst_step) {
+    __m128i r[8];
+    for (int i = 0; i < 8; ++i) {
+        r[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i * src_step));
+    }
+    __m128i t[8];
+    for (int i = 0; i < 4; ++i) {  // t[2i]: columns 0-3 of rows 2i and 2i + 1, interleaved; t[2i + 1]: columns 4-7
+        t[2 * i] = _mm_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+    }
+    __m128i u[8];
+    for (int i = 0; i < 2; ++i) {  // u[4i + k]: columns 2k and 2k + 1 of rows 4i to 4i + 3
+        u[4 * i] = _mm_unpacklo_epi32(t[4 * i], t[4 * i + 2]);
+        u[4 * i + 1] = _mm_unpackhi_epi32(t[4 * i], t[4 * i + 2]);
+        u[4 * i + 2] = _mm_unpacklo_epi32(t[4 * i + 1], t[4 * i + 3]);
+        u[4 * i + 3] = _mm_unpackhi_epi32(t[4 * i + 1], t[4 * i + 3]);
+    }
+    for (int k = 0; k < 4; ++k) {  // columns 2k and 2k + 1 of all eight rows
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 2 * k * dst_step), _mm_unpacklo_epi64(u[k], u[4 + k]));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (2 * k + 1) * dst_step), _mm_unpackhi_epi64(u[k], u[4 + k]));
     }
 }
 
@@ -123,10 +171,17 @@ void Block4x4Doubles(const char* src, int64_t src_step, char* dst, int64_t dst_s
 
 #pragma GCC pop_options
 
+// Bytes and 16-bit elements fill an SSE2 register with a block of eight already; the levels share those loops.
 constexpr TransposeTileLoops kBaselineLoops{
-        TransposeTile<float, 4, Block4x4Floats>, TransposeTile<double, 2, Block2x2Doubles>};
+        TransposeTile<uint8_t, 8, Block8x8Bytes>,
+        TransposeTile<uint16_t, 8, Block8x8Halves>,
+        TransposeTile<float, 4, Block4x4Floats>,
+        TransposeTile<double, 2, Block2x2Doubles>};
 constexpr TransposeTileLoops kAvxLoops{
-        TransposeTile<float, 8, Block8x8Floats>, TransposeTile<double, 4, Block4x4Doubles>};
+        TransposeTile<uint8_t, 8, Block8x8Bytes>,
+        TransposeTile<uint16_t, 8, Block8x8Halves>,
+        TransposeTile<float, 8, Block8x8Floats>,
+        TransposeTile<double, 4, Block4x4Doubles>};
 
 const TransposeTileLoops& LoopsAt(CpuLevel level) { return level >= CpuLevel::kAvx2 ? kAvxLoops : kBaselineLoops; }
 
@@ -142,7 +197,7 @@ const TransposeTileLoops& GetTransposeTileLoopsAt(CpuLevel level) {
 
 bool CopyTransposed(const Array& x, const Array& out) {
     auto size = static_cast<int64_t>(GetItemSize(out.dtype()));
-    if ((size != 4 && size != 8) || x.dtype() != out.dtype() || x.shape() != out.shape()) {
+    if (x.dtype() != out.dtype() || x.shape() != out.shape()) {
         return false;
     }
     SquashedLayout<2> layout = Squash<2>(out.shape(), {&x.strides(), &out.strides()});
@@ -165,7 +220,8 @@ bool CopyTransposed(const Array& x, const Array& out) {
         }
     }
     static const TransposeTileLoops& loops = LoopsAt(GetCpuLevel());
-    TransposeTileLoop loop = size == 4 ? loops.four_bytes : loops.eight_bytes;
+    TransposeTileLoop loop = size == 1 ? loops.one_byte : size == 2 ? loops.two_bytes : size == 4 ? loops.four_bytes
+                                                                                              : loops.eight_bytes;
     const char* x_base = DataPtr(x);
     char* out_base = DataPtr(out);
     int64_t row_tiles = (rows + kTransposeTile - 1) / kTransposeTile;

@@ -46,6 +46,8 @@ void CheckTileLoop(TransposeTileLoop loop, CpuLevel level) {
 TEST(TransposeCopyTest, TileLoopsTransposeAtEveryLevel) {
     for (CpuLevel level : SupportedCpuLevels()) {
         const TransposeTileLoops& loops = GetTransposeTileLoopsAt(level);
+        CheckTileLoop<uint8_t>(loops.one_byte, level);
+        CheckTileLoop<uint16_t>(loops.two_bytes, level);
         CheckTileLoop<uint32_t>(loops.four_bytes, level);
         CheckTileLoop<uint64_t>(loops.eight_bytes, level);
     }
