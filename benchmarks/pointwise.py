@@ -137,6 +137,21 @@ def take_2e19(fw):
     return lambda: fw.module.take(a, idx, 0)
 
 
+@benchmark("nonzero_2e21", "nonzero(m) of a random mask of 2^21 bools (half of them true)")
+def nonzero_2e21(fw):
+    m = fw.asarray(np.random.default_rng(11).random(_N) < 0.5)
+    if fw.name == "torch":
+        return lambda: fw.module.nonzero(m, as_tuple=True)[0]
+    return lambda: fw.module.nonzero(m)[0]
+
+
+@benchmark("mask_select_2e21", "a[m], a random mask of 2^21 bools (half true) over float32 values")
+def mask_select_2e21(fw):
+    a = fw.asarray(_values((_N,), 50))
+    m = fw.asarray(np.random.default_rng(12).random(_N) < 0.5)
+    return lambda: a[m]
+
+
 @benchmark("logical_and_2e21", "logical_and(m1, m2) of two random masks of 2^21 bools")
 def logical_and_2e21(fw):
     rng = np.random.default_rng(9)

@@ -47,3 +47,21 @@ def test_nonzero_of_a_large_array_matches_numpy(contiguous, device):
     out = chx.nonzero(chx.array(x, copy=False, device=device))
     for actual, coords in zip(out, numpy.nonzero(x)):
         array_utils.assert_array_equal(actual, coords, dtype='int64')
+
+
+@pytest.mark.parametrize('shape,transpose', [
+    ((5000,), False), ((3, 700), False), ((700, 3), True), ((2, 257, 3), True)])
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'float16', 'float64'])
+def test_nonzero_of_rows_beyond_a_chunk_matches_numpy(shape, transpose, dtype, device):
+    # The native kernel compacts rows in chunks of 256 positions; rows longer than that, transposed inputs
+    # (strided rows), and masks selecting by them.
+    x = (numpy.random.default_rng(8).random(shape) < 0.4).astype(dtype)
+    if transpose:
+        x = x.T
+    out = chx.nonzero(chx.array(x, copy=False, device=device))
+    for actual, coords in zip(out, numpy.nonzero(x)):
+        array_utils.assert_array_equal(actual, coords, dtype='int64')
+    values = numpy.arange(x.size, dtype='float32').reshape(x.shape)
+    mask = x.astype(bool)
+    selected = chx.array(values, device=device)[chx.array(mask, device=device)]
+    array_utils.assert_array_equal(selected, values[mask])
