@@ -120,3 +120,19 @@ def test_cumsum_backward_and_double_backward(shape, axis, dtype):
     array_utils.check_double_backward(
         lambda a: fn(a * a), [x], gy, array_utils.make_grad_input(shape, dtype, 2), dtype
     )
+
+
+@pytest.mark.parametrize('view', [
+    lambda x: x, lambda x: x[:, ::2], lambda x: x[::-1], lambda x: x.T, lambda x: x[:9], lambda x: x[:, :300]])
+@pytest.mark.parametrize('axis', [0, 1])
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_cumsum_of_lanes_scanned_together_is_each_lane_in_order(view, axis, dtype):
+    # Native scans blocks of lanes together (Note [Scans across lanes]); each lane still adds its elements in
+    # order, as NumPy's accumulate does, so random (inexact) floats give NumPy's bits, forwards and reversed.
+    base = numpy.random.default_rng(9).standard_normal((301, 700)).astype(dtype)
+    x = view(base)
+    a = view(chx.array(base))
+    array_utils.assert_array_equal(chx.cumsum(a, axis), numpy.cumsum(x, axis))
+    reversed_sum = numpy.flip(numpy.cumsum(numpy.flip(x, axis), axis), axis)
+    grad = chx.grad([chx.sum(chx.cumsum(a.require_grad(), axis) * chx.array(x))], [a])[0]
+    array_utils.assert_array_equal(grad, reversed_sum)
