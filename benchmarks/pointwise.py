@@ -162,6 +162,14 @@ def cumsum_axis0_2e21(fw):
     return lambda: fw.module.cumsum(a, axis=0)
 
 
+@benchmark("argmax_axis0_2e21", "argmax over axis 0 of a 2048x1024 float32")
+def argmax_axis0_2e21(fw):
+    a = fw.asarray(_values((2048, 1024), 52))
+    if fw.name == "torch":
+        return lambda: a.argmax(0)
+    return lambda: a.argmax(axis=0)
+
+
 @benchmark("logical_and_2e21", "logical_and(m1, m2) of two random masks of 2^21 bools")
 def logical_and_2e21(fw):
     rng = np.random.default_rng(9)

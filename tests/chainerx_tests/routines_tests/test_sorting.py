@@ -105,3 +105,23 @@ def test_arg_reductions_do_not_connect_to_the_graph():
     out = chx.argmax(x)
     assert out.dtype == numpy.int64 and not out.is_backprop_required()
     assert int(out) == 1
+
+
+@pytest.mark.parametrize('name', _FUNCTIONS)
+@pytest.mark.parametrize('view', [lambda x: x, lambda x: x[:, ::-3], lambda x: x.T.copy().T])
+def test_arg_reductions_of_lanes_side_by_side_match_numpy(name, view):
+    # Native walks blocks of 256 neighbouring lanes together; ties, NaNs and (for the nan-variants) an all-NaN lane
+    # in the second block must give each lane's own first position.
+    x = numpy.round(numpy.random.default_rng(13).standard_normal((7, 700)) * 2).astype('float32')
+    x[3, 5] = x[1, 600] = numpy.nan
+    x[:, 300] = numpy.nan
+    x = view(x)
+    out = chx.to_numpy(getattr(chx, name)(chx.array(x), axis=0))
+    with numpy.errstate(invalid='ignore'):
+        if name.startswith('nan'):
+            all_nan = numpy.isnan(x).all(axis=0)
+            filled = numpy.where(numpy.isnan(x), -numpy.inf if name == 'nanargmax' else numpy.inf, x)
+            expected = numpy.where(all_nan, -1, getattr(numpy, name[3:])(filled, axis=0))
+        else:
+            expected = getattr(numpy, name)(x, axis=0)
+    numpy.testing.assert_array_equal(out, expected)
