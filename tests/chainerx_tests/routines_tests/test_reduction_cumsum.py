@@ -129,10 +129,17 @@ def test_cumsum_backward_and_double_backward(shape, axis, dtype):
 def test_cumsum_of_lanes_scanned_together_is_each_lane_in_order(view, axis, dtype):
     # Native scans blocks of lanes together (Note [Scans across lanes]); each lane still adds its elements in
     # order, as NumPy's accumulate does, so random (inexact) floats give NumPy's bits, forwards and reversed.
+    # CUDA scans each lane in parallel (a different order of additions): there the sums agree within the
+    # rounding of a 301-term float32 sum of unit normals, not to the bit.
     base = numpy.random.default_rng(9).standard_normal((301, 700)).astype(dtype)
     x = view(base)
     a = view(chx.array(base))
-    array_utils.assert_array_equal(chx.cumsum(a, axis), numpy.cumsum(x, axis))
     reversed_sum = numpy.flip(numpy.cumsum(numpy.flip(x, axis), axis), axis)
     grad = chx.grad([chx.sum(chx.cumsum(a.require_grad(), axis) * chx.array(x))], [a])[0]
-    array_utils.assert_array_equal(grad, reversed_sum)
+    if a.device.backend.name == 'native':
+        numpy.testing.assert_array_equal(chx.to_numpy(chx.cumsum(a, axis)), numpy.cumsum(x, axis))
+        numpy.testing.assert_array_equal(chx.to_numpy(grad), reversed_sum)
+    else:
+        tol = {'rtol': 1e-5, 'atol': 5e-5} if dtype == 'float32' else {}
+        array_utils.assert_array_equal(chx.cumsum(a, axis), numpy.cumsum(x, axis), **tol)
+        array_utils.assert_array_equal(grad, reversed_sum, **tol)
