@@ -104,6 +104,21 @@ def cube_pow_2e21(fw):
     return lambda: a ** 3
 
 
+@benchmark("half_add_2e21", "a + b on 2^21 float16 elements (Note [float16 through float32 chunks])",
+           tolerance=(1e-3, 1e-3))
+def half_add_2e21(fw):
+    a = fw.asarray(_values((_N,), 49).astype(np.float16))
+    b = fw.asarray(_values((_N,), 50).astype(np.float16))
+    return lambda: a + b
+
+
+@benchmark("half_exp_2e21", "exp(a) on 2^21 float16 elements in [-3, 3] (Note [float16 through float32 chunks])",
+           tolerance=(2e-3, 1e-3))
+def half_exp_2e21(fw):
+    a = fw.asarray(_values((_N,), 51).astype(np.float16))
+    return lambda: fw.module.exp(a)
+
+
 @benchmark("clip_2e21", "clip(a, -1, 1) on 2^21 float32 elements in [-3, 3] (Note [Clip in one pass])")
 def clip_2e21(fw):
     a = fw.asarray(_values((_N,), 45))

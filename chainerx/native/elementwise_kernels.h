@@ -13,6 +13,7 @@
 #include "chainerx/core/dtype.h"
 #include "chainerx/core/scalar.h"
 #include "chainerx/native/elementwise.h"
+#include "chainerx/native/half_elementwise.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/vecmath.h"
 
@@ -26,7 +27,11 @@ public:
         VisitDtypeIn<kDtypes>(x.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             using Out = decltype(Op{}(std::declval<T>()));
-            UnaryElementwise<T, Out>(x, out, Op{});
+            if constexpr (kIsHalfToHalf<T, Out> && kHalfRunsAsFloat<Op, float>) {
+                HalfUnaryElementwiseViaFloat(x, out, ApplyUnaryToFloats<Op>);
+            } else {
+                UnaryElementwise<T, Out>(x, out, Op{});
+            }
         });
     }
 };
@@ -38,7 +43,11 @@ public:
         VisitDtypeIn<kDtypes>(x1.dtype(), [&](auto pt) {
             using T = typename decltype(pt)::type;
             using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
-            BinaryElementwise<T, Out>(x1, x2, out, Op{});
+            if constexpr (kIsHalfToHalf<T, Out> && kHalfRunsAsFloat<Op, float, float>) {
+                HalfBinaryElementwiseViaFloat(x1, x2, out, ApplyBinaryToFloats<Op>);
+            } else {
+                BinaryElementwise<T, Out>(x1, x2, out, Op{});
+            }
         });
     }
 };
@@ -51,6 +60,8 @@ public:
     void Call(const Array& x, const Array& out) override {
         if (x.dtype() == Dtype::kFloat32) {
             FloatMathElementwise(x, out, GetFloatMathLoop(kFunction));
+        } else if (x.dtype() == Dtype::kFloat16 && (kDtypes & DtypeBit(Dtype::kFloat16)) != 0) {
+            HalfUnaryElementwiseViaFloat(x, out, GetFloatMathLoop(kFunction));
         } else {
             NativeUnaryKernel<KeyKernel, Op, kDtypes>::Call(x, out);
         }
@@ -65,6 +76,8 @@ public:
     void Call(const Array& x1, const Array& x2, const Array& out) override {
         if (x1.dtype() == Dtype::kFloat32) {
             FloatMathBinaryElementwise(x1, x2, out, GetFloatMathBinaryLoop(kFunction));
+        } else if (x1.dtype() == Dtype::kFloat16 && (kDtypes & DtypeBit(Dtype::kFloat16)) != 0) {
+            HalfBinaryElementwiseViaFloat(x1, x2, out, GetFloatMathBinaryLoop(kFunction));
         } else {
             NativeBinaryKernel<KeyKernel, Op, kDtypes>::Call(x1, x2, out);
         }
@@ -80,7 +93,11 @@ public:
             using T = typename decltype(pt)::type;
             using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
             const T s = x2.As<T>();
-            UnaryElementwise<T, Out>(x1, out, [s](T a) { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); });
+            if constexpr (kIsHalfToHalf<T, Out> && kHalfRunsAsFloat<Op, float, float>) {
+                HalfBinaryScalarElementwiseViaFloat(x1, s, kScalarFirst, out, ApplyBinaryToFloats<Op>);
+            } else {
+                UnaryElementwise<T, Out>(x1, out, [s](T a) { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); });
+            }
         });
     }
 };
@@ -92,6 +109,9 @@ public:
     void Call(const Array& x1, Scalar x2, const Array& out) override {
         if (x1.dtype() == Dtype::kFloat32) {
             FloatMathBinaryScalarElementwise(x1, x2.As<float>(), kScalarFirst, out, GetFloatMathBinaryLoop(kFunction));
+        } else if (x1.dtype() == Dtype::kFloat16 && (kDtypes & DtypeBit(Dtype::kFloat16)) != 0) {
+            HalfBinaryScalarElementwiseViaFloat(
+                    x1, x2.As<Float16>(), kScalarFirst, out, GetFloatMathBinaryLoop(kFunction));
         } else {
             NativeBinaryScalarKernel<KeyKernel, Op, kDtypes, kScalarFirst>::Call(x1, x2, out);
         }
