@@ -119,6 +119,13 @@ def half_exp_2e21(fw):
     return lambda: fw.module.exp(a)
 
 
+@benchmark("half_sum_2e21", "sum of 2^21 float16 elements (Note [float16 sums through float32 folds])",
+           tolerance=(1e-2, 1.0))
+def half_sum_2e21(fw):
+    a = fw.asarray(_values((_N,), 52).astype(np.float16))
+    return lambda: a.sum()
+
+
 @benchmark("clip_2e21", "clip(a, -1, 1) on 2^21 float32 elements in [-3, 3] (Note [Clip in one pass])")
 def clip_2e21(fw):
     a = fw.asarray(_values((_N,), 45))

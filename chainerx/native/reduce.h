@@ -20,6 +20,7 @@
 #include "chainerx/core/numeric/statistics.h"
 #include "chainerx/core/shape.h"
 #include "chainerx/native/elementwise.h"
+#include "chainerx/native/half_convert.h"
 #include "chainerx/native/native_backend.h"
 #include "chainerx/native/parallel.h"
 #include "chainerx/native/reduce_float_lanes.h"
@@ -172,6 +173,16 @@ template <typename Op>
 constexpr bool kHasFloatReducer = kIsFloatSum<Op> || std::is_same<Op, numeric::AMaxOp<float>>::value ||
                                   std::is_same<Op, numeric::AMinOp<float>>::value;
 
+// Note [float16 sums through float32 folds]
+// The float16 sum (and mean) accumulates in float, each element widened: the generic folds, compiled for the
+// baseline level, widened them one by one in software (sum of 2^21 float16, one thread: 1.3 ms, PyTorch 0.29 ms).
+// Contiguous blocks, rows and runs are instead widened into a float buffer of kPairwiseBlock values by the CPU
+// level's conversion loop (F16C) and folded by the float32 sum's per-level folds: the same additions of the same
+// floats in the same order, so the same bits.
+template <typename Op>
+constexpr bool kIsHalfSum = std::is_same<Op, numeric::SumOp<Float16>>::value ||
+                            std::is_same<Op, numeric::MeanOp<Float16>>::value;
+
 // The per-level folds of an op of kHasFloatReducer.
 template <typename Op>
 const FloatReducer& FloatReducerOf() {
@@ -193,6 +204,10 @@ typename Op::Acc ReduceBlockToOne(const char* x, int64_t n, int64_t xs) {
         const In* in = reinterpret_cast<const In*>(x);
         if constexpr (kHasFloatReducer<Op>) {
             return FloatReducerOf<Op>().block(in, n);
+        } else if constexpr (kIsHalfSum<Op>) {
+            float widened[kPairwiseBlock];
+            GetHalfConversionLoops().to_float(in, widened, n);
+            return GetFloatLaneReducers().sum.block(widened, n);
         } else {
             return ReduceContiguousBlock<Op>(in, n);
         }
@@ -209,6 +224,15 @@ template <typename Op>
 void ReduceContiguousRowsAtCpuLevel(const typename Op::In* in, int64_t n, int64_t rows, typename Op::Acc* acc) {
     if constexpr (kHasFloatReducer<Op>) {
         FloatReducerOf<Op>().rows(in, n, rows, acc);
+    } else if constexpr (kIsHalfSum<Op>) {
+        // Whole rows of at most kPairwiseBlock elements at a time (n <= kPairwiseBlock: AreContiguousRows).
+        float widened[kPairwiseBlock];
+        const int64_t rows_per_buffer = std::max(kPairwiseBlock / std::max(n, int64_t{1}), int64_t{1});
+        for (int64_t r = 0; r < rows; r += rows_per_buffer) {
+            int64_t m = std::min(rows - r, rows_per_buffer);
+            GetHalfConversionLoops().to_float(in + r * n, widened, m * n);
+            GetFloatLaneReducers().sum.rows(widened, n, m, acc + r);
+        }
     } else {
         ReduceContiguousRows<Op>(in, n, rows, acc);
     }
@@ -319,6 +343,13 @@ void ReduceRun(const char* x, char* acc, int64_t n, int64_t xs, int64_t as) {
         Acc* out = reinterpret_cast<Acc*>(acc);
         if constexpr (kHasFloatReducer<Op>) {
             FloatReducerOf<Op>().across(in, n, out);
+        } else if constexpr (kIsHalfSum<Op>) {
+            float widened[kPairwiseBlock];
+            for (int64_t i = 0; i < n; i += kPairwiseBlock) {
+                int64_t m = std::min(n - i, kPairwiseBlock);
+                GetHalfConversionLoops().to_float(in + i, widened, m);
+                GetFloatLaneReducers().sum.across(widened, m, out + i);
+            }
         } else {
             AccumulateContiguous<Op>(in, n, out);
         }

@@ -372,3 +372,28 @@ def test_reduction_of_contiguous_rows_folds_each_row_alone(name, n, dtype, devic
     for r in (0, 5, 7, 36):
         alone = chx.to_numpy(getattr(chx, name)(a[r]))
         assert alone.tobytes() == rows[r].tobytes(), (r, alone, rows[r])
+
+
+@pytest.mark.parametrize('shape,axis', [
+    ((2**15 + 7,), None),  # several pairwise blocks
+    ((300, 70), 0),  # accumulators across runs
+    ((70, 300), 1),  # contiguous rows
+    ((5000, 3), 1),  # many short rows: several rows per buffer
+    ((64, 9000), 1),  # rows longer than a pairwise block
+    ((40, 50), (0, 1)),
+])
+@pytest.mark.parametrize('name', ['sum', 'mean'])
+def test_float16_sum_folds_the_widened_values_as_float32(shape, axis, name):
+    # Native folds float16 in float, on buffers of widened values (Note [float16 sums through float32 folds]):
+    # the float16 result is the float32 result of the widened array, rounded once. On every device the float16
+    # sum agrees with float64's within float16's rounding.
+    x = numpy.random.default_rng(3).standard_normal(shape).astype(numpy.float16)
+    a = chx.array(x)
+    actual = getattr(chx, name)(a, axis=axis)
+    assert actual.dtype == chx.float16
+    if a.device.backend.name == 'native':
+        widened = getattr(chx, name)(a.astype(chx.float32), axis=axis).astype(chx.float16)
+        numpy.testing.assert_array_equal(chx.to_numpy(actual).view(numpy.uint16),
+                                         chx.to_numpy(widened).view(numpy.uint16))
+    expected = getattr(numpy, name)(x.astype(numpy.float64), axis=axis)
+    numpy.testing.assert_allclose(chx.to_numpy(actual).astype(numpy.float64), expected, rtol=2e-3, atol=2e-2)
