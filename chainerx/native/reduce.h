@@ -361,6 +361,22 @@ void ReduceRun(const char* x, char* acc, int64_t n, int64_t xs, int64_t as) {
     }
 }
 
+// Note [Short runs across accumulators]
+// A sum over the middle axis of a (512, 512, 8) array is a run of 8 elements folded into 8 accumulators, again for
+// each of the 512 reduced elements: a call and the counters' walk per 8 elements took 3.7 ms on one thread (PyTorch
+// 0.47 ms). When the run is contiguous, short, and the next axis is reduced (its accumulator step is 0), consecutive
+// runs along that axis go into the same accumulators and are folded by one loop (AccumulateRows). Each accumulator
+// still takes its elements in the same order, so the bits are the same.
+constexpr int64_t kShortRun = 128;
+
+template <typename Op>
+bool IsShortRunIntoOneRow(const ReductionPlan& plan) {
+    const int outer = plan.ndim - 1;
+    return outer >= 1 && plan.dims[outer] <= kShortRun && plan.acc_steps[outer - 1] == 0 &&
+           plan.x_steps[outer] == static_cast<int64_t>(sizeof(typename Op::In)) &&
+           plan.acc_steps[outer] == static_cast<int64_t>(sizeof(typename Op::Acc));
+}
+
 // Processes the runs [begin, end) of the plan (see Note [Native reduction loop]).
 template <typename Op>
 void ReduceRuns(const ReductionPlan& plan, int64_t begin, int64_t end, const char* x, char* acc) {
@@ -376,8 +392,19 @@ void ReduceRuns(const ReductionPlan& plan, int64_t begin, int64_t end, const cha
         acc += counter[d] * plan.acc_steps[d];
     }
     const int64_t n = plan.dims[outer];
+    const bool short_runs_into_one_row = IsShortRunIntoOneRow<Op>(plan);
     for (int64_t o = begin; o < end; ++o) {
-        ReduceRun<Op>(x, acc, n, plan.x_steps[outer], plan.acc_steps[outer]);
+        if (short_runs_into_one_row) {
+            // The runs up to the end of this row of the next axis, or to `end`, in one loop; then on from the last.
+            int64_t runs = std::min(plan.dims[outer - 1] - counter[outer - 1], end - o);
+            auto* accumulators = reinterpret_cast<typename Op::Acc*>(acc);
+            AccumulateRows<Op, kShortRun>(x, n, runs, plan.x_steps[outer - 1], accumulators);
+            o += runs - 1;
+            counter[outer - 1] += runs - 1;
+            x += (runs - 1) * plan.x_steps[outer - 1];
+        } else {
+            ReduceRun<Op>(x, acc, n, plan.x_steps[outer], plan.acc_steps[outer]);
+        }
         for (int d = outer - 1; d >= 0; --d) {
             if (++counter[d] < plan.dims[d]) {
                 x += plan.x_steps[d];

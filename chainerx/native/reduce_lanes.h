@@ -60,6 +60,22 @@ void AccumulateContiguous(const typename Op::In* in, int64_t n, typename Op::Acc
     }
 }
 
+// AccumulateContiguous of `rows` runs of n <= kMaxRun contiguous elements, row_step bytes apart, all into the same n
+// accumulators (Note [Short runs across accumulators] in reduce.h). The accumulators are copied to a local array for
+// the loop: the compiler can then keep them apart from the input instead of checking for overlap at every run.
+template <typename Op, int64_t kMaxRun>
+void AccumulateRows(const char* x, int64_t n, int64_t rows, int64_t row_step, typename Op::Acc* acc) {
+    typename Op::Acc local[kMaxRun];
+    std::copy(acc, acc + n, local);
+    for (int64_t r = 0; r < rows; ++r, x += row_step) {
+        const auto* in = reinterpret_cast<const typename Op::In*>(x);
+        for (int64_t j = 0; j < n; ++j) {
+            local[j] = Op::Accumulate(local[j], in[j]);
+        }
+    }
+    std::copy(local, local + n, acc);
+}
+
 // acc[r] = Combine(acc[r], ReduceContiguousBlock(in + r n, n)) for the `rows` contiguous rows of `in`: one loop, so
 // that a short row costs its elements and not the walk of a run (reduce.h's ReduceAllRuns).
 template <typename Op>

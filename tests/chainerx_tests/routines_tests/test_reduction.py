@@ -397,3 +397,30 @@ def test_float16_sum_folds_the_widened_values_as_float32(shape, axis, name):
                                          chx.to_numpy(widened).view(numpy.uint16))
     expected = getattr(numpy, name)(x.astype(numpy.float64), axis=axis)
     numpy.testing.assert_allclose(chx.to_numpy(actual).astype(numpy.float64), expected, rtol=2e-3, atol=2e-2)
+
+
+@pytest.mark.parametrize('view', [lambda x: x, lambda x: x[:, ::3], lambda x: x[::-1, ..., 1:]])
+@pytest.mark.parametrize('shape,axis', [
+    ((7, 300, 8), 1),  # short runs folded row after row into one row of accumulators
+    ((300, 5), 0),
+    ((4, 50, 6, 3), (1, 2)),
+    ((6, 40, 130), 1),  # runs too long for that loop
+])
+@pytest.mark.parametrize('name,dtype', [('sum', 'float32'), ('sum', 'float64'), ('sum', 'int32'), ('amax', 'float32'),
+                                        ('amin', 'float64')])
+def test_reduction_of_short_runs_across_accumulators_is_numpys(view, shape, axis, name, dtype):
+    # Note [Short runs across accumulators]: each accumulator still takes its elements in order, as NumPy's
+    # reduction over a non-contiguous axis does: the same bits, NaNs included.
+    x = numpy.random.default_rng(5).standard_normal(shape)
+    if dtype.startswith('int'):
+        x = x * 100
+    x = x.astype(dtype)
+    if dtype.startswith('float'):
+        x.reshape(-1)[::97] = numpy.nan
+    a = view(chx.array(x))
+    actual = chx.to_numpy(getattr(chx, name)(a, axis=axis))
+    expected = getattr(numpy, name)(view(x), axis=axis)
+    if a.device.backend.name == 'native' or name != 'sum':
+        numpy.testing.assert_array_equal(actual, expected)
+    else:
+        numpy.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-5)
