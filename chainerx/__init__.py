@@ -31,6 +31,10 @@ float = _builtins.float
 
 all_dtypes = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
 
+# Before _core loads the system OpenBLAS: its kernels for this CPU (Note [OpenBLAS's core type]).
+from chainerx import _openblas_core
+_openblas_core.choose()
+
 try:
     from chainerx import _core  # NOQA
 except ImportError as _error:
