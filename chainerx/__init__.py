@@ -15,6 +15,7 @@ import sys as _sys
 import warnings as _warnings
 
 from chainerx import _build_info
+from chainerx import _openblas_core
 
 # NumPy objects re-exported as the very same objects (the original's tests check identity).
 from numpy import dtype  # NOQA
@@ -32,7 +33,6 @@ float = _builtins.float
 all_dtypes = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
 
 # Before _core loads the system OpenBLAS: its kernels for this CPU (Note [OpenBLAS's core type]).
-from chainerx import _openblas_core
 _openblas_core.choose()
 
 try:
