@@ -17,6 +17,7 @@
 #include "chainerx/core/numeric/arithmetic.h"
 #include "chainerx/core/numeric/float_power.h"
 #include "chainerx/native/cpu_level.h"
+#include "chainerx/native/test_sweep.h"
 #include "chainerx/native/vecmath.h"
 
 namespace chainerx {
@@ -49,7 +50,7 @@ Operands FmodOperands() {
     std::uniform_real_distribution<float> divisor{-10.0f, 10.0f};
     std::uniform_int_distribution<int32_t> multiple{-9000000, 9000000};
     Operands ops;
-    for (int i = 0; i < 300'000; ++i) {
+    for (int64_t i = 0; i < SweepLength(300'000); ++i) {
         ops.a.push_back(FromBits(bits(rng)));
         ops.b.push_back(FromBits(bits(rng)));
         ops.a.push_back(moderate(rng));
@@ -135,7 +136,7 @@ TEST(VecmathBinaryTest, Arctan2ErrorBoundAtEveryLevel) {
     std::uniform_int_distribution<uint32_t> bits;
     std::uniform_real_distribution<float> near{-8.0f, 8.0f};
     Operands ops;
-    while (ops.a.size() < 2'000'000) {
+    while (static_cast<int64_t>(ops.a.size()) < SweepLength(2'000'000)) {
         float y = FromBits(bits(rng));
         float x = FromBits(bits(rng));
         if (std::isfinite(y) && std::isfinite(x)) {
@@ -196,7 +197,7 @@ TEST(VecmathBinaryTest, SmallIntegerPowerIsCorrectlyRoundedAtEveryLevel) {
     std::mt19937 rng{5};
     std::uniform_int_distribution<uint32_t> bits;
     std::vector<float> x;
-    while (x.size() < 200'000) {
+    while (static_cast<int64_t>(x.size()) < SweepLength(200'000)) {
         float v = FromBits(bits(rng));
         if (std::isfinite(v)) {
             x.push_back(v);

@@ -13,6 +13,7 @@
 
 #include "chainerx/core/error.h"
 #include "chainerx/native/cpu_level.h"
+#include "chainerx/native/test_sweep.h"
 
 namespace chainerx {
 namespace native {
@@ -107,7 +108,7 @@ std::vector<float> Apply(FloatMathLoop loop, const std::vector<float>& x) {
 
 TEST(VecmathTest, ErrorBoundsAtEveryLevel) {
     for (const FunctionCase& c : Cases()) {
-        std::vector<float> x = RandomInputs(c, 1'000'000);
+        std::vector<float> x = RandomInputs(c, SweepLength(1'000'000));
         for (CpuLevel level : SupportedCpuLevels()) {
             std::vector<float> out = Apply(GetFloatMathLoopAt(c.function, level), x);
             double worst = 0;
