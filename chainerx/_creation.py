@@ -120,6 +120,9 @@ def loadtxt(
     ``unpack``, ``ndmin`` and ``encoding`` are passed to :func:`numpy.loadtxt`; the result is copied
     to ``device`` (the default device for ``None``). With ``unpack``, a tuple of arrays is returned.
     """
+    if isinstance(usecols, chainerx.ndarray):
+        # NumPy reads usecols element by element: one copy to NumPy first, not an indexing call per column.
+        usecols = chainerx.to_numpy(usecols)
     values = numpy.loadtxt(
         fname,
         dtype=dtype,

@@ -124,6 +124,16 @@ def test_loadtxt_matches_numpy():
     array_utils.assert_array_equal(out, numpy.array([[4, 5, 6]]))
 
 
+def test_loadtxt_takes_a_chainerx_array_of_columns():
+    text = '1,2,3\n4,5,6\n'
+    columns = chx.array([2, 0], 'int64')
+    array_utils.assert_array_equal(chx.loadtxt(io.StringIO(text), delimiter=',', usecols=columns),
+                                   numpy.array([[3.0, 1.0], [6.0, 4.0]]))
+    # A long array of columns is one copy, not a call per element: a bad ndmin is reported at once.
+    with pytest.raises(ValueError):
+        chx.loadtxt(io.StringIO(text), delimiter=',', usecols=chx.zeros((2**20,), 'int64'), ndmin=7)
+
+
 def test_python_level_creation_names_are_exported():
     import chainerx._creation as creation
     for name in ('asanyarray', 'fromfile', 'fromfunction', 'fromiter', 'fromstring', 'loadtxt'):
