@@ -152,6 +152,7 @@ decltype(auto) VisitDtype(Dtype dtype, F&& f, Args&&... args) {
 // Sets of dtypes, one bit per Dtype value, for kernels that exist only for some dtypes.
 using DtypeMask = uint32_t;
 constexpr DtypeMask DtypeBit(Dtype dtype) { return DtypeMask{1} << static_cast<int>(dtype); }
+constexpr bool DtypeMaskHas(DtypeMask mask, Dtype dtype) { return (mask & DtypeBit(dtype)) != 0; }
 constexpr DtypeMask kFloatingDtypes = DtypeBit(Dtype::kFloat16) | DtypeBit(Dtype::kFloat32) | DtypeBit(Dtype::kFloat64);
 constexpr DtypeMask kIntegerDtypes = DtypeBit(Dtype::kInt8) | DtypeBit(Dtype::kInt16) | DtypeBit(Dtype::kInt32) |
                                      DtypeBit(Dtype::kInt64) | DtypeBit(Dtype::kUInt8);
@@ -165,12 +166,12 @@ constexpr DtypeMask kAllDtypeMask = kNumericDtypes | DtypeBit(Dtype::kBool);
 // DtypeError. `f` must return void.
 template <DtypeMask kMask, typename F>
 void VisitDtypeIn(Dtype dtype, F&& f) {
-    if ((kMask & DtypeBit(dtype)) == 0) {
+    if (!DtypeMaskHas(kMask, dtype)) {
         throw DtypeError{"dtype ", dtype, " is not supported by this operation"};
     }
     VisitDtype(dtype, [&f](auto pt) {
         using T = typename decltype(pt)::type;
-        if constexpr ((kMask & DtypeBit(TypeToDtype<T>)) != 0) {
+        if constexpr (DtypeMaskHas(kMask, TypeToDtype<T>)) {
             f(pt);
         }
     });

@@ -1,5 +1,9 @@
 #include "chainerx/native/cpu_level.h"
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 #include <cstdlib>
 #include <optional>
 #include <string_view>
@@ -17,8 +21,26 @@ namespace native {
 // level (never raises it above what cpuid reports: that would end in SIGILL), so that every version can be
 // tested on one machine and users with a faulty vector unit have a way out.
 
+namespace {
+
+bool CpuHasF16c() {
+#if defined(__x86_64__) && defined(__GNUC__)
+    unsigned int eax{}, ebx{}, ecx{}, edx{};
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
+#else
+    return false;
+#endif
+}
+
+}  // namespace
+
 CpuLevel GetCpuSupportedLevel() {
 #if defined(__x86_64__) && defined(__GNUC__)
+    // Both levels convert halves with F16C (native/half_convert.cc). Every CPU with AVX2 has it, but a virtual
+    // machine may hide it: cpuid decides.
+    if (!CpuHasF16c()) {
+        return CpuLevel::kBaseline;
+    }
     if (__builtin_cpu_supports("avx512f")) {
         return CpuLevel::kAvx512;
     }

@@ -28,7 +28,7 @@ public:
             using T = typename decltype(pt)::type;
             using Out = decltype(Op{}(std::declval<T>()));
             if constexpr (kIsHalfToHalf<T, Out> && kHalfRunsAsFloat<Op, float>) {
-                HalfUnaryElementwiseViaFloat(x, out, ApplyUnaryToFloats<Op>);
+                HalfUnaryElementwise<Op>(x, out);
             } else {
                 UnaryElementwise<T, Out>(x, out, Op{});
             }
@@ -44,7 +44,7 @@ public:
             using T = typename decltype(pt)::type;
             using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
             if constexpr (kIsHalfToHalf<T, Out> && kHalfRunsAsFloat<Op, float, float>) {
-                HalfBinaryElementwiseViaFloat(x1, x2, out, ApplyBinaryToFloats<Op>);
+                HalfBinaryElementwise<Op>(x1, x2, out);
             } else {
                 BinaryElementwise<T, Out>(x1, x2, out, Op{});
             }
@@ -60,7 +60,7 @@ public:
     void Call(const Array& x, const Array& out) override {
         if (x.dtype() == Dtype::kFloat32) {
             FloatMathElementwise(x, out, GetFloatMathLoop(kFunction));
-        } else if (x.dtype() == Dtype::kFloat16 && (kDtypes & DtypeBit(Dtype::kFloat16)) != 0) {
+        } else if (x.dtype() == Dtype::kFloat16 && DtypeMaskHas(kDtypes, Dtype::kFloat16)) {
             HalfUnaryElementwiseViaFloat(x, out, GetFloatMathLoop(kFunction));
         } else {
             NativeUnaryKernel<KeyKernel, Op, kDtypes>::Call(x, out);
@@ -76,7 +76,7 @@ public:
     void Call(const Array& x1, const Array& x2, const Array& out) override {
         if (x1.dtype() == Dtype::kFloat32) {
             FloatMathBinaryElementwise(x1, x2, out, GetFloatMathBinaryLoop(kFunction));
-        } else if (x1.dtype() == Dtype::kFloat16 && (kDtypes & DtypeBit(Dtype::kFloat16)) != 0) {
+        } else if (x1.dtype() == Dtype::kFloat16 && DtypeMaskHas(kDtypes, Dtype::kFloat16)) {
             HalfBinaryElementwiseViaFloat(x1, x2, out, GetFloatMathBinaryLoop(kFunction));
         } else {
             NativeBinaryKernel<KeyKernel, Op, kDtypes>::Call(x1, x2, out);
@@ -94,7 +94,7 @@ public:
             using Out = decltype(Op{}(std::declval<T>(), std::declval<T>()));
             const T s = x2.As<T>();
             if constexpr (kIsHalfToHalf<T, Out> && kHalfRunsAsFloat<Op, float, float>) {
-                HalfBinaryScalarElementwiseViaFloat(x1, s, kScalarFirst, out, ApplyBinaryToFloats<Op>);
+                HalfBinaryScalarElementwise<Op, kScalarFirst>(x1, s, out);
             } else {
                 UnaryElementwise<T, Out>(x1, out, [s](T a) { return kScalarFirst ? Op{}(s, a) : Op{}(a, s); });
             }
@@ -109,7 +109,7 @@ public:
     void Call(const Array& x1, Scalar x2, const Array& out) override {
         if (x1.dtype() == Dtype::kFloat32) {
             FloatMathBinaryScalarElementwise(x1, x2.As<float>(), kScalarFirst, out, GetFloatMathBinaryLoop(kFunction));
-        } else if (x1.dtype() == Dtype::kFloat16 && (kDtypes & DtypeBit(Dtype::kFloat16)) != 0) {
+        } else if (x1.dtype() == Dtype::kFloat16 && DtypeMaskHas(kDtypes, Dtype::kFloat16)) {
             HalfBinaryScalarElementwiseViaFloat(
                     x1, x2.As<Float16>(), kScalarFirst, out, GetFloatMathBinaryLoop(kFunction));
         } else {

@@ -1,6 +1,5 @@
 #include "chainerx/native/half_convert.h"
 
-#include <cpuid.h>
 #include <immintrin.h>
 
 #include <cstdint>
@@ -66,16 +65,8 @@ void ToFloatF16c(const Float16* x, float* out, int64_t n) {
 constexpr HalfConversionLoops kBaselineLoops{ToHalfBaseline, ToFloatBaseline};
 constexpr HalfConversionLoops kF16cLoops{ToHalfF16c, ToFloatF16c};
 
-// Every CPU with AVX2 has F16C, but a virtual machine may hide it: cpuid decides.
-bool CpuHasF16c() {
-    unsigned int eax{}, ebx{}, ecx{}, edx{};
-    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
-}
-
-const HalfConversionLoops& LoopsAt(CpuLevel level) {
-    static const bool has_f16c = CpuHasF16c();
-    return level >= CpuLevel::kAvx2 && has_f16c ? kF16cLoops : kBaselineLoops;
-}
+// Both vector levels have F16C (GetCpuSupportedLevel).
+const HalfConversionLoops& LoopsAt(CpuLevel level) { return level >= CpuLevel::kAvx2 ? kF16cLoops : kBaselineLoops; }
 
 }  // namespace
 

@@ -8,7 +8,8 @@
 //     ...
 //     return SelectByCpuLevel(level, baseline::kLoops, avx2::kLoops, avx512::kLoops);
 //
-// Each copy inlines and vectorises the formulas it calls for its level (Note [CPU levels] in cpu_level.cc).
+// Each copy inlines and vectorises the formulas it calls for its level (Note [CPU levels] in cpu_level.cc). The AVX2
+// and AVX-512 levels include F16C's half conversions (GetCpuSupportedLevel demands F16C for both).
 
 namespace baseline {
 constexpr int kVectorBytes = 16;
@@ -16,7 +17,7 @@ constexpr int kVectorBytes = 16;
 }  // namespace baseline
 
 #pragma GCC push_options
-#pragma GCC target("avx2,fma")
+#pragma GCC target("avx2,fma,f16c")
 namespace avx2 {
 constexpr int kVectorBytes = 32;
 #include CHAINERX_PER_CPU_LEVEL_BODY  // NOLINT(build/include): included once per level

@@ -1,8 +1,9 @@
 """float16 elementwise routines against NumPy's float16, to the bit where NumPy rounds once.
 
-Native runs float16 formulas as float loops over chunks of converted values (Note [float16 through float32 chunks]
-in chainerx/native/half_elementwise.h); these tests cross the chunk boundary (256) and the gather buffers of
-strided and broadcast runs, and run in place.
+Native runs float16 formulas in float: the generic formulas in fused loops over groups of 16 values widened in
+registers (Note [Fused float16 loops]), the float32 loops of vecmath.h over chunks of 256 converted values (Note
+[float16 through float32 chunks], both in chainerx/native/half_elementwise.h). These tests cross both boundaries
+and the partial last group, the gather buffers of strided and broadcast runs, and run in place.
 """
 
 import numpy
@@ -50,7 +51,7 @@ def _assert_same_bits(actual, expected):
 
 @pytest.mark.parametrize('name', sorted(_EXACT_BINARY))
 @pytest.mark.parametrize('view', sorted(_VIEWS))
-@pytest.mark.parametrize('shape', [(3, 700), (1, 1), (0, 5)])
+@pytest.mark.parametrize('shape', [(3, 700), (2, 16), (4, 33), (1, 7), (1, 1), (0, 5)])
 def test_binary_float16_is_numpys_float16(name, view, shape):
     chx_fn, numpy_fn = _EXACT_BINARY[name]
     x1, x2 = _halves(shape, 0), _halves(shape, 1)
@@ -71,6 +72,10 @@ def test_binary_float16_broadcast_and_scalar_operands(name):
         # A Python scalar is rounded to float16 first, as NumPy's weak scalars are.
         _assert_same_bits(chx_fn(chx.array(x), 1.7), numpy_fn(x, numpy.float16(1.7)))
         _assert_same_bits(chx_fn(2.3, chx.array(x)), numpy_fn(numpy.float16(2.3), x))
+        # Runs shorter than a group of 16 values, and strided ones.
+        for view in (lambda a: a[:1, :5], lambda a: a[:, ::3][:, :17]):
+            _assert_same_bits(chx_fn(view(chx.array(x)), -0.7), numpy_fn(view(x), numpy.float16(-0.7)))
+            _assert_same_bits(chx_fn(-0.7, view(chx.array(x))), numpy_fn(numpy.float16(-0.7), view(x)))
 
 
 @pytest.mark.parametrize('op', ['__iadd__', '__isub__', '__imul__', '__itruediv__'])
@@ -91,6 +96,7 @@ def test_inplace_float16_reads_each_chunk_before_writing_it(op):
 @pytest.mark.parametrize('chx_fn,numpy_fn', [
     (chx.exp, numpy.exp), (chx.tanh, numpy.tanh), (chx.log, numpy.log), (chx.sqrt, numpy.sqrt),
     (chx.sin, numpy.sin), (chx.negative, numpy.negative), (chx.square, numpy.square),
+    (chx.absolute, numpy.absolute),
 ])
 @pytest.mark.parametrize('view', sorted(_VIEWS))
 def test_unary_float16_within_one_half_ulp_of_numpy(chx_fn, numpy_fn, view):
