@@ -1,9 +1,11 @@
 #include "chainerx/native/vecmath.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "chainerx/core/numeric/arithmetic.h"
 #include "chainerx/core/numeric/float_fmod.h"
