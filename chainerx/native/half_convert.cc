@@ -28,7 +28,8 @@ void ToFloatBaseline(const Float16* x, float* out, int64_t n) {
 #pragma GCC push_options
 #pragma GCC target("avx2,f16c")
 
-// Eight values per instruction; the rest through a padded block, so every value takes the same instruction.
+// Eight values per instruction; the rest through a padded block, so every value takes the same instruction (the
+// AVX-512 loops below hand their rest to these: the same rounding).
 void ToHalfF16c(const float* x, Float16* out, int64_t n) {
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -62,11 +63,46 @@ void ToFloatF16c(const Float16* x, float* out, int64_t n) {
 
 #pragma GCC pop_options
 
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+
+// Sixteen values per instruction. Not only twice F16C's width: the float loops of this level that read the widened
+// values load 64 bytes at a time, and a load that spans two of F16C's 32-byte stores cannot be forwarded from them
+// (it waits for both to reach the cache). Widening 2^21 halves for the float32 sum's folds took 0.24 ms that way,
+// as long as the sum itself. The zero-masked forms: GCC 12 warns that the plain ones' undefined pass-through may
+// be uninitialised.
+void ToHalfAvx512(const float* x, Float16* out, int64_t n) {
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i h = _mm512_maskz_cvtps_ph(0xFFFF, _mm512_loadu_ps(x + i), _MM_FROUND_TO_NEAREST_INT);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), h);
+    }
+    if (i < n) {
+        ToHalfF16c(x + i, out + i, n - i);
+    }
+}
+
+void ToFloatAvx512(const Float16* x, float* out, int64_t n) {
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + i));
+        _mm512_storeu_ps(out + i, _mm512_maskz_cvtph_ps(0xFFFF, h));
+    }
+    if (i < n) {
+        ToFloatF16c(x + i, out + i, n - i);
+    }
+}
+
+#pragma GCC pop_options
+
 constexpr HalfConversionLoops kBaselineLoops{ToHalfBaseline, ToFloatBaseline};
 constexpr HalfConversionLoops kF16cLoops{ToHalfF16c, ToFloatF16c};
+constexpr HalfConversionLoops kAvx512Loops{ToHalfAvx512, ToFloatAvx512};
 
 // Both vector levels have F16C (GetCpuSupportedLevel).
-const HalfConversionLoops& LoopsAt(CpuLevel level) { return level >= CpuLevel::kAvx2 ? kF16cLoops : kBaselineLoops; }
+const HalfConversionLoops& LoopsAt(CpuLevel level) {
+    return SelectByCpuLevel<const HalfConversionLoops&>(level, kBaselineLoops, kF16cLoops, kAvx512Loops);
+}
 
 }  // namespace
 
