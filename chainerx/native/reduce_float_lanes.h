@@ -19,6 +19,18 @@ struct FloatReducer {
     void (*rows)(const float* x, int64_t n, int64_t rows, float* acc);
     // acc[i] = Accumulate(acc[i], x[i]) for i < n, as AccumulateContiguous of the op.
     void (*across)(const float* x, int64_t n, float* acc);
+    // `across` for `rows` runs of n <= kShortRun contiguous elements, row_step bytes apart, into the same n
+    // accumulators, for `blocks` sets of them: AccumulateRowsOfSets of the op (Note [Short runs across accumulators]
+    // in reduce.h).
+    void (*short_rows)(
+            const char* x,
+            int64_t n,
+            int64_t rows,
+            int64_t row_step,
+            int64_t blocks,
+            int64_t block_x_step,
+            int64_t block_acc_step,
+            char* acc);
 };
 
 struct FloatLaneReducers {

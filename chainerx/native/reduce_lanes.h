@@ -76,6 +76,66 @@ void AccumulateRows(const char* x, int64_t n, int64_t rows, int64_t row_step, ty
     std::copy(local, local + n, acc);
 }
 
+// The short rows of Note [Short runs across accumulators] for `blocks` sets of accumulators: set b takes the rows
+// from x + b block_x_step into the n accumulators at acc + b block_acc_step (bytes; the sets are disjoint). Within a
+// set each row waits for the one before (a sum of rows of 8 float32 is one vector addition per row, a maximum three
+// dependent instructions), so kInterleavedSets sets go through the rows together, their chains overlapping. Each
+// accumulator still takes its elements in order: the same bits as AccumulateRows set by set.
+constexpr int64_t kInterleavedSets = 4;
+
+template <typename Op, int64_t kMaxRun>
+void AccumulateRowsOfSets(
+        const char* x,
+        int64_t n,
+        int64_t rows,
+        int64_t row_step,
+        int64_t blocks,
+        int64_t block_x_step,
+        int64_t block_acc_step,
+        char* acc) {
+    using Acc = typename Op::Acc;
+    using In = typename Op::In;
+    // One array per set: a single array of the sets made GCC's SLP pack two sets' rows into one vector, element by
+    // element, with the accumulators on the stack.
+    auto accumulate = [n](Acc* local, const char* row) {
+        const auto* in = reinterpret_cast<const In*>(row);
+        for (int64_t j = 0; j < n; ++j) {
+            local[j] = Op::Accumulate(local[j], in[j]);
+        }
+    };
+    static_assert(kInterleavedSets == 4);
+    int64_t b = 0;
+    for (; b + kInterleavedSets <= blocks; b += kInterleavedSets) {
+        Acc* sets[kInterleavedSets];
+        for (int64_t q = 0; q < kInterleavedSets; ++q) {
+            sets[q] = reinterpret_cast<Acc*>(acc + (b + q) * block_acc_step);
+        }
+        Acc local0[kMaxRun];
+        Acc local1[kMaxRun];
+        Acc local2[kMaxRun];
+        Acc local3[kMaxRun];
+        std::copy(sets[0], sets[0] + n, local0);
+        std::copy(sets[1], sets[1] + n, local1);
+        std::copy(sets[2], sets[2] + n, local2);
+        std::copy(sets[3], sets[3] + n, local3);
+        const char* row = x + b * block_x_step;
+        for (int64_t r = 0; r < rows; ++r, row += row_step) {
+            accumulate(local0, row);
+            accumulate(local1, row + block_x_step);
+            accumulate(local2, row + 2 * block_x_step);
+            accumulate(local3, row + 3 * block_x_step);
+        }
+        std::copy(local0, local0 + n, sets[0]);
+        std::copy(local1, local1 + n, sets[1]);
+        std::copy(local2, local2 + n, sets[2]);
+        std::copy(local3, local3 + n, sets[3]);
+    }
+    for (; b < blocks; ++b) {
+        AccumulateRows<Op, kMaxRun>(
+                x + b * block_x_step, n, rows, row_step, reinterpret_cast<Acc*>(acc + b * block_acc_step));
+    }
+}
+
 // acc[r] = Combine(acc[r], ReduceContiguousBlock(in + r n, n)) for the `rows` contiguous rows of `in`: one loop, so
 // that a short row costs its elements and not the walk of a run (reduce.h's ReduceAllRuns).
 template <typename Op>

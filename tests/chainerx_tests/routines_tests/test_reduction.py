@@ -405,9 +405,17 @@ def test_float16_sum_folds_the_widened_values_as_float32(shape, axis, name):
     ((300, 5), 0),
     ((4, 50, 6, 3), (1, 2)),
     ((6, 40, 130), 1),  # runs too long for that loop
+    # Several sets of accumulators along the kept axis before, four at a time and the rest, with the run lengths
+    # that the float32 loops know at compile time (and, through the views, others).
+    ((9, 100, 8), 1),
+    ((9, 60, 3), 1),
+    ((5, 30, 16), 1),
+    ((9, 40, 32), 1),
+    ((5, 20, 64), 1),
+    ((6, 7, 50, 4), 2),
 ])
 @pytest.mark.parametrize('name,dtype', [('sum', 'float32'), ('sum', 'float64'), ('sum', 'int32'), ('amax', 'float32'),
-                                        ('amin', 'float64')])
+                                        ('amin', 'float64'), ('amin', 'float32'), ('mean', 'float32')])
 def test_reduction_of_short_runs_across_accumulators_is_numpys(view, shape, axis, name, dtype):
     # Note [Short runs across accumulators]: each accumulator still takes its elements in order, as NumPy's
     # reduction over a non-contiguous axis does: the same bits, NaNs included.
@@ -420,7 +428,7 @@ def test_reduction_of_short_runs_across_accumulators_is_numpys(view, shape, axis
     a = view(chx.array(x))
     actual = chx.to_numpy(getattr(chx, name)(a, axis=axis))
     expected = getattr(numpy, name)(view(x), axis=axis)
-    if a.device.backend.name == 'native' or name != 'sum':
+    if a.device.backend.name == 'native' or name in ('amax', 'amin'):
         numpy.testing.assert_array_equal(actual, expected)
     else:
         numpy.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-5)
