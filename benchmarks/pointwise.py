@@ -126,6 +126,22 @@ def half_sum_2e21(fw):
     return lambda: a.sum()
 
 
+@benchmark("half_scale_2e21", "a * 2.5 on 2^21 float16 elements (Note [Fused float16 loops])",
+           tolerance=(2e-3, 1e-3))
+def half_scale_2e21(fw):
+    a = fw.asarray(_values((_N,), 53).astype(np.float16))
+    return lambda: a * 2.5
+
+
+@benchmark("sum_short_runs_axis1", "sum over axis 1 of a (512, 512, 8) float32 array (Note [Short runs across "
+           "accumulators])", tolerance=(1e-4, 1e-4))
+def sum_short_runs_axis1(fw):
+    a = fw.asarray(_values((512, 512, 8), 54))
+    if fw.name == "torch":
+        return lambda: a.sum(dim=1)
+    return lambda: a.sum(axis=1)
+
+
 @benchmark("clip_2e21", "clip(a, -1, 1) on 2^21 float32 elements in [-3, 3] (Note [Clip in one pass])")
 def clip_2e21(fw):
     a = fw.asarray(_values((_N,), 45))
