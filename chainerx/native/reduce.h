@@ -450,6 +450,54 @@ bool AreContiguousRows(const ReductionPlan& plan) {
            plan.acc_steps[0] == static_cast<int64_t>(sizeof(typename Op::Acc));
 }
 
+// Note [Kept axes first]
+// When the run is reduced and the outer axes mix kept and reduced ones (batch normalisation's statistics: the sum
+// over axes 0, 2 and 3 of NCHW images), every accumulator takes runs from several outer positions, and Note
+// [Deterministic threaded reductions] kept all the runs on one thread: batch normalisation did not speed up with a
+// second thread where PyTorch's did (1.6x). An accumulator's result depends only on the order of its own runs,
+// which is the order of the reduced axes among themselves. So the plan may move its kept outer axes before the
+// reduced ones (keeping each group's order) and split the kept positions across threads: each accumulator still
+// takes the same runs in the same order, the same bits at any thread count.
+// Returns false, having done nothing, where there is no kept outer axis or too little work for two threads.
+template <typename Op>
+bool ReduceKeptAxesFirstThreaded(const ReductionPlan& plan, const char* x, char* acc) {
+    const int run_axis = plan.ndim - 1;
+    if (plan.outer_size == 0 || GetNumThreads() < 2 || IsInParallelRegion() ||
+        plan.outer_size * plan.dims[run_axis] < 2 * kElementwiseGrain) {
+        return false;
+    }
+    ReductionPlan kept_first = plan;
+    int kept = 0;
+    int64_t kept_count = 1;
+    int next = 0;
+    for (int pass = 0; pass < 2; ++pass) {  // the kept outer axes, then the reduced ones, each in their order
+        const bool keeping = pass == 0;
+        for (int d = 0; d < run_axis; ++d) {
+            if ((plan.acc_steps[d] != 0) != keeping) {
+                continue;
+            }
+            kept_first.dims[next] = plan.dims[d];
+            kept_first.x_steps[next] = plan.x_steps[d];
+            kept_first.acc_steps[next] = plan.acc_steps[d];
+            ++next;
+            if (keeping) {
+                ++kept;
+                kept_count *= plan.dims[d];
+            }
+        }
+    }
+    if (kept == 0 || kept_count < 2) {
+        return false;
+    }
+    const int64_t runs_per_kept = plan.outer_size / kept_count;
+    const int64_t elements_per_kept = runs_per_kept * std::max(plan.dims[run_axis], int64_t{1});
+    const int64_t grain = (kElementwiseGrain + elements_per_kept - 1) / elements_per_kept;
+    ParallelFor(kept_count, grain, [&kept_first, runs_per_kept, x, acc](int64_t begin, int64_t end) {
+        ReduceRuns<Op>(kept_first, begin * runs_per_kept, end * runs_per_kept, x, acc);
+    });
+    return true;
+}
+
 // Processes every run of the plan, split across threads when the runs keep their axis (see Note [Native reduction
 // loop]).
 template <typename Op>
@@ -464,7 +512,9 @@ void ReduceAllRuns(const ReductionPlan& plan, const char* x, char* acc) {
             own_accumulators = own_accumulators && plan.acc_steps[d] != 0;
         }
         if (!own_accumulators) {
-            ReduceRuns<Op>(plan, 0, plan.outer_size, x, acc);
+            if (!ReduceKeptAxesFirstThreaded<Op>(plan, x, acc)) {
+                ReduceRuns<Op>(plan, 0, plan.outer_size, x, acc);
+            }
             return;
         }
         const int64_t run_length = std::max(plan.dims[run_axis], int64_t{1});

@@ -155,6 +155,32 @@ def test_lapack_routines_run_with_several_threads_and_restore_blas_afterwards():
         numpy.testing.assert_array_equal(chx.to_numpy(chx.dot(a, a)), a_np @ a_np)
 
 
+# Reductions whose runs are reduced and whose outer axes mix kept and reduced ones (batch normalisation's statistics)
+# split the kept positions across threads, the kept axes moved first (Note [Kept axes first] in native/reduce.h);
+# each accumulator takes the same runs in the same order. Random values, so that another order would show in the bits.
+@pytest.mark.parametrize('reduction', ['sum', 'amax', 'mean', 'var'])
+@pytest.mark.parametrize('shape,axis,view', [
+    ((16, 24, 1000), (0, 2), None),  # NCHW statistics, H and W merged
+    ((6, 10, 33, 130), (0, 2, 3), None),
+    ((40, 7, 900), (1, 2), lambda a, xp: a[::-1, :, 1:]),  # the kept axis outermost, reversed
+    ((9, 700, 40), (0, 1), _axes_rotated),  # (40, 9, 700) view: kept axis strided
+])
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_reductions_over_mixed_outer_axes_do_not_depend_on_thread_count(reduction, shape, axis, view, dtype):
+    a_np = numpy.random.default_rng(8).standard_normal(shape).astype(dtype)
+    a = chx.array(a_np)
+    if view is not None:
+        a, a_np = view(a, chx), view(a_np, numpy)
+    results = []
+    for threads in (1, 2, 3):
+        _core._set_num_threads(threads)
+        results.append(chx.to_numpy(getattr(chx, reduction)(a, axis=axis)))
+    for other in results[1:]:
+        numpy.testing.assert_array_equal(other, results[0])
+    tolerance = {'rtol': 1e-4, 'atol': 1e-3} if dtype == 'float32' else {'rtol': 1e-12, 'atol': 1e-10}
+    numpy.testing.assert_allclose(results[0], getattr(numpy, reduction)(a_np, axis=axis), **tolerance)
+
+
 # Reductions whose runs keep their axis (sum over the batch axis) split the kept columns across threads; each
 # output is still accumulated by one thread in the same order, so every thread count gives the same bits.
 @pytest.mark.parametrize('reduction', ['sum', 'max', 'mean'])
