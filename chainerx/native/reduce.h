@@ -409,12 +409,11 @@ void ReduceRuns(const ReductionPlan& plan, int64_t begin, int64_t end, const cha
             }
             const int64_t set_x_step = outer >= 2 ? plan.x_steps[outer - 2] : 0;
             const int64_t set_acc_step = outer >= 2 ? plan.acc_steps[outer - 2] : 0;
+            const ShortRowSets row_sets{x, n, runs, plan.x_steps[outer - 1], sets, set_x_step, set_acc_step, acc};
             if constexpr (kHasFloatReducer<Op>) {
-                FloatReducerOf<Op>().short_rows(
-                        x, n, runs, plan.x_steps[outer - 1], sets, set_x_step, set_acc_step, acc);
+                FloatReducerOf<Op>().short_rows(row_sets);
             } else {
-                AccumulateRowsOfSets<Op, kShortRun>(
-                        x, n, runs, plan.x_steps[outer - 1], sets, set_x_step, set_acc_step, acc);
+                AccumulateRowsOfSets<Op, kShortRun>(row_sets);
             }
             o += sets * runs - 1;
             if (sets > 1) {

@@ -11,6 +11,20 @@
 namespace chainerx {
 namespace native {
 
+// Runs of n <= kShortRun (reduce.h) contiguous elements, row_step bytes apart, each folded element by element into the
+// same n accumulators, for `sets` sets of accumulators: set s folds `rows` runs from x + s set_x_step into the n
+// accumulators at acc + s set_acc_step (bytes; the sets are disjoint).
+struct ShortRowSets {
+    const char* x;
+    int64_t n;
+    int64_t rows;
+    int64_t row_step;
+    int64_t sets;
+    int64_t set_x_step;
+    int64_t set_acc_step;
+    char* acc;
+};
+
 // The contiguous folds of one op (reduce_lanes.h), at a CPU level.
 struct FloatReducer {
     // The Combine of the n contiguous elements of x (n <= kPairwiseBlock), as ReduceContiguousBlock of the op.
@@ -19,18 +33,8 @@ struct FloatReducer {
     void (*rows)(const float* x, int64_t n, int64_t rows, float* acc);
     // acc[i] = Accumulate(acc[i], x[i]) for i < n, as AccumulateContiguous of the op.
     void (*across)(const float* x, int64_t n, float* acc);
-    // `across` for `rows` runs of n <= kShortRun contiguous elements, row_step bytes apart, into the same n
-    // accumulators, for `blocks` sets of them: AccumulateRowsOfSets of the op (Note [Short runs across accumulators]
-    // in reduce.h).
-    void (*short_rows)(
-            const char* x,
-            int64_t n,
-            int64_t rows,
-            int64_t row_step,
-            int64_t blocks,
-            int64_t block_x_step,
-            int64_t block_acc_step,
-            char* acc);
+    // AccumulateRowsOfSets of the op (Note [Short runs across accumulators] in reduce.h).
+    void (*short_rows)(const ShortRowSets& runs);
 };
 
 struct FloatLaneReducers {

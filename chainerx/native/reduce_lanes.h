@@ -76,15 +76,15 @@ void AccumulateRows(const char* x, int64_t n, int64_t rows, int64_t row_step, ty
     std::copy(local, local + n, acc);
 }
 
-// The short rows of Note [Short runs across accumulators] for `blocks` sets of accumulators: set b takes the rows
-// from x + b block_x_step into the n accumulators at acc + b block_acc_step (bytes; the sets are disjoint). Within a
+// The short rows of Note [Short runs across accumulators] for several sets of accumulators (ShortRowSets). Within a
 // set each row waits for the one before (a sum of rows of 8 float32 is one vector addition per row, a maximum three
 // dependent instructions), so kInterleavedSets sets go through the rows together, their chains overlapping. Each
-// accumulator still takes its elements in order: the same bits as AccumulateRows set by set.
+// accumulator still takes its elements in order: the same bits as AccumulateRows set by set. With kLengthIsMax, the
+// runs are kMaxRun long (a length known at compile time).
 constexpr int64_t kInterleavedSets = 4;
 
 template <typename Op, int64_t kMaxRun>
-void AccumulateRowsOfSets(
+void AccumulateRowsOfSetsUnpacked(
         const char* x,
         int64_t n,
         int64_t rows,
@@ -134,6 +134,21 @@ void AccumulateRowsOfSets(
         AccumulateRows<Op, kMaxRun>(
                 x + b * block_x_step, n, rows, row_step, reinterpret_cast<Acc*>(acc + b * block_acc_step));
     }
+}
+
+template <typename Op, int64_t kMaxRun, bool kLengthIsMax = false>
+void AccumulateRowsOfSets(const ShortRowSets& runs) {
+    // The fields as separate arguments: given the struct's, GCC 12 replaced the arrays of a short known length by
+    // scalars and stopped vectorising the rows (a sum over axis 1 of (512, 512, 8): 0.11 -> 0.25 ms).
+    AccumulateRowsOfSetsUnpacked<Op, kMaxRun>(
+            runs.x,
+            kLengthIsMax ? kMaxRun : runs.n,
+            runs.rows,
+            runs.row_step,
+            runs.sets,
+            runs.set_x_step,
+            runs.set_acc_step,
+            runs.acc);
 }
 
 // acc[r] = Combine(acc[r], ReduceContiguousBlock(in + r n, n)) for the `rows` contiguous rows of `in`: one loop, so

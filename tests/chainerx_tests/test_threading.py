@@ -155,6 +155,21 @@ def test_lapack_routines_run_with_several_threads_and_restore_blas_afterwards():
         numpy.testing.assert_array_equal(chx.to_numpy(chx.dot(a, a)), a_np @ a_np)
 
 
+def _reduction_at_each_thread_count(reduction, a_np, axis, view):
+    """The reduction of chx.array(a_np) (through `view`) at 1, 2 and 3 threads, which must agree to the bit; returns
+    it with the NumPy operand it stands for."""
+    a = chx.array(a_np)
+    if view is not None:
+        a, a_np = view(a, chx), view(a_np, numpy)
+    results = []
+    for threads in (1, 2, 3):
+        _core._set_num_threads(threads)
+        results.append(chx.to_numpy(getattr(chx, reduction)(a, axis=axis)))
+    for other in results[1:]:
+        numpy.testing.assert_array_equal(other, results[0])
+    return results[0], a_np
+
+
 # Reductions whose runs are reduced and whose outer axes mix kept and reduced ones (batch normalisation's statistics)
 # split the kept positions across threads, the kept axes moved first (Note [Kept axes first] in native/reduce.h);
 # each accumulator takes the same runs in the same order. Random values, so that another order would show in the bits.
@@ -168,17 +183,9 @@ def test_lapack_routines_run_with_several_threads_and_restore_blas_afterwards():
 @pytest.mark.parametrize('dtype', ['float32', 'float64'])
 def test_reductions_over_mixed_outer_axes_do_not_depend_on_thread_count(reduction, shape, axis, view, dtype):
     a_np = numpy.random.default_rng(8).standard_normal(shape).astype(dtype)
-    a = chx.array(a_np)
-    if view is not None:
-        a, a_np = view(a, chx), view(a_np, numpy)
-    results = []
-    for threads in (1, 2, 3):
-        _core._set_num_threads(threads)
-        results.append(chx.to_numpy(getattr(chx, reduction)(a, axis=axis)))
-    for other in results[1:]:
-        numpy.testing.assert_array_equal(other, results[0])
+    result, a_np = _reduction_at_each_thread_count(reduction, a_np, axis, view)
     tolerance = {'rtol': 1e-4, 'atol': 1e-3} if dtype == 'float32' else {'rtol': 1e-12, 'atol': 1e-10}
-    numpy.testing.assert_allclose(results[0], getattr(numpy, reduction)(a_np, axis=axis), **tolerance)
+    numpy.testing.assert_allclose(result, getattr(numpy, reduction)(a_np, axis=axis), **tolerance)
 
 
 # Reductions whose runs keep their axis (sum over the batch axis) split the kept columns across threads; each
@@ -192,16 +199,8 @@ def test_reductions_over_mixed_outer_axes_do_not_depend_on_thread_count(reductio
 @pytest.mark.parametrize('dtype', ['float32', 'float64'])
 def test_reductions_keeping_the_run_axis_do_not_depend_on_thread_count(reduction, shape, axis, view, dtype):
     a_np = _exact(shape, 7).astype(dtype) - 1
-    a = chx.array(a_np)
-    if view is not None:
-        a, a_np = view(a, chx), view(a_np, numpy)
-    results = []
-    for threads in (1, 2, 3):
-        _core._set_num_threads(threads)
-        results.append(chx.to_numpy(getattr(chx, reduction)(a, axis=axis)))
-    for other in results[1:]:
-        numpy.testing.assert_array_equal(other, results[0])
-    numpy.testing.assert_allclose(results[0], getattr(numpy, reduction)(a_np, axis=axis), rtol=1e-6)
+    result, a_np = _reduction_at_each_thread_count(reduction, a_np, axis, view)
+    numpy.testing.assert_allclose(result, getattr(numpy, reduction)(a_np, axis=axis), rtol=1e-6)
 
 
 def test_inplace_add_above_threshold():
