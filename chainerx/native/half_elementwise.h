@@ -1,5 +1,6 @@
-// float16 elementwise kernels run as float32 loops over chunks of converted values (Note [float16 through float32
-// chunks]).
+// float16 elementwise kernels compute in float: the generic formulas in fused per-level loops over 16 values widened
+// in registers (Note [Fused float16 loops]), the float32 loops of vecmath.h over chunks of converted values (Note
+// [float16 through float32 chunks]).
 #pragma once
 
 #include <immintrin.h>
@@ -24,8 +25,8 @@ namespace native {
 // generic loops compiled for the baseline level (no F16C), each value was converted in and out by software:
 // float16 a + b of 2^21 values took 3.6 ms, exp 14 ms (PyTorch 0.30 ms and 1.0 ms). Here a contiguous run is cut
 // into chunks of kHalfChunk values that are widened by the CPU level's conversion loop (F16C: 8 values an
-// instruction), computed by a float loop (the formula's float case, which the compiler vectorises, or the float32
-// loop of the level) and rounded back by the level's loop. The conversions round as the element-by-element ones do
+// instruction, AVX-512F: 16), computed by the float32 loop of the level (vecmath.h; the generic formulas now run in
+// the fused loops of Note [Fused float16 loops] below) and rounded back by the level's loop. The conversions round as the element-by-element ones do
 // and the float formula is the same one, so the bits are the same; strided and broadcast runs are first gathered
 // into contiguous buffers (native/elementwise.h).
 constexpr int64_t kHalfChunk = 256;
@@ -55,8 +56,8 @@ void HalfUnaryElementwiseViaFloat(const Array& x, const Array& out, FloatLoop lo
 }
 
 // The binary counterpart: loop(const float* a, const float* b, float* out, int64_t n), out possibly either operand
-// (element i of out is written after elements i of a and b are read).
-// Each chunk of a and b is read before o's is written, so o may be either of them.
+// (element i of out is written after elements i of a and b are read). Each chunk of a and b is read before o's is
+// written, so o may be either of them too.
 template <typename FloatLoop>
 void RunHalfBinaryChunks(
         const HalfConversionLoops& halves, FloatLoop loop, const Float16* a, const Float16* b, Float16* o, int64_t n) {
