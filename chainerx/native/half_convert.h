@@ -1,6 +1,6 @@
-// float32 <-> float16 conversions of contiguous runs: F16C's vcvtps2ph and vcvtph2ps (8 values an instruction) at
-// the AVX2 level, AVX-512F's (16) at the AVX-512 level, core/float16.h's inline software conversion at the
-// baseline. All round
+// float32 <-> float16 conversions of contiguous runs (native/half_elementwise_level.h): F16C's vcvtps2ph and
+// vcvtph2ps (8 values an instruction) at the AVX2 level, AVX-512F's (16) at the AVX-512 level, core/float16.h's
+// inline software conversion at the baseline. All round
 // to nearest even and keep the high bits of a NaN's payload, quieted, so the levels give the same bits (gtest).
 // The native astype between float32 and float16 runs them (native/creation.cc).
 #pragma once

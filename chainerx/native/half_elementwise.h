@@ -26,9 +26,9 @@ namespace native {
 // float16 a + b of 2^21 values took 3.6 ms, exp 14 ms (PyTorch 0.30 ms and 1.0 ms). Here a contiguous run is cut
 // into chunks of kHalfChunk values that are widened by the CPU level's conversion loop (F16C: 8 values an
 // instruction, AVX-512F: 16), computed by the float32 loop of the level (vecmath.h; the generic formulas now run in
-// the fused loops of Note [Fused float16 loops] below) and rounded back by the level's loop. The conversions round as the element-by-element ones do
-// and the float formula is the same one, so the bits are the same; strided and broadcast runs are first gathered
-// into contiguous buffers (native/elementwise.h).
+// the fused loops of Note [Fused float16 loops] below) and rounded back by the level's loop. The conversions round
+// as the element-by-element ones do and the float formula is the same one, so the bits are the same; strided and
+// broadcast runs are first gathered into contiguous buffers (native/elementwise.h).
 constexpr int64_t kHalfChunk = 256;
 
 // Whether a kernel of element type T with results of type Out maps float16 to float16.

@@ -89,9 +89,9 @@ void AccumulateRowsOfSetsUnpacked(
         int64_t n,
         int64_t rows,
         int64_t row_step,
-        int64_t blocks,
-        int64_t block_x_step,
-        int64_t block_acc_step,
+        int64_t sets,
+        int64_t set_x_step,
+        int64_t set_acc_step,
         char* acc) {
     using Acc = typename Op::Acc;
     using In = typename Op::In;
@@ -105,34 +105,34 @@ void AccumulateRowsOfSetsUnpacked(
     };
     static_assert(kInterleavedSets == 4);
     int64_t b = 0;
-    for (; b + kInterleavedSets <= blocks; b += kInterleavedSets) {
-        Acc* sets[kInterleavedSets];
+    for (; b + kInterleavedSets <= sets; b += kInterleavedSets) {
+        Acc* set_accs[kInterleavedSets];
         for (int64_t q = 0; q < kInterleavedSets; ++q) {
-            sets[q] = reinterpret_cast<Acc*>(acc + (b + q) * block_acc_step);
+            set_accs[q] = reinterpret_cast<Acc*>(acc + (b + q) * set_acc_step);
         }
         Acc local0[kMaxRun];
         Acc local1[kMaxRun];
         Acc local2[kMaxRun];
         Acc local3[kMaxRun];
-        std::copy(sets[0], sets[0] + n, local0);
-        std::copy(sets[1], sets[1] + n, local1);
-        std::copy(sets[2], sets[2] + n, local2);
-        std::copy(sets[3], sets[3] + n, local3);
-        const char* row = x + b * block_x_step;
+        std::copy(set_accs[0], set_accs[0] + n, local0);
+        std::copy(set_accs[1], set_accs[1] + n, local1);
+        std::copy(set_accs[2], set_accs[2] + n, local2);
+        std::copy(set_accs[3], set_accs[3] + n, local3);
+        const char* row = x + b * set_x_step;
         for (int64_t r = 0; r < rows; ++r, row += row_step) {
             accumulate(local0, row);
-            accumulate(local1, row + block_x_step);
-            accumulate(local2, row + 2 * block_x_step);
-            accumulate(local3, row + 3 * block_x_step);
+            accumulate(local1, row + set_x_step);
+            accumulate(local2, row + 2 * set_x_step);
+            accumulate(local3, row + 3 * set_x_step);
         }
-        std::copy(local0, local0 + n, sets[0]);
-        std::copy(local1, local1 + n, sets[1]);
-        std::copy(local2, local2 + n, sets[2]);
-        std::copy(local3, local3 + n, sets[3]);
+        std::copy(local0, local0 + n, set_accs[0]);
+        std::copy(local1, local1 + n, set_accs[1]);
+        std::copy(local2, local2 + n, set_accs[2]);
+        std::copy(local3, local3 + n, set_accs[3]);
     }
-    for (; b < blocks; ++b) {
+    for (; b < sets; ++b) {
         AccumulateRows<Op, kMaxRun>(
-                x + b * block_x_step, n, rows, row_step, reinterpret_cast<Acc*>(acc + b * block_acc_step));
+                x + b * set_x_step, n, rows, row_step, reinterpret_cast<Acc*>(acc + b * set_acc_step));
     }
 }
 
