@@ -50,32 +50,27 @@ inline void NarrowHalfLanes(const float* x, Float16* out) {
 // stores also matter: the level's float loops that read the widened values load 64 bytes at a time, and a load that
 // spans two of F16C's 32-byte stores cannot be forwarded from them (it waits for both to reach the cache); widening
 // 2^21 halves for the float32 sum's folds took 0.24 ms that way, as long as the sum itself.
-inline void WidenHalves(const Float16* x, float* out, int64_t n) {
+template <typename From, typename To, void (*kGroup)(const From*, To*)>
+inline void ConvertInGroups(const From* x, To* out, int64_t n) {
     int64_t i = 0;
     for (; i + kHalfLanes <= n; i += kHalfLanes) {
-        WidenHalfLanes<kVectorBytes>(x + i, out + i);
+        kGroup(x + i, out + i);
     }
     if (i < n) {
-        Float16 padded[kHalfLanes]{};
-        float lanes[kHalfLanes];
+        From padded[kHalfLanes]{};
+        To converted[kHalfLanes];
         std::copy(x + i, x + n, padded);
-        WidenHalfLanes<kVectorBytes>(padded, lanes);
-        std::copy(lanes, lanes + (n - i), out + i);
+        kGroup(padded, converted);
+        std::copy(converted, converted + (n - i), out + i);
     }
 }
 
+inline void WidenHalves(const Float16* x, float* out, int64_t n) {
+    ConvertInGroups<Float16, float, WidenHalfLanes<kVectorBytes>>(x, out, n);
+}
+
 inline void NarrowFloats(const float* x, Float16* out, int64_t n) {
-    int64_t i = 0;
-    for (; i + kHalfLanes <= n; i += kHalfLanes) {
-        NarrowHalfLanes<kVectorBytes>(x + i, out + i);
-    }
-    if (i < n) {
-        float padded[kHalfLanes]{};
-        Float16 halves[kHalfLanes];
-        std::copy(x + i, x + n, padded);
-        NarrowHalfLanes<kVectorBytes>(padded, halves);
-        std::copy(halves, halves + (n - i), out + i);
-    }
+    ConvertInGroups<float, Float16, NarrowHalfLanes<kVectorBytes>>(x, out, n);
 }
 
 // out = f(lanes...) for n values of each of the kArity operand runs; f computes on kHalfLanes floats of each
